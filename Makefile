@@ -1,0 +1,52 @@
+# Two commands for a fresh machine: `make serve` and `make test`.
+# Each does its own set-up: a virtualenv in .venv, the Python packages,
+# the npm packages (Pyodide) and a Chromium for the browser tests.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
+
+.PHONY: serve build test test-fast browser bench clean setup
+
+setup: $(STAMP) $(NODE_STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
+	touch $@
+
+# Browser tests use Debian's chromium when present (CHROMIUM or /usr/bin/chromium);
+# elsewhere Playwright's own build is downloaded once.
+browser: $(STAMP)
+	@if [ -n "$$CHROMIUM" ] || command -v chromium >/dev/null 2>&1; then \
+	  echo "Chromium: $${CHROMIUM:-$$(command -v chromium)}"; \
+	else \
+	  $(PY) -m playwright install chromium; \
+	fi
+
+serve: setup
+	$(PY) -m site_builder serve
+
+build: setup
+	$(PY) -m site_builder build
+
+test: setup browser
+	$(PY) -m pytest
+
+# Engine and build tests only: no browser, no Node.
+test-fast: $(STAMP)
+	$(PY) -m pytest tests/game tests/site
+
+bench: setup
+	$(PY) bench/engine_speed.py
+	$(PY) bench/build_speed.py
+
+clean:
+	rm -rf _site test-artifacts .pytest_cache
