@@ -1,0 +1,63 @@
+"""Cow cards of « 6 qui prend Junior » and the 52-card deck (RULES §4).
+
+A cow card is an int id (1..52): ids are what states, scenarios and drawings carry, because
+several cards have the same cows (seven « Afrique » cards) yet must stay distinct to be
+counted and conserved. `COWS[id]` gives its cow types as a sorted string of type letters.
+
+Type letters, in RULES §4 order: A Afrique, B Allemagne, C Inde, D Japon,
+E Amérique du Nord, F Écosse. The French names live in `game.messages.junior`.
+"""
+
+from __future__ import annotations
+
+TYPES = "ABCDEF"
+ALL_TYPES = frozenset(TYPES)
+
+# « Composition proposée » (RULES §4): the publisher's is not public. Symmetric: each type on 11 cards.
+SINGLES_PER_TYPE = 7
+PAIRS = ("AB", "BC", "CD", "DE", "EF", "AF")
+TRIPLES = ("ABC", "DEF", "ACE", "BDF")
+
+
+def _composition() -> tuple[str, ...]:
+    """Cow strings by id - 1: 7 singles of each type in type order, then pairs, then triples."""
+    singles = tuple(t for t in TYPES for _ in range(SINGLES_PER_TYPE))
+    return singles + PAIRS + TRIPLES
+
+
+COWS: tuple[str, ...] = (None,) + _composition()  # type: ignore[assignment]
+"""COWS[card]: the sorted type letters of a card; index 0 unused so ids start at 1."""
+
+DECK_SIZE = len(COWS) - 1
+CARD_IDS = tuple(range(1, DECK_SIZE + 1))
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+ROWS = 4
+
+
+def cows(card: int) -> frozenset[str]:
+    """The cow types of a card, as a set for unions and intersections."""
+    return frozenset(COWS[card])
+
+
+def is_cow_card(value) -> bool:
+    """True for an int id of the deck (bool excluded: JSON true is not a card)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= DECK_SIZE
+
+
+def row_types(row) -> frozenset[str]:
+    """Every cow type present in a row of card ids."""
+    found: set[str] = set()
+    for card in row:
+        found.update(COWS[card])
+    return frozenset(found)
+
+
+def junior_deck() -> list[int]:
+    """The 52 cow cards, in id order (shuffle with `game.junior.shuffle`)."""
+    return list(CARD_IDS)
+
+
+def cards_with(cow_string: str) -> list[int]:
+    """Ids of the cards whose cows are exactly these letters (any order): how scenarios name cards."""
+    wanted = "".join(sorted(cow_string.upper()))
+    return [card for card in CARD_IDS if COWS[card] == wanted]

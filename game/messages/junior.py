@@ -1,0 +1,245 @@
+"""French wording for « 6 qui prend Junior »: cow names, event sentences, refusals, drawing labels.
+
+The engine (game/junior) speaks in type letters, card ids and 0-based rows; every word a reader sees
+comes from here. Typography: a non-breaking space (U+00A0) before « : », « ; », « ! », « ? ».
+"""
+
+from __future__ import annotations
+
+from game.junior.cows import COWS, TYPES
+
+NBSP = "\u00a0"
+
+TYPE_NAMES = {
+    "A": "Afrique", "B": "Allemagne", "C": "Inde",
+    "D": "Japon", "E": "Amérique du Nord", "F": "Écosse",
+}
+TYPE_COLOURS = {
+    "A": "jaune", "B": "bleu", "C": "violet", "D": "blanc", "E": "rouge", "F": "vert",
+}
+TYPE_SHAPES = {
+    "A": "lune", "B": "goutte", "C": "grappe de raisin",
+    "D": "carré plein", "E": "cœur", "F": "étoile",
+}
+LEVEL_NAMES = {
+    "base": "jeu de base (5 ans et +)",
+    "avance": "niveau avancé (6 ans et +)",
+    "expert": "niveau expert (7 ans et +)",
+}
+ORDINALS = ("première", "deuxième", "troisième", "quatrième")
+
+# Visible words and titles inside drawings.
+ROW_CARD = "Rangée"
+ALBUM = "Album"
+LEGEND_TITLE = "Légende des vaches"
+EMPTY_ROW = "vide"
+
+
+# ---------------------------------------------------------------- small phrases
+
+def plural(count: int, singular: str, plural_form: str) -> str:
+    """« 0 carte », « 1 carte », « 2 cartes » (French: 0 and 1 take the singular)."""
+    return f"{count}{NBSP}{singular if abs(count) < 2 else plural_form}"
+
+
+def cards_text(count: int) -> str:
+    return plural(count, "carte", "cartes")
+
+
+def join_words(words, last: str = "et") -> str:
+    """« A », « A et B », « A, B et C »."""
+    words = list(words)
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def cows_text(letters: str, last: str = "et") -> str:
+    """« Afrique et Inde » for "AC"."""
+    return join_words((TYPE_NAMES[t] for t in letters), last)
+
+
+def card_name(card: int) -> str:
+    """« carte Afrique et Inde »: readers know cards by their cows, not by an id."""
+    return f"carte {cows_text(COWS[card])}"
+
+
+def card_title(card: int) -> str:
+    """The <title> of a drawn card: « Carte vache : Afrique, Inde »."""
+    return f"Carte vache{NBSP}: " + ", ".join(TYPE_NAMES[t] for t in COWS[card])
+
+
+def type_title(letter: str) -> str:
+    """« Afrique (jaune, lune) »: the legend entry of one type."""
+    return f"{TYPE_NAMES[letter]} ({TYPE_COLOURS[letter]}, {TYPE_SHAPES[letter]})"
+
+
+def row_name(row: int) -> str:
+    """« la deuxième rangée » (rows are 0-based in code)."""
+    if isinstance(row, int) and 0 <= row < len(ORDINALS):
+        return f"la {ORDINALS[row]} rangée"
+    return f"la rangée {row}"
+
+
+def row_label(row: int) -> str:
+    """« Rangée 2 », the word drawn on a row card."""
+    return f"{ROW_CARD}{NBSP}{row + 1}"
+
+
+def rows_text(rows, last: str = "ou") -> str:
+    """« la première, la troisième ou la quatrième rangée »."""
+    rows = list(rows)
+    if len(rows) == 1:
+        return row_name(rows[0])
+    return join_words((f"la {ORDINALS[r]}" for r in rows), last) + " rangée"
+
+
+def row_title(row: int, cards) -> str:
+    """« Rangée 2 : Afrique ; Inde et Japon » (or « vide »), for screen readers."""
+    if not cards:
+        return f"{row_label(row)}{NBSP}: {EMPTY_ROW}"
+    return f"{row_label(row)}{NBSP}: " + f"{NBSP}; ".join(cows_text(COWS[c]) for c in cards)
+
+
+def albums_text(counts: dict) -> str:
+    """« Albums : Emma 6 cartes, Olivier 0 carte »."""
+    return f"Albums{NBSP}: " + ", ".join(f"{p} {cards_text(n)}" for p, n in counts.items())
+
+
+# ---------------------------------------------------------------- events
+
+def explain(event: dict) -> str:
+    """The French sentence of a junior_* event."""
+    kind = event["type"]
+    if kind not in _EXPLAIN:
+        raise KeyError(f"no French sentence for event type {kind!r}")
+    return _EXPLAIN[kind](event)
+
+
+def _setup(e) -> str:
+    text = f"{LEVEL_NAMES[e['level']].capitalize()}, {join_words(e['players'])}."
+    if e["level"] == "expert":
+        text += f" Une carte vache commence chaque rangée{NBSP}; chacun reçoit 3{NBSP}cartes."
+    elif e["level"] == "avance":
+        text += f" Chacun reçoit 3{NBSP}cartes."
+    return text
+
+
+def _reveal(e) -> str:
+    return f"{e['player']} retourne la carte du dessus de la pioche{NBSP}: une {card_name(e['card'])}."
+
+
+def _place(e) -> str:
+    who, card, row = e["player"], card_name(e["card"]), row_name(e["row"])
+    rule = e["rule"]
+    if rule == "any":
+        return (f"Toutes les vaches de la {card} sont déjà dans chaque rangée{NBSP}: elle peut aller "
+                f"n'importe où. {who} la pose dans {row}.")
+    if rule == "empty":
+        return f"{who} pose sa {card} dans {row}, qui était vide."
+    if rule == "shared":
+        shared = e["shared"]
+        what = (f"une vache {cows_text(shared)}" if len(shared) == 1
+                else f"des vaches {cows_text(shared)}")
+        text = f"{who} pose sa {card} dans {row}{NBSP}: la dernière carte de cette rangée a aussi {what}."
+    else:
+        added = e["added"]
+        what = (f"pas encore de vache {cows_text(added, 'ni')}" if len(added) == 1
+                else " ".join(f"ni vache {TYPE_NAMES[t]}" for t in added))
+        text = f"{who} pose sa {card} dans {row}, qui n'avait {what}."
+    others = [r for r in e["options"] if r != e["row"]]
+    if others:
+        text += f" Elle pouvait aussi aller dans {rows_text(others)}."
+    return text
+
+
+def _complete(e) -> str:
+    return (f"{row_name(e['row']).capitalize()} a maintenant les six types de vaches{NBSP}: "
+            f"{e['player']} gagne ses {cards_text(e['count'])} et les range dans son album photo "
+            f"({cards_text(e['album'])} en tout). La carte Rangée reste en place.")
+
+
+def _take(e) -> str:
+    who, row = e["player"], row_name(e["row"])
+    if e["reason"] == "sixth":
+        return (f"C'est la sixième carte de {row}{NBSP}: {who} ramasse les "
+                f"{cards_text(e['count'])} d'avant, et sa carte reste seule dans la rangée "
+                f"({who} a {cards_text(e['album'])} en tout).")
+    return (f"Aucune carte de {who} ne partage de vache avec la dernière carte d'une rangée{NBSP}: "
+            f"{who} ramasse {row} ({cards_text(e['count'])}) et joue dans la rangée vide.")
+
+
+def _draw(e) -> str:
+    return f"{e['player']} pioche une carte (il en reste {e['left']} dans la pioche)."
+
+
+def _game_end(e) -> str:
+    counts, winners = e["counts"], e["winners"]
+    most = "le plus" if e["goal"] == "most" else "le moins"
+    text = f"Fin de la partie. {albums_text(counts)}. "
+    if len(winners) == 1:
+        return text + f"{winners[0]} gagne avec {most} de cartes."
+    return text + f"{join_words(winners)} gagnent ensemble, à égalité avec {most} de cartes."
+
+
+def _tally(e) -> str:
+    return f"{albums_text(e['counts'])}."
+
+
+_EXPLAIN = {
+    "junior_setup": _setup,
+    "junior_reveal": _reveal,
+    "junior_place": _place,
+    "junior_complete": _complete,
+    "junior_take": _take,
+    "junior_draw": _draw,
+    "junior_game_end": _game_end,
+    "junior_tally": _tally,
+}
+
+
+# ---------------------------------------------------------------- refusals (GameError messages)
+
+def refuse_over() -> str:
+    return "La partie est terminée."
+
+
+def refuse_unknown_player(player, players) -> str:
+    return f"{player} ne joue pas dans cette partie (joueurs{NBSP}: {join_words(players)})."
+
+
+def refuse_not_your_turn(player, current) -> str:
+    return f"Ce n'est pas à {player} de jouer{NBSP}: c'est au tour de {current}."
+
+
+def refuse_no_such_row(row) -> str:
+    return f"Il n'y a pas de rangée {row!r}{NBSP}: les rangées sont numérotées de 0 à 3 dans le scénario."
+
+
+def refuse_not_top_card(player, card, top) -> str:
+    return (f"Au jeu de base, {player} joue la carte du dessus de la pioche (carte {top}, "
+            f"{cows_text(COWS[top])}), pas la carte {card}.")
+
+
+def refuse_not_in_hand(player, card) -> str:
+    what = f"{card_name(card)} ({card})" if isinstance(card, int) and 0 < card < len(COWS) else repr(card)
+    return f"La {what} n'est pas dans la main de {player}."
+
+
+def refuse_no_new_cow(card, row, options) -> str:
+    return (f"La {card_name(card)} n'ajoute aucune nouvelle vache à {row_name(row)}{NBSP}: elle doit "
+            f"aller dans {rows_text(options)}, où elle ajoute une vache.")
+
+
+def refuse_no_shared_cow(card, row, last, options) -> str:
+    if last is None:
+        text = f"La {card_name(card)} ne peut pas aller dans {row_name(row)}, qui est vide."
+    else:
+        text = (f"La {card_name(card)} ne partage aucune vache avec la dernière carte de "
+                f"{row_name(row)} ({cows_text(COWS[last])}).")
+    if options:
+        text += f" Elle peut aller dans {rows_text(options)}."
+    return text
+
+
+assert set(TYPE_NAMES) == set(TYPES)
