@@ -33,6 +33,7 @@ ROW_CARD = "Rangée"
 ALBUM = "Album"
 LEGEND_TITLE = "Légende des vaches"
 EMPTY_ROW = "vide"
+TAKEN_TAG = "ramassée"
 
 
 # ---------------------------------------------------------------- small phrases
@@ -101,6 +102,11 @@ def row_title(row: int, cards) -> str:
     return f"{row_label(row)}{NBSP}: " + f"{NBSP}; ".join(cows_text(COWS[c]) for c in cards)
 
 
+def table_title(rows) -> str:
+    """« Table de jeu. Rangée 1 : Afrique ; Inde. Rangée 2 : vide. … »: the whole table in words."""
+    return "Table de jeu. " + " ".join(row_title(i, r) + "." for i, r in enumerate(rows))
+
+
 def albums_text(counts: dict) -> str:
     """« Albums : Emma 6 cartes, Olivier 0 carte »."""
     return f"Albums{NBSP}: " + ", ".join(f"{p} {cards_text(n)}" for p, n in counts.items())
@@ -117,7 +123,7 @@ def explain(event: dict) -> str:
 
 
 def _setup(e) -> str:
-    text = f"{LEVEL_NAMES[e['level']].capitalize()}, {join_words(e['players'])}."
+    text = f"{LEVEL_NAMES[e['level']].capitalize()} avec {join_words(e['players'])}."
     if e["level"] == "expert":
         text += f" Une carte vache commence chaque rangée{NBSP}; chacun reçoit 3{NBSP}cartes."
     elif e["level"] == "avance":
@@ -155,7 +161,7 @@ def _place(e) -> str:
 
 def _complete(e) -> str:
     return (f"{row_name(e['row']).capitalize()} a maintenant les six types de vaches{NBSP}: "
-            f"{e['player']} gagne ses {cards_text(e['count'])} et les range dans son album photo "
+            f"{e['player']} gagne les {cards_text(e['count'])} de la rangée et les range dans son album photo "
             f"({cards_text(e['album'])} en tout). La carte Rangée reste en place.")
 
 

@@ -1,0 +1,62 @@
+"""Bots for the three Junior levels: a random one and one sensible heuristic per level.
+
+The heuristics look one move ahead, which is what a child learns first: complete a row when you
+can (base, avancé), do not leave a row one cow short for the next player, and at expert level do
+not lay the 6th card of a row. Ties go to the first legal move, so a bot is deterministic unless
+given a generator.
+"""
+
+from __future__ import annotations
+
+from .cows import ALL_TYPES, cows, row_types
+from .rules import EXPERT_TAKE_AT, is_stuck, legal_moves
+
+
+def random_move(state, player, rng):
+    """Any legal move, uniformly (rng: a game.rng.Rng)."""
+    return rng.choice(legal_moves(state, player))
+
+
+def score_base(state, player, card, row) -> float:
+    """Base and avancé: win a completed row; avoid leaving a row one type short."""
+    cards = state["rows"][row]
+    types_after = row_types(cards) | cows(card)
+    sign = 1 if state["goal"] == "most" else -1
+    if types_after == ALL_TYPES:
+        return sign * (100 + len(cards) + 1)
+    score = 0.0
+    if len(types_after) == 5:
+        score -= sign * 20  # the next player may complete it
+    score += 0.1 * len(cows(card) - row_types(cards))
+    return score
+
+
+def score_expert(state, player, card, row) -> float:
+    """Expert (fewest wins): never lay a 6th card; a row left at five cards is a trap for others."""
+    length = len(state["rows"][row]) + 1
+    if length == EXPERT_TAKE_AT:
+        return -10.0 * (EXPERT_TAKE_AT - 1)
+    return 3.0 if length == EXPERT_TAKE_AT - 1 else -0.1 * length
+
+
+def stuck_move(state, player):
+    """Take the shortest row, then lay the card with the fewest cows (keep flexible ones in hand)."""
+    rows = state["rows"]
+    row = min(range(len(rows)), key=lambda r: (len(rows[r]), r))
+    card = min(state["hands"][player], key=lambda c: (len(cows(c)), c))
+    return card, row
+
+
+def heuristic_move(state, player, rng=None):
+    """The best-scoring legal move for the level; ties broken by rng if given, else the first."""
+    if is_stuck(state, player):
+        return stuck_move(state, player)
+    moves = legal_moves(state, player)
+    score = score_expert if state["level"] == "expert" else score_base
+    scored = [(score(state, player, c, r), (c, r)) for c, r in moves]
+    best = max(s for s, _ in scored)
+    top = [m for s, m in scored if s == best]
+    return rng.choice(top) if rng is not None else top[0]
+
+
+BOTS = {"heuristic": heuristic_move, "random": random_move}
