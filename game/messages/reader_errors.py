@@ -1,0 +1,57 @@
+"""French messages for a reader's mistakes in the « Et si… ? » form of the step player.
+
+Readers see these next to the field they typed in, so each one says what is wrong and what would
+be right, in the reader's words (cards, rangées), never the engine's English.
+"""
+
+from __future__ import annotations
+
+NBSP = "\u00a0"
+
+
+def empty_field() -> str:
+    return f"Indiquez une carte{NBSP}: un nombre de 1 à 104."
+
+
+def empty_row() -> str:
+    return f"Une rangée commence par au moins une carte{NBSP}: un nombre de 1 à 104."
+
+
+def not_a_number(text: str) -> str:
+    return f"«{NBSP}{text}{NBSP}» n'est pas un nombre{NBSP}: écrivez une carte de 1 à 104."
+
+
+def out_of_range(card: int) -> str:
+    return f"{card} n'existe pas{NBSP}: les cartes vont de 1 à 104."
+
+
+def already_on_table(card: int) -> str:
+    return f"la carte {card} est déjà sur la table."
+
+
+def played_twice(card: int) -> str:
+    return f"la carte {card} est déjà jouée à un autre tour ou par un autre joueur."
+
+
+def twice_in_rows(card: int) -> str:
+    return f"la carte {card} est déjà dans une autre rangée."
+
+
+def not_ascending(before: int, after: int) -> str:
+    return (f"une rangée monte de gauche à droite{NBSP}: {after} ne peut pas suivre {before}.")
+
+
+def row_too_long(limit: int) -> str:
+    return f"une rangée tient au plus {limit} cartes."
+
+
+def too_many_fields() -> str:
+    return "Le formulaire ne correspond pas à l'exemple\u202f: rechargez la page."
+
+
+def unplayable() -> str:
+    return f"Le moteur refuse ce scénario{NBSP}: vérifiez les cartes jouées."
+
+
+def engine_failed() -> str:
+    return f"Le moteur n'a pas pu rejouer ce scénario{NBSP}: rechargez la page pour réessayer."

@@ -1,0 +1,245 @@
+"""The Python side of the browser worker: JSON messages in, JSON answers out.
+
+The step player in the reader's browser holds no rule and no drawing: it sends a message to the
+worker, the worker calls `handle`, and the answer carries each step's markup drawn by
+`game.draw.step_html`, the same function the build uses for the static page. Running in CPython
+too, this module is tested without a browser.
+
+Messages (`type`):
+- `replay`   {scenario}                        → {steps}
+- `choose`   {scenario, turn, player, row}     → {scenario, steps}: the replay with that choice
+- `what_if`  {scenario, rows: [str], plays: [{player: str}]} → {scenario, steps} or {errors}
+Every answer has `ok`; the `id` of the request is echoed so the page can match answers.
+A reader's bad input gives `errors`: [{field, message}] with French messages; `field` is
+`rows[i]` or `turns[t].plays.<player>` (the names GameError uses).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+
+from game.cards import HIGHEST, is_card
+from game.draw import step_html
+from game.errors import GameError
+from game.messages import reader_errors
+from game.replay import replay
+
+DEFAULT_LIMIT = 5
+
+
+def handle(message_json: str) -> str:
+    """Answer one JSON message from the page; never raises (the worker must keep running)."""
+    request: dict = {}
+    try:
+        request = json.loads(message_json)
+        handler = HANDLERS[request["type"]]
+        answer = handler(request)
+    except GameError as error:
+        answer = {"ok": False, "errors": [_engine_error(error)]}
+    except Exception as error:  # noqa: BLE001 - reported to the page, which keeps the static steps
+        answer = {"ok": False, "errors": [{"field": None, "message": reader_errors.engine_failed()}],
+                  "detail": f"{type(error).__name__}: {error}"}
+    if isinstance(request, dict) and "id" in request:
+        answer["id"] = request["id"]
+    return json.dumps(answer, ensure_ascii=False)
+
+
+# --- messages ---------------------------------------------------------------------------------
+
+def replay_message(request: dict) -> dict:
+    scenario = request["scenario"]
+    return {"ok": True, "scenario": scenario, "steps": steps_for(scenario)}
+
+
+def choose_message(request: dict) -> dict:
+    scenario = with_choice(request["scenario"], int(request["turn"]), str(request["player"]),
+                           int(request["row"]))
+    return {"ok": True, "scenario": scenario, "steps": steps_for(scenario)}
+
+
+def what_if_message(request: dict) -> dict:
+    scenario, errors = edited_scenario(request["scenario"], request.get("rows", []),
+                                       request.get("plays", []))
+    if errors:
+        return {"ok": False, "errors": errors}
+    try:
+        steps = steps_for(scenario)
+    except GameError as error:
+        return {"ok": False, "errors": [_engine_error(error)]}
+    return {"ok": True, "scenario": scenario, "steps": steps}
+
+
+HANDLERS = {"replay": replay_message, "choose": choose_message, "what_if": what_if_message}
+
+
+# --- steps ------------------------------------------------------------------------------------
+
+def steps_for(scenario: dict) -> list[dict]:
+    """The replay's steps as the page needs them: markup, text, and what the player can act on."""
+    steps = replay(scenario)
+    out = []
+    for step in steps:
+        item = {key: value for key, value in step.items() if key != "svg"}
+        item["html"] = step_html(step)
+        item["target"] = _target(step)
+        if step.get("choice"):
+            item["choice"] = dict(step["choice"])
+            item["choice"]["costs"] = choice_costs(scenario, step)
+        out.append(item)
+    return out
+
+
+def _target(step: dict) -> dict | None:
+    """The card placed at this step and the row it ended in, for the « Où va cette carte ? » quiz."""
+    for event in step.get("events", []):
+        if event.get("type") in ("place", "start_row"):
+            return {"card": event["card"], "row": event["row"], "player": event.get("player"),
+                    "chosen": event["type"] == "start_row" and step.get("choice") is not None}
+    return None
+
+
+def choice_costs(scenario: dict, step: dict) -> dict[str, int]:
+    """For a decision, the chooser's total at the end of the replay for each row they could take."""
+    choice = step["choice"]
+    player, turn = choice["player"], step["turn"]
+    costs = {}
+    for option in choice["options"]:
+        alternative = with_choice(scenario, turn, player, option["row"])
+        costs[str(option["row"])] = replay(alternative)[-1]["penalties"][player]
+    return costs
+
+
+def with_choice(scenario: dict, turn: int, player: str, row: int) -> dict:
+    """A copy of the scenario where `player` takes `row` at `turn` (1-based)."""
+    changed = copy.deepcopy(scenario)
+    turns = changed["turns"]
+    if not 1 <= turn <= len(turns):
+        raise GameError(f"turn {turn}: no such turn", turn=turn, code="no_such_turn")
+    if not 0 <= row < len(changed["rows"]):
+        raise GameError(f"turn {turn}: no row {row}", turn=turn, code="no_such_row")
+    turns[turn - 1].setdefault("choices", {})[player] = row
+    return changed
+
+
+# --- « Et si… ? » -------------------------------------------------------------------------------
+
+_INT = re.compile(r"^[0-9]+$")
+
+
+def parse_card(text) -> tuple[int | None, str | None]:
+    """A card typed by the reader → (card, None) or (None, French message)."""
+    text = str(text).strip()
+    if not text:
+        return None, reader_errors.empty_field()
+    if not _INT.match(text):
+        return None, reader_errors.not_a_number(text)
+    card = int(text)
+    if not is_card(card):
+        return None, reader_errors.out_of_range(card)
+    return card, None
+
+
+def parse_row(text) -> tuple[list[int] | None, str | None]:
+    """A starting row typed as cards separated by spaces (or commas) → cards or a message."""
+    words = [w for w in re.split(r"[\s,;]+", str(text).strip()) if w]
+    if not words:
+        return None, reader_errors.empty_row()
+    cards = []
+    for word in words:
+        card, message = parse_card(word)
+        if message:
+            return None, message
+        cards.append(card)
+    for before, after in zip(cards, cards[1:]):
+        if after <= before:
+            return None, reader_errors.not_ascending(before, after)
+    return cards, None
+
+
+def edited_scenario(base: dict, rows: list, plays: list) -> tuple[dict, list[dict]]:
+    """The base scenario with the reader's rows and played cards, or the French errors by field.
+
+    The players and number of turns are those of the example; choices are kept for the turns and
+    players that still make one (the player picks again on the page otherwise).
+    """
+    errors: list[dict] = []
+    limit = int(base.get("limit", DEFAULT_LIMIT))
+    base_turns = base.get("turns", [])
+    if len(rows) != len(base.get("rows", [])) or len(plays) != len(base_turns):
+        return base, [{"field": None, "message": reader_errors.too_many_fields()}]
+
+    seen: dict[int, str] = {}  # card → "table" or "play"
+    new_rows = []
+    for index, text in enumerate(rows):
+        field = f"rows[{index}]"
+        cards, message = parse_row(text)
+        if message is None and len(cards) > limit:
+            message = reader_errors.row_too_long(limit)
+        if message is None:
+            for card in cards:
+                if card in seen:
+                    message = reader_errors.twice_in_rows(card)
+                    break
+                seen[card] = "table"
+        if message:
+            errors.append({"field": field, "message": message})
+        new_rows.append(cards or [])
+
+    new_turns = []
+    for t, (typed, base_turn) in enumerate(zip(plays, base_turns)):
+        base_plays = base_turn.get("plays", {})
+        if set(typed) != set(base_plays):
+            return base, [{"field": None, "message": reader_errors.too_many_fields()}]
+        turn_plays = {}
+        for player in base_plays:  # the example's order of players
+            field = f"turns[{t}].plays.{player}"
+            card, message = parse_card(typed[player])
+            if message is None and card in seen:
+                message = (reader_errors.already_on_table(card) if seen[card] == "table"
+                           else reader_errors.played_twice(card))
+            if message:
+                errors.append({"field": field, "message": message})
+                continue
+            seen[card] = "play"
+            turn_plays[player] = card
+        turn = {"plays": turn_plays}
+        if base_turn.get("choices"):
+            turn["choices"] = dict(base_turn["choices"])
+        new_turns.append(turn)
+
+    if errors:
+        return base, errors
+    scenario = {key: value for key, value in base.items() if key not in ("rows", "turns", "hands")}
+    scenario["rows"] = new_rows
+    scenario["turns"] = new_turns
+    return _drop_needless_choices(scenario), []
+
+
+def _drop_needless_choices(scenario: dict) -> dict:
+    """Keep a choice only if the engine accepts it; the reader is asked for any other one."""
+    try:
+        replay(scenario)
+        return scenario
+    except GameError:
+        pass
+    stripped = copy.deepcopy(scenario)
+    for turn in stripped["turns"]:
+        turn.pop("choices", None)
+    return stripped
+
+
+def _engine_error(error: GameError) -> dict:
+    """An engine refusal as a field error; the engine's English message is kept only as detail."""
+    field = error.field
+    message = reader_errors.unplayable()
+    card = error.card
+    if error.code in ("card_out_of_range", "not_a_card") and card is not None:
+        message = reader_errors.out_of_range(card) if isinstance(card, int) else message
+    elif error.code in ("duplicate_card", "card_on_table") and card is not None:
+        message = reader_errors.already_on_table(card)
+    return {"field": field, "message": message, "detail": error.message}
+
+
+__all__ = ["handle", "steps_for", "edited_scenario", "parse_card", "parse_row", "HIGHEST"]

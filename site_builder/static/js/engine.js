@@ -1,0 +1,72 @@
+// The page's link to the Python engine: one module worker per page, started on demand.
+//
+// The worker is created only when the reader shows intent, so reading a page costs nothing.
+// ask() sends a JSON message and resolves with the matching answer (answers carry the id).
+
+const WORKER_URL = new URL("./worker.js", import.meta.url);
+
+let worker = null;
+let started = null;
+let nextId = 1;
+const pending = new Map();
+let announceReady;
+
+/** Resolves once the engine is ready, without starting it (for work that can wait). */
+export const whenReady = new Promise((resolve) => {
+  announceReady = resolve;
+});
+
+export function supported() {
+  return typeof WebAssembly === "object" && typeof Worker === "function";
+}
+
+/** Start the engine once; resolves when Python has imported game.web, rejects on failure. */
+export function start() {
+  if (started) return started;
+  performance.mark("moteur-demarrage");
+  started = new Promise((resolve, reject) => {
+    if (!supported()) {
+      reject(new Error("no WebAssembly or Worker"));
+      return;
+    }
+    try {
+      worker = new Worker(WORKER_URL, { type: "module" });
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    worker.onerror = (event) => {
+      event.preventDefault();
+      reject(new Error(event.message || "worker failed to load"));
+    };
+    worker.onmessage = (event) => {
+      const data = event.data;
+      if (data.type === "ready") {
+        performance.mark("moteur-pret");
+        resolve();
+        announceReady();
+      } else if (data.type === "failed") {
+        reject(new Error(data.detail));
+      } else if (pending.has(data.id)) {
+        pending.get(data.id)(data);
+        pending.delete(data.id);
+      }
+    };
+    worker.postMessage({ type: "boot" });
+  });
+  started.catch(() => {
+    for (const settle of pending.values()) settle({ ok: false, failed: true });
+    pending.clear();
+  });
+  return started;
+}
+
+/** Send one message to Python; resolves with its answer ({ok, steps|errors, ...}). */
+export async function ask(message) {
+  await start();
+  const id = nextId++;
+  return new Promise((resolve) => {
+    pending.set(id, resolve);
+    worker.postMessage({ ...message, id });
+  });
+}
