@@ -137,7 +137,7 @@ def table_svg(rows, *, placed=None, taken=None, options=None, label=None) -> str
                          f'height="{CARD_H - 4}" rx="6" fill="none" stroke="{INK}" stroke-width="1.5" '
                          f'stroke-dasharray="5 4"/>')
         if i == taken:
-            tx = end_x + (CARD_W + GAP) * (1.5 if i in options else 0) + 4
+            tx = end_x + (CARD_W + GAP if i in options else 0) + 4
             parts.append(f'<text class="jr-taken-tag" x="{tx:g}" y="{y + CARD_H / 2 + 4:g}" '
                          f'font-size="12" font-style="italic" font-family="sans-serif" '
                          f'fill="{INK}">{escape(say.TAKEN_TAG)}</text>')

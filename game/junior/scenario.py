@@ -176,7 +176,8 @@ def _step(n, kind, state, events, *, player=None, placed=None, taken=None, choic
         "hands": copy.deepcopy(state["hands"]), "deck": len(state["deck"]),
         "placed": placed, "taken": taken, "choice": choice,
         "svg": table_svg(state["rows"], placed=placed, taken=taken,
-                         options=choice["options"] if choice else None),
+                         # the other rows the card could have gone to get a dashed slot
+                         options=[r for r in choice["options"] if r != choice["chosen"]] if choice else None),
     }
 
 
@@ -221,17 +222,21 @@ def result(scenario) -> dict:
 # ---------------------------------------------------------------- whole games
 
 def run_game(level, players, seed, *, bot="heuristic", goal=None):
-    """Deal with seed and let a bot play every seat; returns (initial state, moves, final state)."""
+    """Deal with seed and let bots play; returns (initial state, moves, final state).
+
+    bot: "heuristic" or "random" for every seat, or {player: bot name} to mix them.
+    """
     from game.rng import Rng
 
     state = deal(level, players, seed, goal=goal)
     first = state
-    rng = Rng(seed) if bot == "random" else None
-    choose = bots.BOTS[bot]
+    seat_bots = bot if isinstance(bot, dict) else {p: bot for p in players}
+    rng = Rng(seed)  # used by random bots only; heuristic bots take the first best move
     moves = []
     while not state["over"]:
         player = to_play(state)
-        card, row = choose(state, player, rng)
+        name = seat_bots[player]
+        card, row = bots.BOTS[name](state, player, rng if name == "random" else None)
         moves.append({"player": player, "card": card, "row": row})
         state, _ = play(state, player, card, row)
     return first, moves, state
