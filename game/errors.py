@@ -1,0 +1,27 @@
+"""The one exception for an illegal scenario or move.
+
+Every check in the engine raises GameError *before* touching the state, so a
+caller that catches it keeps a consistent game (no partial update).
+"""
+
+from __future__ import annotations
+
+
+class GameError(ValueError):
+    """An illegal scenario or move; the message names the card, player and turn."""
+
+    def __init__(self, message: str, *, player: str | None = None,
+                 card: int | None = None, turn: int | None = None,
+                 field: str | None = None, code: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.player = player
+        self.card = card
+        self.turn = turn
+        self.field = field    # where a reader's form should show it ("rows[1]", "turns[0].plays.p2")
+        self.code = code      # stable key, so messages/ can word it in French for readers
+
+    def to_dict(self) -> dict:
+        return {k: v for k, v in (("message", self.message), ("player", self.player),
+                                  ("card", self.card), ("turn", self.turn),
+                                  ("field", self.field), ("code", self.code)) if v is not None}

@@ -1,0 +1,157 @@
+"""The step log: what happened, in small frozen records a French sentence can be made from.
+
+Each event carries every value its sentence needs (the row's last card, the
+gap, the heads), so the wording in `game.messages` never has to look at the
+table again. `to_dict()` gives the plain JSON form `{"type": ..., ...}`
+used by the CLI, the site and the browser; `from_dict()` reads it back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import ClassVar
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    type: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict:
+        out = {"type": self.type}
+        for f in fields(self):
+            out[f.name] = _plain(getattr(self, f.name))
+        return out
+
+
+def _plain(value):
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _frozen(value):
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _frozen(v) for k, v in value.items()}
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Event):
+    """All cards of a turn turned face up, listed in the order they will be placed."""
+    type: ClassVar[str] = "reveal"
+    turn: int
+    plays: tuple  # ({"player": p, "card": c}, ...) ascending by card
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Event):
+    """A card goes after the greatest row end lower than it (RULES §1)."""
+    type: ClassVar[str] = "place"
+    turn: int
+    player: str
+    card: int
+    row: int
+    after: int     # last card of the row before the placement
+    gap: int       # card - after: the smallest gap among the rows it could follow
+    length: int    # cards in the row after the placement
+
+
+@dataclass(frozen=True, slots=True)
+class TooLow(Event):
+    """The card is lower than every row end: its player must take a row."""
+    type: ClassVar[str] = "too_low"
+    turn: int
+    player: str
+    card: int
+    lowest: int    # the smallest row end, which the card is still below
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceRequested(Event):
+    """The engine stops and asks the player which row to take, with each option's cost."""
+    type: ClassVar[str] = "choice_requested"
+    turn: int
+    player: str
+    card: int
+    options: tuple  # ({"row": i, "cards": (...), "heads": h}, ...)
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceMade(Event):
+    type: ClassVar[str] = "choice_made"
+    turn: int
+    player: str
+    card: int
+    row: int
+    heads: int
+    cheapest: int  # fewest heads any option cost, to tell the reader if the choice was the cheapest
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Event):
+    """A player takes a row into their penalty pile (6th card or too-low card)."""
+    type: ClassVar[str] = "take"
+    turn: int
+    player: str
+    card: int
+    row: int
+    cards: tuple
+    heads: int
+    reason: str    # "sixth" or "too_low"
+
+
+@dataclass(frozen=True, slots=True)
+class StartRow(Event):
+    """The card that caused a take starts the row again, in the same place."""
+    type: ClassVar[str] = "start_row"
+    turn: int
+    player: str
+    card: int
+    row: int
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Event):
+    type: ClassVar[str] = "deal"
+    round: int
+    rows: tuple
+    cards_in_play: int
+
+
+@dataclass(frozen=True, slots=True)
+class DraftPick(Event):
+    """Logique variant: a player picks one face-up card."""
+    type: ClassVar[str] = "draft_pick"
+    round: int
+    player: str
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnd(Event):
+    type: ClassVar[str] = "round_end"
+    round: int
+    scores: dict   # heads taken this round
+    totals: dict   # heads since the start of the game
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd(Event):
+    type: ClassVar[str] = "game_end"
+    rounds: int
+    totals: dict
+    winners: tuple  # every player with the fewest heads: ties share the victory
+
+
+EVENT_TYPES = {cls.type: cls for cls in (Reveal, Place, TooLow, ChoiceRequested, ChoiceMade,
+                                         Take, StartRow, Deal, DraftPick, RoundEnd, GameEnd)}
+
+
+def from_dict(data: dict) -> Event:
+    """Rebuild an event from its JSON form."""
+    cls = EVENT_TYPES[data["type"]]
+    return cls(**{f.name: _frozen(data[f.name]) for f in fields(cls)})

@@ -1,0 +1,66 @@
+"""A lean kernel for simulations: whole random-bot rounds on plain lists, no step log.
+
+Simulating thousands of games needs no explanation of each move, and the
+event-logging state machine of `turn.py` costs ~4× more per card. This kernel
+plays exactly the rules of `table.py` / `turn.py` with `RandomBot` decisions
+and draws the same random numbers in the same order, so a seed gives the
+same scores here as through `Game` + `RandomBot`: the tests replay thousands
+of rounds both ways and compare (tests/game/test_fast.py). Rules change in
+`table.py` / `turn.py` first; this file must follow, and the tests tell.
+"""
+
+from __future__ import annotations
+
+from .cards import HEADS
+from .play import HAND_SIZE, ROWS
+from .table import LIMIT
+
+assert ROWS == 4, "random_round unrolls the search over exactly four rows"
+
+
+def random_round(rnd, players: int, deck: list[int]) -> list[int]:
+    """One round between `players` random bots; heads taken by each (seat order).
+
+    `rnd` is the random() of the game's Rng; the deal is Rng.draw's partial
+    Fisher–Yates, card picks are RandomBot's choice among the sorted hand.
+    """
+    heads = HEADS
+    cards = deck[:]
+    n = len(cards)
+    used = HAND_SIZE * players + ROWS
+    for i in range(used):
+        j = i + int(rnd() * (n - i))
+        cards[i], cards[j] = cards[j], cards[i]
+    # A play is encoded as card * 16 + seat: sorting ints is the cheapest ascending reveal.
+    hands = [sorted([c * 16 + p for c in cards[p * HAND_SIZE:(p + 1) * HAND_SIZE]])
+             for p in range(players)]
+    ends = cards[used - ROWS:used]
+    lengths = [1] * ROWS
+    row_heads = [heads[c] for c in ends]
+    score = [0] * players
+    for left in range(HAND_SIZE, 0, -1):
+        plays = sorted([hand.pop(int(rnd() * left)) for hand in hands])
+        for play in plays:
+            card = play >> 4
+            e0, e1, e2, e3 = ends
+            best, best_end = -1, 0
+            if e0 < card:
+                best, best_end = 0, e0
+            if best_end < e1 < card:
+                best, best_end = 1, e1
+            if best_end < e2 < card:
+                best, best_end = 2, e2
+            if best_end < e3 < card:
+                best = 3
+            if best < 0:                      # too low: RandomBot takes a random row
+                best = int(rnd() * ROWS)
+            elif lengths[best] < LIMIT:       # ordinary placement
+                ends[best] = card
+                lengths[best] += 1
+                row_heads[best] += heads[card]
+                continue
+            score[play & 15] += row_heads[best]   # sixth or too-low card: take the row
+            ends[best] = card
+            lengths[best] = 1
+            row_heads[best] = heads[card]
+    return score

@@ -1,0 +1,242 @@
+"""Rounds and games: deal (or draft), ten turns, scoring, end of game (RULES §1 and §2).
+
+`Round` and `Game` are explicit state machines in the OpenSpiel manner: the
+deal is a chance step driven by `Rng`, and every decision (a card to play, a
+row to take, a card to draft) is asked for through `pending` and supplied
+by the caller, whoever it is (a bot, a reader, a scenario).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from .cards import HEADS, classic_deck, tactique_deck
+from .errors import GameError
+from .events import Deal, DraftPick, GameEnd, RoundEnd
+from .rng import Rng
+from .table import LIMIT, Table
+from .turn import Turn
+
+HAND_SIZE = 10
+ROWS = 4
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+VARIANTS = ("classic", "tactique", "logique")
+
+
+@dataclass(frozen=True)
+class Options:
+    """What players agree on before the game (RULES §1, §2)."""
+    variant: str = "classic"     # "classic", "tactique" (cards 1..10n+4) or "logique" (draft)
+    target: int = 66             # the game ends after a round where someone reaches it
+    strict: bool = False         # « plus de 66 »: the game ends only above the target
+    rounds: int | None = None    # a fixed number of rounds instead of a target
+
+    def check(self) -> None:
+        if self.variant not in VARIANTS:
+            raise GameError(f"unknown variant {self.variant!r} (one of {', '.join(VARIANTS)})")
+        if self.target < 1:
+            raise GameError(f"target must be at least 1, not {self.target}")
+        if self.rounds is not None and self.rounds < 1:
+            raise GameError(f"rounds must be at least 1, not {self.rounds}")
+
+    def deck(self, players: int) -> list[int]:
+        return classic_deck() if self.variant == "classic" else tactique_deck(players)
+
+
+class Round:
+    """One round: the hands, the table, the penalty piles, the turn in progress."""
+
+    def __init__(self, players: list[str], hands: dict, rows, *, number: int = 1,
+                 log: list | None = None, draft: dict | None = None):
+        self.players = list(players)
+        self.number = number
+        self.hands = {p: sorted(hands.get(p, ())) for p in self.players}
+        self.table = Table(rows, LIMIT)
+        self.piles = {p: [] for p in self.players}
+        self.turn_number = 0
+        self.turn: Turn | None = None
+        self.log = log
+        self.draft = draft   # Logique: {"pool": [...], "order": [...], "pos": k} until every hand is full
+
+    # --- what the round waits for -------------------------------------------------
+    @property
+    def pending(self) -> dict | None:
+        """The decision the round waits for, or None when the round is over."""
+        if self.draft is not None:
+            order = self.draft["order"]
+            return {"kind": "pick", "player": order[self.draft["pos"] % len(order)],
+                    "cards": list(self.draft["pool"])}
+        if self.turn is not None and self.turn.pending is not None:
+            player, card = self.turn.pending
+            return {"kind": "row", "player": player, "card": card, "options": self.turn.options()}
+        if self.turn is not None and not self.turn.done:
+            player, card = self.turn.queue[self.turn.pos][1], self.turn.queue[self.turn.pos][0]
+            return {"kind": "resolve", "player": player, "card": card}
+        if self.over:
+            return None
+        return {"kind": "plays", "players": list(self.players)}
+
+    @property
+    def over(self) -> bool:
+        return (self.draft is None and (self.turn is None or self.turn.done)
+                and all(not h for h in self.hands.values()))
+
+    # --- moves ----------------------------------------------------------------------
+    def pick(self, player: str, card: int) -> None:
+        """Logique draft: `player` takes one face-up card."""
+        want = self.pending
+        if want is None or want["kind"] != "pick":
+            raise GameError("no card is being drafted now", player=player, card=card)
+        if player != want["player"]:
+            raise GameError(f"it is {want['player']}'s pick, not {player}'s", player=player, card=card)
+        pool = self.draft["pool"]
+        if card not in pool:
+            raise GameError(f"card {card} is not among the face-up cards", player=player, card=card)
+        pool.remove(card)
+        self.hands[player].append(card)
+        self.hands[player].sort()
+        if self.log is not None:
+            self.log.append(DraftPick(self.number, player, card))
+        self.draft["pos"] += 1
+        if all(len(h) == HAND_SIZE for h in self.hands.values()):
+            # The cards nobody picked start the rows (RULES §2).
+            self.table = Table([[c] for c in sorted(pool)[:ROWS]], LIMIT)
+            self.draft = None
+            if self.log is not None:
+                self.log.append(Deal(self.number, tuple(tuple(r) for r in self.table.rows),
+                                     sum(len(h) for h in self.hands.values()) + ROWS))
+
+    def play(self, plays: dict, choose=None) -> bool:
+        """Everyone reveals a card; resolve the turn (True) or stop at a row choice (False).
+
+        Checks every card first, so a bad play changes nothing.
+        """
+        if self.draft is not None or (self.turn is not None and not self.turn.done):
+            raise GameError("the round is not waiting for cards to be played", turn=self.turn_number + 1)
+        number = self.turn_number + 1
+        if set(plays) != set(self.players):
+            missing = sorted(set(self.players) - set(plays))
+            extra = sorted(set(plays) - set(self.players))
+            raise GameError(f"turn {number}: every player plays one card "
+                            f"(missing: {missing}, unknown: {extra})", turn=number)
+        for player, card in plays.items():
+            if card not in self.hands[player]:
+                raise GameError(f"turn {number}: {player} does not hold card {card}",
+                                player=player, card=card, turn=number, code="not_in_hand")
+        for player, card in plays.items():
+            self.hands[player].remove(card)
+        self.turn_number = number
+        self.turn = Turn(self.table, plays, number, self.piles, self.log)
+        return self.turn.run(choose)
+
+    def choose(self, row: int, choose=None) -> bool:
+        """The pending player takes `row`; the turn then goes on (True when it is over)."""
+        if self.turn is None or self.turn.pending is None:
+            raise GameError("no row choice is pending")
+        self.turn.step(row)
+        return self.turn.run(choose)
+
+    # --- reading ----------------------------------------------------------------------
+    def scores(self) -> dict:
+        return {p: sum(HEADS[c] for c in self.piles[p]) for p in self.players}
+
+    def legal_cards(self, player: str) -> list[int]:
+        return list(self.hands[player])
+
+    def snapshot(self) -> dict:
+        """Plain JSON: enough to see the table, hands, piles and scores at this moment."""
+        return {"round": self.number, "turn": self.turn_number,
+                "rows": self.table.to_json(), "hands": {p: list(h) for p, h in self.hands.items()},
+                "piles": {p: list(c) for p, c in self.piles.items()}, "scores": self.scores(),
+                "draft": None if self.draft is None else {**self.draft, "pool": list(self.draft["pool"])}}
+
+    @classmethod
+    def from_snapshot(cls, data: dict, players: list[str] | None = None) -> "Round":
+        """Rebuild a round between turns from `snapshot()` (not in the middle of a turn)."""
+        r = cls(players or list(data["hands"]), data["hands"], data["rows"], number=data["round"])
+        r.piles = {p: list(c) for p, c in data["piles"].items()}
+        r.turn_number = data["turn"]
+        r.draft = None if data.get("draft") is None else dict(data["draft"])
+        return r
+
+
+class Game:
+    """A game: rounds until someone reaches the target (or a fixed number of rounds)."""
+
+    def __init__(self, players: list[str], options: Options = Options(), seed: int | None = 0,
+                 log: list | None = None):
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise GameError(f"6 qui prend is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                            f"not {len(players)}")
+        if len(set(players)) != len(players):
+            raise GameError(f"player names must be different: {players}")
+        options.check()
+        self.players = list(players)
+        self.options = options
+        self.rng = Rng(seed)
+        self.log = log
+        self.totals = {p: 0 for p in players}
+        self.history: list[dict] = []   # scores of each finished round
+        self.round: Round | None = None
+
+    def new_round(self) -> Round:
+        """Deal (or lay out the draft) for the next round."""
+        if self.over:
+            raise GameError("the game is over")
+        number = len(self.history) + 1
+        n = len(self.players)
+        deck = self.options.deck(n)
+        if self.options.variant == "logique":
+            # The first picker moves one seat left each round (RULES §2).
+            first = (number - 1) % n
+            order = self.players[first:] + self.players[:first]
+            self.round = Round(self.players, {}, [], number=number, log=self.log,
+                               draft={"pool": deck, "order": order, "pos": 0})
+            return self.round
+        used = HAND_SIZE * n + ROWS
+        draw = self.rng.draw(deck, used)
+        hands = {p: draw[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i, p in enumerate(self.players)}
+        rows = [[c] for c in draw[HAND_SIZE * n:]]
+        self.round = Round(self.players, hands, rows, number=number, log=self.log)
+        if self.log is not None:
+            self.log.append(Deal(number, tuple(tuple(r) for r in rows), used))
+        return self.round
+
+    def end_round(self) -> dict:
+        """Score the finished round; returns its scores."""
+        if self.round is None or not self.round.over:
+            raise GameError("the round is not over")
+        scores = self.round.scores()
+        for p, s in scores.items():
+            self.totals[p] += s
+        self.history.append(scores)
+        if self.log is not None:
+            self.log.append(RoundEnd(len(self.history), dict(scores), dict(self.totals)))
+            if self.over:
+                self.log.append(GameEnd(len(self.history), dict(self.totals), tuple(self.winners)))
+        self.round = None
+        return scores
+
+    @property
+    def over(self) -> bool:
+        if not self.history:
+            return False
+        if self.options.rounds is not None:
+            return len(self.history) >= self.options.rounds
+        worst = max(self.totals.values())
+        return worst > self.options.target if self.options.strict else worst >= self.options.target
+
+    @property
+    def winners(self) -> list[str]:
+        """Everyone with the fewest heads: ties share the victory."""
+        best = min(self.totals.values())
+        return [p for p in self.players if self.totals[p] == best]
+
+    def countdown(self) -> dict:
+        """The « à la BGA » view: everyone starts at the target and loses a point per head."""
+        return {p: self.options.target - t for p, t in self.totals.items()}
+
+    def snapshot(self) -> dict:
+        return {"players": list(self.players), "options": asdict(self.options),
+                "totals": dict(self.totals), "history": [dict(h) for h in self.history],
+                "round": None if self.round is None else self.round.snapshot()}

@@ -1,0 +1,149 @@
+"""The JSON scenario format ⇄ the engine (the contract of `python -m game replay`).
+
+A scenario is a starting table and some turns, each with the card every
+player reveals and, for a too-low card, the row its player takes:
+
+    {"rows": [[12], [28], [39], [44]],
+     "turns": [{"plays": {"p1": 37, "p2": 10}, "choices": {"p2": 3}}]}
+
+Optional keys: "hands" ({player: [cards]}: each played card must come from
+it), "variant" ("classic", "tactique", "logique": the deck's highest card is
+then 10 × players + 4), "players" (the number of players, for that deck).
+`parse` checks everything it can before anything is played; what can only be
+known while playing (a missing or useless row choice) is checked by the run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import HIGHEST, is_card
+from .errors import GameError
+from .table import LIMIT, check_rows
+
+ROWS = 4
+KEYS = {"rows", "turns", "hands", "variant", "players"}
+
+
+@dataclass
+class Scenario:
+    rows: list
+    turns: list          # [(plays: {player: card}, choices: {player: row})]
+    players: list        # every player, in order of first appearance
+    hands: dict | None
+    highest: int
+
+
+def _where(turn: int) -> str:
+    return f"turn {turn}"
+
+
+def parse(data) -> Scenario:
+    """Validate a scenario dict; raise GameError naming the card, player and turn."""
+    if not isinstance(data, dict):
+        raise GameError("a scenario is a JSON object with \"rows\" and \"turns\"", code="shape")
+    unknown = sorted(set(data) - KEYS)
+    if unknown:
+        raise GameError(f"unknown scenario key(s): {', '.join(unknown)}", code="shape")
+    for key in ("rows", "turns"):
+        if key not in data:
+            raise GameError(f"a scenario needs \"{key}\"", field=key, code="shape")
+    turns_in = data["turns"]
+    if not isinstance(turns_in, list):
+        raise GameError("\"turns\" must be a list", field="turns", code="shape")
+
+    players: list[str] = []
+    for t, turn in enumerate(turns_in, 1):
+        if not isinstance(turn, dict) or not isinstance(turn.get("plays"), dict) or not turn["plays"]:
+            raise GameError(f"turn {t}: needs \"plays\", an object {{player: card}} with at least one play",
+                            turn=t, field=f"turns[{t - 1}].plays", code="shape")
+        extra = sorted(set(turn) - {"plays", "choices"})
+        if extra:
+            raise GameError(f"turn {t}: unknown key(s) {', '.join(extra)}", turn=t, code="shape")
+        for p in turn["plays"]:
+            if not p.strip():
+                raise GameError(f"turn {t}: a player name cannot be empty", turn=t, code="shape")
+            if p not in players:
+                players.append(p)
+    hands = data.get("hands")
+    if hands is not None:
+        if not isinstance(hands, dict):
+            raise GameError("\"hands\" must be an object {player: [cards]}", field="hands", code="shape")
+        for p in hands:
+            if p not in players:
+                players.append(p)
+
+    variant = data.get("variant", "classic")
+    if variant not in ("classic", "tactique", "logique"):
+        raise GameError(f"unknown variant {variant!r}", field="variant", code="shape")
+    count = data.get("players", max(len(players), 2))
+    if not isinstance(count, int) or isinstance(count, bool) or not 2 <= count <= 10:
+        raise GameError(f"\"players\" must be a number from 2 to 10, not {count!r}", field="players",
+                        code="shape")
+    highest = HIGHEST if variant == "classic" else 10 * count + 4
+
+    rows = data["rows"]
+    check_rows(rows, limit=LIMIT, highest=highest)
+    if len(rows) != ROWS:
+        raise GameError(f"the table has {ROWS} rows, not {len(rows)}", field="rows", code="rows_shape")
+    used = {c: "on the table" for r in rows for c in r}
+
+    def check_card(card, player, turn, field):
+        if not is_card(card) or card > highest:
+            raise GameError(f"{_where(turn) + ': ' if turn else ''}{player}'s card {card!r} is not in "
+                            f"the deck (1..{highest})", player=player, turn=turn or None,
+                            card=card if isinstance(card, int) and not isinstance(card, bool) else None,
+                            field=field, code="card_out_of_deck")
+
+    if hands is not None:
+        in_hand: dict[int, str] = {}
+        for p, cards in hands.items():
+            if not isinstance(cards, list):
+                raise GameError(f"{p}'s hand must be a list of cards", player=p, field=f"hands.{p}",
+                                code="shape")
+            for c in cards:
+                check_card(c, p, 0, f"hands.{p}")
+                if c in used:
+                    raise GameError(f"card {c} in {p}'s hand is also on the table", player=p, card=c,
+                                    field=f"hands.{p}", code="card_twice")
+                if c in in_hand:
+                    raise GameError(f"card {c} is in the hands of {in_hand[c]} and {p}", player=p,
+                                    card=c, field=f"hands.{p}", code="card_twice")
+                in_hand[c] = p
+
+    turns = []
+    for t, turn in enumerate(turns_in, 1):
+        plays = turn["plays"]
+        for p, card in plays.items():
+            field = f"turns[{t - 1}].plays.{p}"
+            check_card(card, p, t, field)
+            if hands is not None and card not in hands.get(p, ()):
+                raise GameError(f"turn {t}: {p} plays {card}, which is not in their hand", player=p,
+                                card=card, turn=t, field=field, code="not_in_hand")
+            if card in used:
+                raise GameError(f"turn {t}: {p} plays {card}, which is already {used[card]}",
+                                player=p, card=card, turn=t, field=field, code="card_twice")
+            used[card] = f"played by {p} in turn {t}"
+        choices = turn.get("choices", {})
+        if not isinstance(choices, dict):
+            raise GameError(f"turn {t}: \"choices\" must be an object {{player: row}}", turn=t,
+                            code="shape")
+        for p, row in choices.items():
+            if p not in plays:
+                raise GameError(f"turn {t}: {p} has a row choice but plays no card this turn",
+                                player=p, turn=t, field=f"turns[{t - 1}].choices.{p}", code="bad_choice")
+            if not isinstance(row, int) or isinstance(row, bool) or not 0 <= row < len(rows):
+                raise GameError(f"turn {t}: {p}'s row choice {row!r} is not a row index "
+                                f"(0..{len(rows) - 1})", player=p, card=plays[p], turn=t,
+                                field=f"turns[{t - 1}].choices.{p}", code="bad_choice")
+        turns.append((dict(plays), dict(choices)))
+    return Scenario([list(r) for r in rows], turns, players, hands, highest)
+
+
+def run(data) -> dict:
+    """Replay a scenario: {"rows", "penalties", "events"} (the CLI's output)."""
+    from .replay import replay  # replay builds on parse; run is its last step
+    steps = replay(data, draw=False)
+    last = steps[-1]
+    return {"rows": last["rows"], "penalties": last["penalties"],
+            "events": [e for s in steps for e in s["events"]]}

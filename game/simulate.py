@@ -1,0 +1,67 @@
+"""Full games between bots, many times over: statistics for curious readers and benchmarks."""
+
+from __future__ import annotations
+
+import time
+
+from .bots import make_bot, play_game
+from .fast import random_round
+from .play import Game, Options
+from .rng import Rng
+
+
+def _game_over(totals, rounds_played: int, options: Options) -> bool:
+    if options.rounds is not None:
+        return rounds_played >= options.rounds
+    worst = max(totals)
+    return worst > options.target if options.strict else worst >= options.target
+
+
+def simulate(players: int = 4, games: int = 1000, seed: int = 1, bot: str = "heuristic",
+             variant: str = "classic", target: int = 66, strict: bool = False,
+             rounds: int | None = None) -> dict:
+    """Play `games` games; average heads per seat, rounds per game, games per second."""
+    options = Options(variant=variant, target=target, strict=strict, rounds=rounds)
+    names = [f"j{i + 1}" for i in range(players)]
+    totals_sum = [0] * players
+    wins = [0.0] * players
+    rounds_sum = 0
+    start = time.perf_counter()
+    for g in range(games):
+        game = Game(names, options, seed=seed * 1_000_003 + g)
+        if bot == "random" and variant != "logique":
+            # Same draws as Game + RandomBot (tests/game/test_fast.py), without the step log.
+            rnd, deck = game.rng.random, options.deck(players)
+            totals, played = [0] * players, 0
+            while not played or not _game_over(totals, played, options):
+                for i, s in enumerate(random_round(rnd, players, deck)):
+                    totals[i] += s
+                played += 1
+        else:
+            bots = {p: make_bot(bot, game.rng) for p in names}
+            play_game(game, bots)
+            totals, played = [game.totals[p] for p in names], len(game.history)
+        best = min(totals)
+        winners = [i for i, t in enumerate(totals) if t == best]
+        for i in winners:
+            wins[i] += 1 / len(winners)   # ties share the victory
+        for i, t in enumerate(totals):
+            totals_sum[i] += t
+        rounds_sum += played
+    elapsed = time.perf_counter() - start
+    return {"players": players, "games": games, "bot": bot, "variant": variant, "seed": seed,
+            "average_heads": {names[i]: round(totals_sum[i] / games, 2) for i in range(players)},
+            "win_share": {names[i]: round(wins[i] / games, 3) for i in range(players)},
+            "rounds_per_game": round(rounds_sum / games, 2),
+            "games_per_second": round(games / elapsed, 1) if elapsed else None,
+            "rounds_per_second": round(rounds_sum / elapsed, 1) if elapsed else None}
+
+
+def format_stats(s: dict) -> str:
+    lines = [f"{s['games']} games, {s['players']} players, bot {s['bot']}, variant {s['variant']}, "
+             f"seed {s['seed']}",
+             f"rounds per game: {s['rounds_per_game']}",
+             f"games per second: {s['games_per_second']} ({s['rounds_per_second']} rounds/s)",
+             "average heads per player: " + ", ".join(f"{p} {h}" for p, h in s["average_heads"].items()),
+             "share of wins: " + ", ".join(f"{p} {w:.1%}" for p, w in s["win_share"].items())]
+    return "\n".join(lines)
