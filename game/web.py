@@ -78,7 +78,7 @@ HANDLERS = {"replay": replay_message, "choose": choose_message, "what_if": what_
 
 def steps_for(scenario: dict) -> list[dict]:
     """The replay's steps as the page needs them: markup, text, and what the player can act on."""
-    steps = replay(scenario)
+    steps = replay(scenario, draw=False, pause=True)
     out = []
     for step in steps:
         item = {key: value for key, value in step.items() if key != "svg"}
@@ -107,7 +107,7 @@ def choice_costs(scenario: dict, step: dict) -> dict[str, int]:
     costs = {}
     for option in choice["options"]:
         alternative = with_choice(scenario, turn, player, option["row"])
-        costs[str(option["row"])] = replay(alternative)[-1]["penalties"][player]
+        costs[str(option["row"])] = replay(alternative, draw=False, pause=True)[-1]["penalties"][player]
     return costs
 
 
@@ -218,16 +218,24 @@ def edited_scenario(base: dict, rows: list, plays: list) -> tuple[dict, list[dic
 
 
 def _drop_needless_choices(scenario: dict) -> dict:
-    """Keep a choice only if the engine accepts it; the reader is asked for any other one."""
-    try:
-        replay(scenario)
-        return scenario
-    except GameError:
-        pass
-    stripped = copy.deepcopy(scenario)
-    for turn in stripped["turns"]:
-        turn.pop("choices", None)
-    return stripped
+    """Drop the example's choices that the edited cards no longer need.
+
+    A choice still needed is kept; one newly needed is missing, so the replay pauses on it and the
+    reader picks the row on the page.
+    """
+    scenario = copy.deepcopy(scenario)
+    for _ in range(sum(len(t.get("choices", {})) for t in scenario["turns"])):
+        try:
+            replay(scenario, draw=False, pause=True)
+            break
+        except GameError as error:
+            if error.code != "useless_choice" or error.turn is None:
+                raise
+            turn = scenario["turns"][error.turn - 1]
+            turn["choices"].pop(error.player, None)
+            if not turn["choices"]:
+                del turn["choices"]
+    return scenario
 
 
 def _engine_error(error: GameError) -> dict:
@@ -235,9 +243,9 @@ def _engine_error(error: GameError) -> dict:
     field = error.field
     message = reader_errors.unplayable()
     card = error.card
-    if error.code in ("card_out_of_range", "not_a_card") and card is not None:
-        message = reader_errors.out_of_range(card) if isinstance(card, int) else message
-    elif error.code in ("duplicate_card", "card_on_table") and card is not None:
+    if error.code == "card_out_of_deck" and isinstance(card, int):
+        message = reader_errors.out_of_range(card)
+    elif error.code == "card_twice" and isinstance(card, int):
         message = reader_errors.already_on_table(card)
     return {"field": field, "message": message, "detail": error.message}
 

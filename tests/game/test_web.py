@@ -1,0 +1,137 @@
+"""The worker protocol (game/web.py) in CPython: what the browser player receives."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import web
+from game.draw import step_html
+from game.replay import replay
+
+EXAMPLE_3 = {"rows": [[11], [20], [33], [47]],
+             "turns": [{"plays": {"Alice": 10}, "choices": {"Alice": 0}}]}
+EXAMPLE_4 = {"rows": [[10], [26], [38], [44]],
+             "turns": [{"plays": {"Alice": 15, "Bruno": 27, "Chloé": 35, "David": 50}}]}
+
+
+def ask(**message):
+    return json.loads(web.handle(json.dumps({"id": 7, **message})))
+
+
+def final_rows(answer):
+    return answer["steps"][-1]["rows"]
+
+
+def test_replay_steps_carry_the_markup_the_build_draws():
+    answer = ask(type="replay", scenario=EXAMPLE_4)
+    assert answer["ok"] and answer["id"] == 7
+    steps = replay(EXAMPLE_4)
+    assert [s["html"] for s in answer["steps"]] == [step_html(s) for s in steps]
+    assert [s["text"] for s in answer["steps"]] == [s["text"] for s in steps]
+    assert final_rows(answer) == [[10, 15], [26, 27, 35], [38], [44, 50]]
+    assert all("svg" not in s for s in answer["steps"])  # the html already holds it
+
+
+def test_each_placement_says_where_its_card_went_for_the_quiz():
+    targets = [s["target"] for s in ask(type="replay", scenario=EXAMPLE_4)["steps"] if s["target"]]
+    assert [(t["card"], t["row"]) for t in targets] == [(15, 0), (27, 1), (35, 1), (50, 3)]
+    assert not any(t["chosen"] for t in targets)
+
+
+def test_a_choice_lists_the_final_cost_of_every_row():
+    steps = ask(type="replay", scenario=EXAMPLE_3)["steps"]
+    decision = next(s for s in steps if s.get("choice"))
+    assert decision["choice"]["chosen"] == 0
+    assert decision["choice"]["costs"] == {"0": 5, "1": 3, "2": 5, "3": 1}  # RULES §5, example 3
+    assert decision["target"]["chosen"] is True
+
+
+def test_choose_replays_with_the_readers_row():
+    answer = ask(type="choose", scenario=EXAMPLE_3, turn=1, player="Alice", row=3)
+    assert answer["ok"]
+    assert answer["scenario"]["turns"][0]["choices"] == {"Alice": 3}
+    assert answer["steps"][-1]["penalties"] == {"Alice": 1}
+    assert final_rows(answer) == [[11], [20], [33], [10]]
+    assert EXAMPLE_3["turns"][0]["choices"] == {"Alice": 0}  # the example itself is untouched
+
+
+def what_if(rows, plays, scenario=EXAMPLE_4):
+    return ask(type="what_if", scenario=scenario, rows=rows, plays=plays)
+
+
+def test_what_if_replays_the_edited_cards():
+    answer = what_if(["10", "26", "38", "44"], [{"Alice": "51", "Bruno": "27", "Chloé": "35", "David": "50"}])
+    assert answer["ok"]
+    assert final_rows(answer) == [[10], [26, 27, 35], [38], [44, 50, 51]]
+
+
+def test_what_if_accepts_rows_of_several_cards():
+    answer = what_if(["5 12 15 23 29", "40", "60", "80"], [{"Alice": "31", "Bruno": "41", "Chloé": "61", "David": "81"}])
+    assert answer["ok"]
+    assert answer["steps"][-1]["penalties"]["Alice"] == 7  # RULES §5, example 2
+
+
+@pytest.mark.parametrize("typed, message", [
+    ("105", "105 n'existe pas\u00a0: les cartes vont de 1 à 104."),
+    ("0", "0 n'existe pas\u00a0: les cartes vont de 1 à 104."),
+    ("35", "la carte 35 est déjà sur la table."),
+    ("", "Indiquez une carte\u00a0: un nombre de 1 à 104."),
+    ("douze", "«\u00a0douze\u00a0» n'est pas un nombre\u00a0: écrivez une carte de 1 à 104."),
+])
+def test_bad_played_card_gets_a_french_message_on_its_field(typed, message):
+    answer = what_if(["10", "26", "35", "44"], [{"Alice": "15", "Bruno": "27", "Chloé": typed, "David": "50"}])
+    assert answer["ok"] is False and answer["id"] == 7
+    assert answer["errors"] == [{"field": "turns[0].plays.Chloé", "message": message}]
+
+
+def test_card_played_twice_is_refused():
+    answer = what_if(["10", "26", "38", "44"], [{"Alice": "15", "Bruno": "15", "Chloé": "35", "David": "50"}])
+    assert [e["field"] for e in answer["errors"]] == ["turns[0].plays.Bruno"]
+
+
+@pytest.mark.parametrize("typed, fragment", [
+    ("20 12", "12 ne peut pas suivre 20"),
+    ("1 2 3 4 5 6", "au plus 5 cartes"),
+    ("", "au moins une carte"),
+    ("26", "déjà dans une autre rangée"),
+])
+def test_bad_row_gets_a_french_message_on_its_field(typed, fragment):
+    answer = what_if([typed, "26", "38", "44"], [{"Alice": "15", "Bruno": "27", "Chloé": "35", "David": "50"}])
+    assert answer["ok"] is False
+    fields = {e["field"]: e["message"] for e in answer["errors"]}
+    bad = "rows[0]" if typed != "26" else "rows[1]"
+    assert fragment in fields[bad]
+
+
+def test_reader_markup_is_never_returned_as_markup():
+    attack = "<img src=x onerror=alert(1)>"
+    answer = what_if(["10", "26", "38", "44"], [{"Alice": attack, "Bruno": "27", "Chloé": "35", "David": "50"}])
+    assert answer["ok"] is False
+    assert answer["errors"][0]["field"] == "turns[0].plays.Alice"
+    assert attack in answer["errors"][0]["message"]  # shown as text by the page, never as HTML
+
+
+def test_what_if_that_needs_a_new_choice_keeps_working():
+    # 10 was too low in example 3; with 12 nobody chooses, and the old choice must not block it.
+    answer = what_if(["11", "20", "33", "47"], [{"Alice": "12"}], scenario=EXAMPLE_3)
+    assert answer["ok"], answer
+    assert final_rows(answer) == [[11, 12], [20], [33], [47]]
+
+
+def test_unknown_message_is_answered_not_raised():
+    answer = ask(type="nonsense")
+    assert answer["ok"] is False and answer["errors"][0]["message"]
+
+
+def test_what_if_pauses_on_a_new_choice_and_choose_resumes_it():
+    answer = what_if(["10", "26", "38", "44"], [{"Alice": "5", "Bruno": "27", "Chloé": "35", "David": "50"}])
+    assert answer["ok"], answer
+    last = answer["steps"][-1]
+    assert last["kind"] == "choice" and last["choice"]["player"] == "Alice"
+    assert last["choice"]["chosen"] is None
+    resumed = ask(type="choose", scenario=answer["scenario"], turn=1, player="Alice", row=1)
+    assert resumed["ok"]
+    assert final_rows(resumed) == [[10, 27, 35], [5], [38], [44, 50]]
+    assert resumed["steps"][-1]["penalties"]["Alice"] == 1
