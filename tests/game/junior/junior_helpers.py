@@ -1,0 +1,31 @@
+"""Helpers shared by the Junior tests (a distinct name: test folders share one import path)."""
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from game.errors import GameError
+from game.junior.cows import cards_with
+from game.junior.rules import play
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+def card(letters: str, nth: int = 0) -> int:
+    """The id of the nth card with exactly these cows (tests name cards as players see them)."""
+    return cards_with(letters)[nth]
+
+
+def scenario(name: str) -> dict:
+    return json.loads((SCENARIOS / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def refused(state, player, card_id, row) -> GameError:
+    """Play an illegal move; assert it raises GameError and leaves the state untouched."""
+    before = copy.deepcopy(state)
+    with pytest.raises(GameError) as info:
+        play(state, player, card_id, row)
+    assert state == before
+    return info.value
