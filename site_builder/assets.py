@@ -1,0 +1,79 @@
+"""Writing the site: every file goes to a fresh temporary folder, which then replaces the
+old site in one rename, so a reader (or `serve`) never sees a half-written site.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+STATIC = Path(__file__).parent / "static"
+PRESERVED = ("vendor",)
+"""Big runtime files (Pyodide) carried over from the previous site by hard links; the browser
+assets step re-checks them and only copies what changed, so a rebuild stays fast."""
+
+
+def static_files() -> dict[str, Path]:
+    """Site path → source of every file of `site_builder/static/`, copied to the site root."""
+    return {
+        path.relative_to(STATIC).as_posix(): path
+        for path in sorted(STATIC.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+
+
+def has_browser_assets() -> bool:
+    """The browser engineer's module (Pyodide copy, engine archive) exists."""
+    return importlib.util.find_spec("site_builder.browser_assets") is not None
+
+
+def write_site(out_dir: Path, files: dict[str, str | bytes], *, browser_assets: bool) -> None:
+    """Write `files` plus static files (and browser assets) to a temp dir, then swap it in."""
+    out_dir = Path(out_dir).resolve()
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    temp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-", dir=out_dir.parent))
+    try:
+        _carry_over(out_dir, temp)
+        for name, source in static_files().items():
+            target = temp / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)
+        for name, data in sorted(files.items()):
+            target = temp / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(data, str):
+                data = data.encode("utf-8")
+            target.write_bytes(data)
+        if browser_assets:
+            from . import browser_assets as assets
+            assets.write(temp)
+        os.chmod(temp, 0o755)
+        _swap(temp, out_dir)
+    except BaseException:
+        shutil.rmtree(temp, ignore_errors=True)
+        raise
+
+
+def _carry_over(old: Path, new: Path) -> None:
+    for name in PRESERVED:
+        source = old / name
+        if not source.is_dir():
+            continue
+        try:
+            shutil.copytree(source, new / name, copy_function=os.link)
+        except OSError:
+            shutil.rmtree(new / name, ignore_errors=True)  # another filesystem: copy later
+
+
+def _swap(new: Path, out_dir: Path) -> None:
+    """Replace `out_dir` by `new` with renames only (the old tree is removed afterwards)."""
+    if out_dir.exists():
+        trash = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-old-", dir=out_dir.parent))
+        os.rename(out_dir, trash / "site")
+        os.rename(new, out_dir)
+        shutil.rmtree(trash, ignore_errors=True)
+    else:
+        os.rename(new, out_dir)

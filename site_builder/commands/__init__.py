@@ -1,0 +1,1 @@
+"""The `build` and `serve` commands of `python -m site_builder`."""

@@ -1,0 +1,99 @@
+"""`python -m site_builder build`: content/ → _site/, in the order of a recipe.
+
+Gather every page, validate everything (front matter, example blocks replayed by the
+engine, links and anchors) in strict mode where any author error aborts, render every file in
+memory, then write them all at once. Nothing is written when the content has an error.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from .. import assets
+from ..content import gather_pages
+from ..markdown_ext import Converted, Converter
+from ..problems import Problem, display_path, stop_if_any
+from ..render import Site, render_pages
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTENT = ROOT / "content"
+OUT = ROOT / "_site"
+ID_RE = re.compile(r'\sid="([^"]+)"')
+
+
+def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str = "/",
+          site_url: str | None = None, browser_assets: bool | None = None) -> dict[str, str]:
+    """Build the site; raise AuthorErrors (and write nothing) if the content has errors."""
+    problems: list[Problem] = []
+
+    # 1. Gather every page and check its front matter.
+    pages = gather_pages(Path(content_dir), problems)
+
+    # 2. Convert the Markdown; example blocks are replayed by the engine and checked.
+    converter = Converter()
+    converted: dict[str, Converted] = {page.url: converter.convert(page, problems)
+                                       for page in pages}
+
+    # 3. Validate across pages: unique example ids, every link and anchor resolves.
+    check_example_ids(converted, problems)
+    check_links(pages, converted, problems)
+
+    # 4. Strict mode: any author error stops here, before anything is written.
+    stop_if_any(problems)
+
+    # 5. Render every file in memory.
+    static = assets.STATIC
+    site = Site(
+        base_url=normalise_base_url(base_url),
+        site_url=site_url.rstrip("/") + "/" if site_url else None,
+        player_js=(static / "js" / "player.js").is_file(),
+        stylesheets=stylesheets(static),
+    )
+    files = render_pages(pages, converted, site)
+    files[".nojekyll"] = ""
+
+    # 6. Write into a temporary folder and swap it in (static files, browser assets too).
+    if browser_assets is None:
+        browser_assets = assets.has_browser_assets()
+    assets.write_site(Path(out_dir), files, browser_assets=browser_assets)
+    return files
+
+
+def stylesheets(static: Path) -> tuple[str, ...]:
+    """site.css first (the page), then every other top-level sheet (cards.css: the drawings)."""
+    others = sorted(p.name for p in static.glob("*.css") if p.name != "site.css")
+    return ("site.css", *others)
+
+
+def normalise_base_url(base_url: str) -> str:
+    """`depot` or `/depot` → `/depot/`: the 404 page's links are absolute from it."""
+    return "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
+
+
+def check_example_ids(converted: dict[str, Converted], problems: list[Problem]) -> None:
+    seen: dict[str, Problem] = {}
+    for url in sorted(converted):
+        for example in converted[url].examples:
+            first = seen.setdefault(example.id, example)
+            if first is not example:
+                problems.append(Problem(
+                    example.path, example.line,
+                    f"duplicate example id {example.id!r}: already used at "
+                    f"{display_path(first.path)}:{first.line}"))
+
+
+def check_links(pages, converted: dict[str, Converted], problems: list[Problem]) -> None:
+    """Every internal link names an existing page, and its #anchor an id of that page."""
+    ids = {url: set(ID_RE.findall(item.html)) for url, item in converted.items()}
+    by_url = {page.url: page for page in pages}
+    for page in pages:
+        for link in converted[page.url].links:
+            if link.target not in by_url:
+                problems.append(Problem(page.source, link.line,
+                                        f"broken link {link.href!r}: no page "
+                                        f"content/{link.target_rel}"))
+            elif link.anchor and link.anchor not in ids[link.target]:
+                problems.append(Problem(page.source, link.line,
+                                        f"broken link {link.href!r}: no anchor "
+                                        f"#{link.anchor} in {link.target_rel}"))

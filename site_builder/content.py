@@ -1,0 +1,158 @@
+"""Pages of the guide: one per `content/**/*.md`, with its front matter checked.
+
+Front matter is a tiny `key: value` block between `---` lines (CONTRIBUTING.md « Content
+pages »). Unknown keys stop the build, so a typo never silently drops a title or an order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from .problems import Problem
+
+SECTIONS = {
+    "accueil": "Accueil",
+    "regles": "Règles",
+    "exemples": "Exemples",
+    "variantes": "Variantes",
+    "junior": "Junior",
+    "outils": "Outils",
+    "annexes": "Annexes",
+}
+"""Section key → French label, in navigation order."""
+
+REQUIRED_KEYS = ("title", "description")
+OPTIONAL_KEYS = ("section", "order")
+NOT_PAGES = {"README.md"}
+"""`content/README.md` documents the syntax for authors: it is not a page of the site."""
+
+DEFAULT_ORDER = 1000
+
+
+@dataclass
+class Page:
+    """A content file and what its front matter says about it."""
+
+    source: Path            # the .md file on disk
+    rel: PurePosixPath      # path inside content/, e.g. exemples/exemple-3.md
+    url: str                # site-relative URL of the page: "" (home), "regles/", "exemples/exemple-3/"
+    title: str
+    description: str
+    section: str
+    order: int
+    body: str               # Markdown after the front matter
+    body_line: int          # line number in the file of the body's first line
+    keys_line: dict = field(default_factory=dict)  # key → line, to point at a bad value
+
+    @property
+    def sort_key(self):
+        return (self.order, self.url)
+
+
+def page_url(rel: PurePosixPath) -> str:
+    """`regles.md` → `regles/`, `index.md` → ``, `exemples/index.md` → `exemples/`."""
+    parts = list(rel.with_suffix("").parts)
+    if parts[-1] == "index":
+        parts.pop()
+    return "".join(part + "/" for part in parts)
+
+
+def gather_pages(content_dir: Path, problems: list[Problem]) -> list[Page]:
+    """Every page of `content_dir`, sorted by path; front-matter errors go to `problems`."""
+    pages = []
+    for source in sorted(content_dir.rglob("*.md")):
+        rel = PurePosixPath(source.relative_to(content_dir).as_posix())
+        if rel.as_posix() in NOT_PAGES:
+            continue
+        page = read_page(source, rel, problems)
+        if page is not None:
+            pages.append(page)
+    return pages
+
+
+def read_page(source: Path, rel: PurePosixPath, problems: list[Problem]) -> Page | None:
+    """Split front matter from body and check every key; None when the page is unusable."""
+    text = source.read_text(encoding="utf-8")
+    lines = text.split("\n")
+
+    def fail(line: int, message: str) -> None:
+        problems.append(Problem(source, line, message))
+
+    if not lines or lines[0].strip() != "---":
+        fail(1, "missing front matter: the file must start with a '---' line")
+        return None
+    try:
+        end = next(i for i in range(1, len(lines)) if lines[i].strip() == "---")
+    except StopIteration:
+        fail(1, "front matter is not closed: add a '---' line after the keys")
+        return None
+
+    values: dict[str, str] = {}
+    keys_line: dict[str, int] = {}
+    for index in range(1, end):
+        number = index + 1
+        raw = lines[index]
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        key, sep, value = raw.partition(":")
+        key = key.strip()
+        if not sep or not key:
+            fail(number, f"front matter line is not 'key: value': {raw.strip()!r}")
+            continue
+        if key not in REQUIRED_KEYS + OPTIONAL_KEYS:
+            allowed = ", ".join(REQUIRED_KEYS + OPTIONAL_KEYS)
+            fail(number, f"unknown front-matter key {key!r} (allowed: {allowed})")
+            continue
+        if key in values:
+            fail(number, f"front-matter key {key!r} is given twice")
+            continue
+        values[key] = _unquote(value.strip())
+        keys_line[key] = number
+
+    ok = True
+    for key in REQUIRED_KEYS:
+        if not values.get(key):
+            fail(1, f"missing front-matter key {key!r}")
+            ok = False
+
+    section = values.get("section") or _default_section(rel)
+    if section is None:
+        fail(1, "missing front-matter key 'section' (the folder does not name a section)")
+        ok = False
+    elif section not in SECTIONS:
+        fail(keys_line.get("section", 1),
+             f"unknown section {section!r} (allowed: {', '.join(SECTIONS)})")
+        ok = False
+
+    order = DEFAULT_ORDER
+    if "order" in values:
+        try:
+            order = int(values["order"])
+        except ValueError:
+            fail(keys_line["order"], f"order must be an integer, not {values['order']!r}")
+            ok = False
+
+    if not ok:
+        return None
+    return Page(
+        source=source, rel=rel, url=page_url(rel),
+        title=values["title"], description=values["description"],
+        section=section, order=order,
+        body="\n".join(lines[end + 1:]), body_line=end + 2, keys_line=keys_line,
+    )
+
+
+def _default_section(rel: PurePosixPath) -> str | None:
+    """A page in `exemples/` belongs to `exemples`; the home page to `accueil`."""
+    if len(rel.parts) > 1 and rel.parts[0] in SECTIONS:
+        return rel.parts[0]
+    if rel.as_posix() == "index.md":
+        return "accueil"
+    return None
+
+
+def _unquote(value: str) -> str:
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+        return value[1:-1]
+    return value

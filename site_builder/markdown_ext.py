@@ -1,0 +1,314 @@
+"""Python-Markdown extensions of the guide.
+
+- Special fenced blocks (```exemple, ```rangees, ```table-des-tetes) become engine-drawn
+  markup; they are handled before Python-Markdown's own fenced code so that every error can
+  name the line of the .md file.
+- Admonitions (`!!! erratum`, `!!! note`, `!!! conseil`) become `<aside>` boxes with a visible
+  French heading.
+- French typography on text nodes, never inside code.
+- Links to `.md` files are rewritten to the page URL, relative to the current page, and
+  recorded so the build can refuse a missing page or anchor.
+- Heading ids are French-friendly slugs: « Fin de partie » → `fin-de-partie`.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import unicodedata
+import xml.etree.ElementTree as etree
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+from urllib.parse import unquote, urlsplit
+
+import markdown
+from markdown.extensions import Extension
+from markdown.preprocessors import Preprocessor
+from markdown.treeprocessors import Treeprocessor
+
+from . import examples
+from .content import Page, page_url
+from .problems import Problem
+from .typography import french
+
+FENCE_RE = re.compile(r"^(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w-]*)[ \t]*$")
+SPECIAL_BLOCKS = ("exemple", "rangees", "table-des-tetes")
+
+BOXES = {"erratum": "Erratum", "note": "Remarque", "conseil": "Conseil"}
+"""Admonition type → French heading used when the author gives none."""
+
+NO_TYPOGRAPHY = {"code", "pre", "kbd", "samp", "script", "style", "svg", "math"}
+EXTERNAL_SCHEMES = {"http", "https", "mailto"}
+
+
+@dataclass
+class Link:
+    """A link written in a page, to be checked once every page is known."""
+
+    line: int
+    href: str
+    target: str       # site-relative URL of the target page ("" for the home page)
+    anchor: str       # without '#', "" for none
+    target_rel: str   # the .md path inside content/, for messages
+
+
+@dataclass
+class Converted:
+    """What converting one page's Markdown produced."""
+
+    html: str
+    toc: list
+    links: list[Link] = field(default_factory=list)
+    examples: list[examples.Example] = field(default_factory=list)
+    has_example: bool = False
+
+
+def slugify(value: str, separator: str = "-") -> str:
+    """French-friendly slug: accents dropped, œ → oe, lowercase, words joined by hyphens."""
+    value = value.replace("œ", "oe").replace("Œ", "oe").replace("æ", "ae").replace("Æ", "ae")
+    value = unicodedata.normalize("NFKD", value).encode("ascii", "ignore").decode("ascii")
+    value = re.sub(r"[^\w\s-]", " ", value).strip().lower()
+    return re.sub(r"[\s_-]+", separator, value).strip(separator)
+
+
+class SpecialFences(Preprocessor):
+    """Replace ```exemple / ```rangees / ```table-des-tetes blocks by their markup."""
+
+    def run(self, lines: list[str]) -> list[str]:
+        state = self.md.guide
+        out: list[str] = []
+        index = 0
+        while index < len(lines):
+            match = FENCE_RE.match(lines[index])
+            if not match:
+                out.append(lines[index])
+                index += 1
+                continue
+            close = _closing_fence(lines, index, match["fence"])
+            file_line = state.page.body_line + index
+            if match["lang"] not in SPECIAL_BLOCKS:
+                end = len(lines) if close is None else close + 1
+                out.extend(lines[index:end])  # an ordinary code block: leave it whole
+                index = end
+                continue
+            if close is None:
+                state.fail(file_line, f"the ```{match['lang']} block is never closed")
+                index = len(lines)
+                continue
+            markup = state.special_block(match["lang"], file_line, lines[index + 1:close])
+            if markup is not None:
+                out.extend(["", self.md.htmlStash.store(markup), ""])
+            index = close + 1
+        return out
+
+
+def _closing_fence(lines: list[str], start: int, fence: str) -> int | None:
+    for index in range(start + 1, len(lines)):
+        text = lines[index].strip()
+        if text and set(text) == {fence[0]} and len(text) >= len(fence):
+            return index
+    return None
+
+
+class Boxes(Treeprocessor):
+    """`<div class="admonition erratum">` → `<aside class="encadre encadre-erratum">`."""
+
+    def run(self, root: etree.Element) -> None:
+        for element in root.iter("div"):
+            classes = element.get("class", "").split()
+            if "admonition" not in classes:
+                continue
+            kind = next((c for c in classes if c != "admonition"), "")
+            line = self.md.guide.line_of(f"!!! {kind}")
+            if kind not in BOXES:
+                self.md.guide.fail(line, f"unknown box '!!! {kind}' "
+                                         f"(allowed: {', '.join(BOXES)})")
+            element.tag = "aside"
+            element.set("class", f"encadre encadre-{kind}")
+            title = element.find("p")
+            if title is None or title.get("class") != "admonition-title":
+                title = etree.Element("p")
+                title.text = BOXES.get(kind, kind)
+                element.insert(0, title)
+            title.set("class", "encadre-titre")
+            element.set("aria-label", "".join(title.itertext()).strip())
+
+
+class Typography(Treeprocessor):
+    """French typography on every text node, except inside code and drawings."""
+
+    def run(self, root: etree.Element) -> None:
+        self._walk(root)
+
+    def _walk(self, element: etree.Element) -> None:
+        if element.tag in NO_TYPOGRAPHY:
+            return
+        if element.text:
+            element.text = french(element.text)
+        for child in element:
+            self._walk(child)
+            if child.tail:
+                child.tail = french(child.tail, after_word=not child.tail[:1].isspace())
+        for name in ("title", "aria-label"):
+            if element.get(name):
+                element.set(name, french(element.get(name)))
+
+
+class Links(Treeprocessor):
+    """Rewrite `x.md#a` links to page URLs relative to this page, and record them."""
+
+    def run(self, root: etree.Element) -> None:
+        state = self.md.guide
+        for element in root.iter("a"):
+            href = element.get("href")
+            if href is not None:
+                new = state.link(href)
+                if new is not None:
+                    element.set("href", new)
+        for element in root.iter("img"):
+            src = element.get("src", "")
+            if urlsplit(src).scheme or src.startswith("//"):
+                state.fail(state.line_of(src), f"image {src!r} is on another host: the site "
+                                               "must make no external request")
+
+
+class TitleWithoutPermalink(Treeprocessor):
+    """The page title needs no « link to this section » mark: only sections get one."""
+
+    def run(self, root: etree.Element) -> None:
+        for heading in root.iter("h1"):
+            for link in list(heading):
+                if link.tag == "a" and link.get("class") == "headerlink":
+                    heading.remove(link)
+
+
+class ScrollableTables(Treeprocessor):
+    """Wrap each content table in a focusable box that scrolls sideways on a narrow screen,
+    so a wide table never makes the whole page scroll at 320 px."""
+
+    def run(self, root: etree.Element) -> None:
+        for parent in list(root.iter()):
+            for index, child in enumerate(list(parent)):
+                if child.tag == "table":
+                    box = etree.Element("div", {"class": "tableau", "tabindex": "0",
+                                                "role": "region"})
+                    caption = child.find("caption")
+                    label = "".join(caption.itertext()) if caption is not None else "Tableau"
+                    box.set("aria-label", label)
+                    box.tail, child.tail = child.tail, None
+                    parent.remove(child)
+                    box.append(child)
+                    parent.insert(index, box)
+
+
+class PageState:
+    """Per-page data shared by the processors while one page is converted."""
+
+    def __init__(self, page: Page, problems: list[Problem]):
+        self.page = page
+        self.problems = problems
+        self.links: list[Link] = []
+        self.examples: list[examples.Example] = []
+        self.lines = page.body.split("\n")
+
+    def fail(self, line: int, message: str) -> None:
+        self.problems.append(Problem(self.page.source, line, message))
+
+    def line_of(self, needle: str) -> int:
+        """The file line where `needle` first appears in the body (the front matter if none)."""
+        for index, text in enumerate(self.lines):
+            if needle in text:
+                return self.page.body_line + index
+        return 1
+
+    def special_block(self, lang: str, line: int, body: list[str]) -> str | None:
+        if lang == "exemple":
+            example = examples.parse_example(self.page.source, line, body, self.problems)
+            if example is None:
+                return None
+            steps = examples.replay_example(example, self.problems)
+            if steps is None:
+                return None
+            before = len(self.problems)
+            examples.check_expected(example, steps, self.problems)
+            self.examples.append(example)
+            if len(self.problems) != before:
+                return None
+            return examples.example_html(example, steps)
+        if lang == "rangees":
+            rows = examples.parse_rows_block(self.page.source, line, body, self.problems)
+            return None if rows is None else examples.rows_html(rows)
+        if any(text.strip() for text in body):
+            self.fail(line, "a 'table-des-tetes' block must be empty: the engine draws it")
+            return None
+        return examples.heads_table_html()
+
+    def link(self, href: str) -> str | None:
+        """The rewritten href, or None to leave it (external) or when it is broken."""
+        parts = urlsplit(href)
+        if parts.scheme or href.startswith("//"):
+            if parts.scheme not in EXTERNAL_SCHEMES:
+                self.fail(self.line_of(href), f"link {href!r}: unsupported scheme")
+            return None
+        line = self.line_of(f"({href}") if self.line_of(f"({href}") != 1 else self.line_of(href)
+        anchor = unquote(parts.fragment)
+        if not parts.path:  # '#anchor' on this very page
+            self.links.append(Link(line, href, self.page.url, anchor, self.page.rel.as_posix()))
+            return None
+        if not parts.path.endswith(".md"):
+            self.fail(line, f"link {href!r}: link to the .md file of a page "
+                            "(e.g. regles.md#fin-de-partie)")
+            return None
+        here = posixpath.dirname(self.page.rel.as_posix())
+        target_rel = posixpath.normpath(posixpath.join(here, unquote(parts.path)))
+        if target_rel.startswith("../"):
+            self.fail(line, f"link {href!r} points outside content/")
+            return None
+        target = page_url(PurePosixPath(target_rel))
+        self.links.append(Link(line, href, target, anchor, target_rel))
+        new = relative_url(self.page.url, target)
+        return new + (f"#{parts.fragment}" if parts.fragment else "")
+
+
+def relative_url(from_url: str, to_url: str) -> str:
+    """URL of page `to_url` as seen from page `from_url` (both site-relative, '/'-ended)."""
+    depth = from_url.count("/")
+    return "../" * depth + to_url if depth or to_url else "./"
+
+
+class GuideExtension(Extension):
+    def extendMarkdown(self, md: markdown.Markdown) -> None:
+        md.preprocessors.register(SpecialFences(md), "guide_special_fences", 27)
+        md.treeprocessors.register(Boxes(md), "guide_boxes", 9)
+        md.treeprocessors.register(Typography(md), "guide_typography", 8)
+        md.treeprocessors.register(Links(md), "guide_links", 7)
+        md.treeprocessors.register(TitleWithoutPermalink(md), "guide_title", 4)
+        md.treeprocessors.register(ScrollableTables(md), "guide_tables", 3)
+
+
+class Converter:
+    """One reusable Markdown instance (building it per page would dominate build time)."""
+
+    def __init__(self):
+        self.md = markdown.Markdown(
+            extensions=[
+                "admonition", "attr_list", "def_list", "fenced_code", "tables", "sane_lists",
+                "toc", GuideExtension(),
+            ],
+            extension_configs={"toc": {"slugify": slugify, "toc_depth": "2-3",
+                                       "permalink": "#",
+                                       "permalink_title": "Lien vers cette section"}},
+            output_format="html",
+        )
+
+    def convert(self, page: Page, problems: list[Problem]) -> Converted:
+        state = PageState(page, problems)
+        self.md.guide = state
+        try:
+            html = self.md.reset().convert(page.body)
+        finally:
+            del self.md.guide
+        return Converted(
+            html=html, toc=self.md.toc_tokens, links=state.links, examples=state.examples,
+            has_example=bool(state.examples),
+        )

@@ -1,0 +1,44 @@
+"""Author errors: every mistake in `content/` is reported as `path:line: message`.
+
+The build collects all of them before stopping (strict mode: one is enough to abort),
+so an author fixes a whole batch per run instead of one error at a time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One author error, pointing at a line of a content file."""
+
+    path: Path
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{display_path(self.path)}:{self.line}: {self.message}"
+
+
+class AuthorErrors(Exception):
+    """The content has errors: nothing must be written."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = sorted(set(problems))
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def display_path(path: Path) -> str:
+    """The path as the author typed it: relative to the working directory when inside it."""
+    try:
+        return Path(path).resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def stop_if_any(problems: list[Problem]) -> None:
+    """Strict mode: any problem aborts the build."""
+    if problems:
+        raise AuthorErrors(problems)

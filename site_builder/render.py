@@ -1,0 +1,116 @@
+"""Jinja2 rendering: a page model in, the HTML text of each file out (nothing is written here).
+
+Every URL in a page is relative to that page, so the site works from any sub-path; only the
+404 page uses absolute URLs from `--base-url`, because GitHub Pages serves it at any depth.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from xml.sax.saxutils import escape as xml_escape
+
+import jinja2
+
+from .content import SECTIONS, Page
+from .markdown_ext import Converted, relative_url
+from .typography import french
+
+TEMPLATES = Path(__file__).parent / "templates"
+SITE_NAME = "6 qui prend ! — le guide des règles"
+
+
+@dataclass(frozen=True)
+class Site:
+    """Build settings the templates need."""
+
+    base_url: str = "/"          # absolute path of the site root, for 404.html only
+    site_url: str | None = None  # absolute URL of the site root, for sitemap.xml only
+    player_js: bool = False      # static/js/player.js exists
+    stylesheets: tuple = ("site.css",)  # top-level CSS files of static/, linked by every page
+
+
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=jinja2.select_autoescape(["html", "xml"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.filters["fr"] = french
+    return env
+
+
+def _sections(pages: list[Page]) -> dict[str, list[Page]]:
+    """Section → its pages in navigation order; sections in SECTIONS order, empty ones left out."""
+    grouped = {key: [] for key in SECTIONS}
+    for page in pages:
+        grouped[page.section].append(page)
+    return {key: sorted(group, key=lambda p: p.sort_key) for key, group in grouped.items() if group}
+
+
+def render_pages(pages: list[Page], converted: dict[str, Converted], site: Site) -> dict[str, str]:
+    """Output path (posix, inside the site) → text, for every page, 404.html and sitemap.xml."""
+    env = environment()
+    template = env.get_template("page.html")
+    sections = _sections(pages)
+    files = {}
+    for page in pages:
+        files[page.url + "index.html"] = template.render(
+            **_page_context(page, converted[page.url], sections, root=relative_url(page.url, ""),
+                            url_of=lambda target, here=page.url: relative_url(here, target),
+                            site=site)
+        )
+    base = site.base_url
+    files["404.html"] = env.get_template("404.html").render(
+        **_common(sections, root=base, url_of=lambda target: base + target, site=site,
+                  current_section=None)
+    )
+    if site.site_url:
+        files["sitemap.xml"] = env.get_template("sitemap.xml").render(
+            urls=[xml_escape(site.site_url + page.url) for page in sorted(pages, key=lambda p: p.url)]
+        )
+    return files
+
+
+def _common(sections, *, root, url_of, site, current_section):
+    nav = [
+        {"label": SECTIONS[key], "url": url_of(group[0].url), "current": key == current_section}
+        for key, group in sections.items()
+    ]
+    return {"site_name": french(SITE_NAME), "root": root, "nav": nav, "site": site}
+
+
+def _page_context(page, converted, sections, *, root, url_of, site):
+    group = sections[page.section]
+    index = group.index(page)
+    previous = group[index - 1] if index > 0 else None
+    following = group[index + 1] if index + 1 < len(group) else None
+
+    def entry(other):
+        return {"title": french(other.title), "url": url_of(other.url), "current": other is page}
+
+    context = _common(sections, root=root, url_of=url_of, site=site,
+                      current_section=page.section)
+    context.update(
+        title=french(page.title),
+        description=french(page.description),
+        section_label=SECTIONS[page.section],
+        section_pages=[entry(other) for other in group] if len(group) > 1 else [],
+        previous=entry(previous) if previous else None,
+        following=entry(following) if following else None,
+        toc=[token for token in converted.toc if token["level"] == 2],
+        **_split_title(converted.html),
+        player=site.player_js and converted.has_example,
+    )
+    return context
+
+
+def _split_title(html: str) -> dict:
+    """Content may open with its own `# Title`: keep it first, the page's own table after it."""
+    if html.startswith("<h1") and "</h1>" in html:
+        end = html.index("</h1>") + len("</h1>")
+        return {"heading": html[:end], "content": html[end:].lstrip("\n")}
+    return {"heading": None, "content": html}
