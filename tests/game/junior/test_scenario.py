@@ -1,0 +1,73 @@
+"""The Junior scenario format: cards by cow letters or ids, errors, replay steps, results."""
+
+import json
+import xml.dom.minidom
+
+import pytest
+from junior_helpers import card, scenario
+
+from game.errors import GameError
+from game.junior.scenario import load, replay, result
+
+EXPERT = {"level": "expert", "players": ["Léa", "Tom"],
+          "rows": [["A", "AB", "B", "BC", "C"], ["F"], ["D"], ["E"]],
+          "hands": {"Léa": ["C", "D"], "Tom": ["A", "DEF"]},
+          "deck": ["B"],
+          "moves": [{"card": "C", "row": 0}, {"player": "Tom", "card": "DEF", "row": 2}]}
+
+
+def test_letters_take_the_lowest_unused_id_and_ids_are_kept():
+    state, _ = load({"level": "avance", "players": ["a", "b"], "rows": [["A", 1], [], [], []],
+                     "hands": {"a": ["a"]}, "deck": ["af"]})
+    assert state["rows"][0] == [card("A", 1), card("A", 0)]
+    assert state["hands"]["a"] == [card("A", 2)] and state["deck"] == [card("AF")]
+
+
+@pytest.mark.parametrize("bad, words", [
+    ({"level": "base", "players": ["a", "b"], "colour": 1}, "unknown scenario keys: colour"),
+    ({"level": "junior", "players": ["a", "b"]}, "unknown level"),
+    ({"level": "base", "players": ["a"]}, "2 to 5 players"),
+    ({"level": "base", "players": ["a", "b"], "deck": ["AC"]}, "no card 'AC' left"),
+    ({"level": "base", "players": ["a", "b"], "deck": ["AX"]}, "neither a card id nor cow letters"),
+    ({"level": "base", "players": ["a", "b"], "deck": [3, 3]}, "card 3 appears twice"),
+    ({"level": "base", "players": ["a", "b"], "deck": [53]}, "not a Junior card id"),
+    ({"level": "base", "players": ["a", "b"], "hands": {"a": ["A"]}}, "base level has no hands"),
+    ({"level": "base", "players": ["a", "b"], "deck": ["A"], "moves": [{"row": 0}, {"row": 1}]},
+     "moves[1]: the game is already over"),
+    ({"level": "avance", "players": ["a", "b"], "hands": {"a": ["A"]}, "moves": [{"row": 0}]},
+     "moves[0]: name the card"),
+])
+def test_scenario_mistakes_are_reported(bad, words):
+    with pytest.raises(GameError) as info:
+        replay(bad)
+    assert words in str(info.value)
+
+
+def test_an_illegal_move_gives_the_engine_refusal_with_its_move_number():
+    bad = dict(EXPERT, moves=[{"card": "D", "row": 0}])
+    with pytest.raises(GameError) as info:
+        result(bad)
+    assert str(info.value).startswith("moves[0]: La carte Japon ne partage aucune vache")
+    assert info.value.code == "junior_no_shared_cow" and info.value.player == "Léa"
+
+
+def test_replay_steps_have_the_snapshot_text_and_drawing_of_each_move():
+    steps = replay(EXPERT)
+    assert [s["kind"] for s in steps] == ["start", "take", "place", "end"]
+    assert [s["n"] for s in steps] == [0, 1, 2, 3]
+    sixth = steps[1]
+    assert sixth["rows"][0] == [sixth["placed"]] and sixth["taken"] == 0
+    assert sixth["albums"] == {"Léa": 5, "Tom": 0} and sixth["hands"]["Léa"] == [card("D", 1), card("B", 1)]
+    assert "sixième carte" in sixth["text"] and "ramasse les 5" in sixth["text"]
+    assert not steps[-1]["text"].startswith("Fin de la partie")  # hands are not empty yet
+    for s in steps:
+        xml.dom.minidom.parseString(s["svg"])
+        json.dumps(s)  # a step is JSON-ready (the browser receives it)
+    assert steps[-1]["events"][0]["type"] == "junior_tally"
+
+
+def test_result_is_what_the_command_line_prints():
+    out = result(scenario("emma"))
+    assert out["albums"] == {"Emma": 4, "Olivier": 0} and out["over"] and out["winners"] == ["Emma"]
+    assert out["events"][0]["type"] == "junior_setup"
+    assert [e["type"] for e in out["events"]].count("junior_complete") == 1
