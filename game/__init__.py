@@ -1,0 +1,36 @@
+"""The rules engine of « 6 qui prend ! » and its variants: pure Python, deterministic, no I/O.
+
+It runs unchanged in three places: the site build, the tests, and the reader's
+browser (Pyodide). RULES.md (the team's rule book) is the specification; where
+the code settles an ambiguity, a comment names the section.
+
+Glossary, French game words → names in the code:
+
+    carte                   card (an int 1..104)
+    tête(s) de bœuf         heads             cards.heads(), cards.HEADS
+    rangée (série, ligne)   row               table.Table.rows[i], 0-based (readers count from 1)
+    poser                   place             events.Place
+    sixième carte           sixth card        Take(reason="sixth")
+    carte trop faible       too-low card      events.TooLow, Take(reason="too_low")
+    ramasser                take              table.Table.take(), events.Take
+    pile de pénalité        penalty pile      Round.piles
+    tour                    turn              turn.Turn
+    manche                  round             play.Round
+    partie                  game              play.Game
+    écart                   gap               Place.gap
+    donne                   deal              Rng.draw(), events.Deal
+    draft (Logique)         pick              Round.pick(), events.DraftPick
+    « à la BGA »            countdown         Game.countdown()
+
+Entry points: `scenario.run` / `replay.replay` (a JSON scenario → result / steps),
+`play.Game` (full games), `bots`, `draw` (SVG), `messages.explain` (French),
+`python -m game replay|simulate`.
+"""
+
+from .cards import HEADS, heads
+from .errors import GameError
+from .play import Game, Options, Round
+from .replay import replay
+from .scenario import run
+
+__all__ = ["HEADS", "heads", "GameError", "Game", "Options", "Round", "replay", "run"]
