@@ -176,6 +176,8 @@ def _take(e) -> str:
 
 
 def _draw(e) -> str:
+    if e["left"] == 0:
+        return f"{e['player']} pioche la dernière carte de la pioche."
     return f"{e['player']} pioche une carte (il en reste {e['left']} dans la pioche)."
 
 

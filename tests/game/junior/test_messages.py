@@ -1,0 +1,42 @@
+"""French sentences of Junior events: every event type has one, with French typography."""
+
+from junior_helpers import card
+
+from game.junior.scenario import result
+from game.messages.junior import card_title, cows_text, explain, rows_text
+
+GAME = {"level": "expert", "players": ["Léa", "Tom"],
+        "rows": [["A", "AB", "B", "BC", "C"], ["A"], ["D"], ["E"]],
+        "hands": {"Léa": ["F", "B"], "Tom": ["BDF"]},
+        "deck": ["E"],
+        "moves": [{"card": "F", "row": 1}, {"card": "BDF", "row": 2}, {"card": "B", "row": 2},
+                  {"card": "E", "row": 3}]}
+
+
+def test_every_event_of_a_game_has_a_french_sentence():
+    events = result(GAME)["events"]
+    kinds = {e["type"] for e in events}
+    assert kinds == {"junior_setup", "junior_take", "junior_place", "junior_draw", "junior_game_end"}
+    for e in events:
+        text = explain(e)
+        assert text and text[0].isupper() and text.endswith(".")
+        assert " :" not in text and " ;" not in text  # a non-breaking space, never a plain one
+
+
+def test_stuck_player_sentence_names_the_row_taken():
+    events = result(GAME)["events"]
+    stuck = next(e for e in events if e["type"] == "junior_take" and e["reason"] == "stuck")
+    assert explain(stuck) == ("Aucune carte de Léa ne partage de vache avec la dernière carte d'une "
+                              "rangée\u00a0: Léa ramasse la deuxième rangée (1\u00a0carte) et joue dans "
+                              "la rangée vide.")
+
+
+def test_names_of_cows_rows_and_cards():
+    assert cows_text("ACE") == "Afrique, Inde et Amérique du Nord"
+    assert rows_text([0, 2, 3]) == "la première, la troisième ou la quatrième rangée"
+    assert card_title(card("AF")) == "Carte vache\u00a0: Afrique, Écosse"
+
+
+def test_game_end_names_the_winner_or_the_tie():
+    end = {"type": "junior_game_end", "counts": {"a": 2, "b": 2}, "winners": ["a", "b"], "goal": "fewest"}
+    assert explain(end).endswith("a et b gagnent ensemble, à égalité avec le moins de cartes.")
