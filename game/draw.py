@@ -1,0 +1,271 @@
+"""The one renderer: cards and tables as inline SVG strings, for the static build and the browser.
+
+Plain string building (stdlib only) so the same code runs at build time and under Pyodide, and the
+browser never re-implements a drawing. Colours come from CSS classes (site_builder/static/cards.css)
+so dark mode and print can restyle; presentation attributes keep an unstyled SVG readable.
+Output is deterministic (same input, same bytes) and carries no `id`, so any number of drawings can
+share a page. Coordinates are in user units of the viewBox; the SVG has no fixed width.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from html import escape
+
+from game.cards import HEADS
+from game.messages import labels
+
+# Card and table geometry, in viewBox units.
+CARD_W, CARD_H = 50, 72
+GAP_X, GAP_Y = 4, 14  # GAP_Y leaves room for the « placed » arrow above a card
+PITCH_X, PITCH_Y = CARD_W + GAP_X, CARD_H + GAP_Y
+PAD = 4
+LABEL_W = 18  # column of the rotated « Rangée n » labels
+X0 = PAD + LABEL_W  # left edge of the first slot
+TOP = 12  # room for the arrow above the first row
+
+# Fallback fills when no CSS applies; cards.css holds the real palette (light, dark, print).
+FILL = {1: "#fff", 2: "#9cf", 3: "#fc4", 5: "#f76", 7: "#c7e"}
+EDGE = "#222"
+DANGER = "#b3261e"
+ROOT_ATTRS = ('xmlns="http://www.w3.org/2000/svg" role="img" font-family="Arial,Helvetica,sans-serif" '
+              'font-size="24" font-weight="700" text-anchor="middle" fill-rule="evenodd"')
+
+# A bull's head, front view: horns, ears, long face, muzzle. Designed on an integer grid of
+# 20 × 19 cells drawn at HEAD_SCALE, so the repeated path data stays short.
+_HEAD = (
+    ("M", (0, 0)), ("Q", (2, 5, 7, 5)), ("L", (13, 5)), ("Q", (18, 5, 20, 0)), ("Q", (20, 7, 14, 7)),
+    ("L", (19, 9)), ("L", (14, 11)), ("L", (14, 14)), ("Q", (16, 19, 10, 19)), ("Q", (4, 19, 6, 14)),
+    ("L", (6, 11)), ("L", (1, 9)), ("L", (6, 7)), ("Q", (0, 7, 0, 0)), ("Z", ()),
+)
+# Eyes (holes, thanks to fill-rule evenodd): only worth their bytes on a card drawn large.
+_EYES = (
+    ("M", (7, 9)), ("L", (9, 9)), ("L", (9, 11)), ("L", (7, 11)), ("Z", ()),
+    ("M", (11, 9)), ("L", (13, 9)), ("L", (13, 11)), ("L", (11, 11)), ("Z", ()),
+)
+HEAD_SCALE = ".4"  # 20 cells → 8 units (a string: written as is in the transform)
+HEAD_PITCH_X, HEAD_PITCH_Y = 24, 22  # cells between two heads side by side / two lines
+# Heads per line, top to bottom (never more than 4 side by side, so they clear the corner number).
+HEAD_LINES = {1: (1,), 2: (2,), 3: (3,), 5: (3, 2), 7: (4, 3)}
+
+
+def _num(tenths: int) -> str:
+    """A number given in tenths, written as short as SVG allows: 5 → ".5", -20 → "-2"."""
+    sign = "-" if tenths < 0 else ""
+    whole, frac = divmod(abs(tenths), 10)
+    if not frac:
+        return f"{sign}{whole}"
+    return f"{sign}{whole or ''}.{frac}"
+
+
+def _separated(prev: str, cur: str) -> str:
+    """`cur` preceded by a space only where SVG needs one to split it from `prev`."""
+    if cur.startswith("-") or (cur.startswith(".") and "." in prev):
+        return cur
+    return " " + cur
+
+
+def _relative_path(commands) -> str:
+    """Absolute commands (coordinates in tenths) → compact relative path data.
+
+    A command repeated right after itself drops its letter, as SVG allows.
+    """
+    out = []
+    last_letter, last_num = "", ""
+    x = y = start_x = start_y = 0
+    for cmd, pts in commands:
+        if cmd == "Z":
+            letter, nums = "z", []
+            x, y = start_x, start_y
+        elif cmd == "M":
+            px, py = pts
+            if not out:
+                letter, nums = "M", [px, py]
+            else:
+                letter, nums = "m", [px - x, py - y]
+            x = start_x = px
+            y = start_y = py
+        elif cmd == "L":
+            px, py = pts
+            if py == y:
+                letter, nums = "h", [px - x]
+            elif px == x:
+                letter, nums = "v", [py - y]
+            else:
+                letter, nums = "l", [px - x, py - y]
+            x, y = px, py
+        else:  # "Q": control point and end point, both relative to the segment start
+            cx, cy, px, py = pts
+            letter, nums = "q", [cx - x, cy - y, px - x, py - y]
+            x, y = px, py
+        texts = [_num(n) for n in nums]
+        if letter == last_letter and letter in "lhvq":
+            out.append(_separated(last_num, texts[0]))
+        else:
+            out.append(letter + texts[0] if texts else letter)
+        for prev, cur in zip(texts, texts[1:]):
+            out.append(_separated(prev, cur))
+        last_letter, last_num = letter, (texts[-1] if texts else "")
+    return "".join(out)
+
+
+def _head_origins(count: int) -> list[tuple[int, int]]:
+    """Top-left corners of a card's bull heads, in head cells, lines centred on the card."""
+    lines = HEAD_LINES[count]
+    card_cells = round(CARD_W / float(HEAD_SCALE))
+    top = 32 if len(lines) > 1 else 40  # cells: 12.8 or 16 units below the card's top edge
+    origins = []
+    for line, n in enumerate(lines):
+        left = (card_cells - (n - 1) * HEAD_PITCH_X - 20) // 2
+        origins.extend((left + k * HEAD_PITCH_X, top + line * HEAD_PITCH_Y) for k in range(n))
+    return origins
+
+
+@lru_cache(maxsize=None)
+def _heads_path(count: int, eyes: bool) -> str:
+    """Path data (in head cells) of all the bull heads of a card, one subpath per head."""
+    shape = _HEAD + (_EYES if eyes else ())
+    commands = []
+    for hx, hy in _head_origins(count):
+        for cmd, pts in shape:
+            commands.append((cmd, [10 * (v + (hx, hy)[i % 2]) for i, v in enumerate(pts)]))
+    return _relative_path(commands)
+
+
+@lru_cache(maxsize=None)
+def _card_body(card: int, placed: bool, eyes: bool = False) -> str:
+    """Inside of one card, in card coordinates (0,0 at its top-left corner); cached per card."""
+    heads = HEADS[card]
+    outline = ' stroke-width="3"' if placed else ""
+    marker = '<path class="mk" d="M18-13h14l-7 10z"/>' if placed else ""
+    return (
+        f'<rect width="{CARD_W}" height="{CARD_H}" rx="5" fill="{FILL[heads]}" stroke="{EDGE}"{outline}/>'
+        f'<path transform="scale({HEAD_SCALE})" d="{_heads_path(heads, eyes)}"/>'
+        f'<text x="25" y="56">{card}</text>'
+        f'<g font-size="8"><text x="8" y="10">{card}</text><text x="42" y="67">{card}</text></g>'
+        f"{marker}"
+    )
+
+
+def _card_group(card: int, x: int, y: int, placed: bool) -> str:
+    """One card placed on the table, tagged with data-card so tests can read the table back."""
+    classes = f"h{HEADS[card]}" + (" placed" if placed else "")
+    return (f'<g data-card="{card}" class="{classes}" transform="translate({x} {y})">'
+            f"{_card_body(card, placed)}</g>")
+
+
+def card_svg(card: int) -> str:
+    """One card on its own, e.g. for the table of the 104 cards and their heads."""
+    return (f'<svg class="sqp sqp-card" viewBox="-2 -2 {CARD_W + 4} {CARD_H + 4}" {ROOT_ATTRS}>'
+            f"<title>{escape(labels.card_label(card))}</title>"
+            f'<g data-card="{card}" class="h{HEADS[card]}">{_card_body(card, False, eyes=True)}</g></svg>')
+
+
+def _hatch(x0: int, y0: int, x1: int, y1: int, step: int = 10) -> str:
+    """Diagonal lines filling a rectangle, clipped by hand (a <clipPath> would need an id)."""
+    height = y1 - y0
+    segments = []
+    for start in range(x0 - height + step // 2, x1, step):
+        t0, t1 = max(0, x0 - start), min(height, x1 - start)
+        if t1 > t0:
+            segments.append(f"M{start + t0} {y1 - t0}l{t1 - t0}-{t1 - t0}")
+    return "".join(segments)
+
+
+def _taken_marks(row_len: int, limit: int, y: int) -> tuple[str, str]:
+    """Hatching for the taken row's slots (drawn under its cards) and a « ramassée » tag
+    (drawn over everything), in the row's free slots when there is room."""
+    x0, x1 = X0 - 2, X0 - 2 + limit * PITCH_X
+    hatch = f'<path class="hatch" d="{_hatch(x0, y - 2, x1, y + CARD_H + 2)}" stroke="#555"/>'
+    if limit - row_len >= 2:
+        cx = X0 + (row_len + limit) * PITCH_X // 2 - GAP_X // 2
+        cy = y + CARD_H // 2
+    else:  # row still full: put the tag on its bottom edge, over the cards
+        cx, cy = X0 + limit * PITCH_X // 2, y + CARD_H - 4
+    w, h = 76, 20
+    tag = (f'<g class="tag"><rect x="{cx - w // 2}" y="{cy - h // 2}" width="{w}" height="{h}" rx="10" '
+           f'fill="#fff" stroke="{EDGE}"/><text x="{cx}" y="{cy + 4}" font-size="12">'
+           f"{escape(labels.TAKEN_TAG)}</text></g>")
+    return hatch, tag
+
+
+def table_svg(rows: list[list[int]], *, placed: int | None = None, taken: int | None = None,
+              limit: int = 5, label: str | None = None) -> str:
+    """The table: one line of slots per row, the slot after the last allowed one drawn as danger.
+
+    Each row is <g data-row="i"> (0-based) holding its cards as <g data-card="n"> left to right.
+    `placed` outlines that card and points an arrow at it; `taken` hatches that row and tags it.
+    What every row shares (tracks, danger slots, labels) is drawn as one element each, to keep
+    the markup small when a page holds dozens of tables.
+    """
+    cols = max([limit + 1] + [len(row) for row in rows])
+    width = X0 + cols * PITCH_X - GAP_X + PAD
+    height = TOP + len(rows) * PITCH_Y - GAP_Y + PAD
+    title = labels.table_label(rows, placed=placed, taken=taken, heading=label)
+    number, suffix = labels.ordinal(limit + 1)
+    track_w = limit * PITCH_X - GAP_X
+    danger_x = X0 + limit * PITCH_X
+    step = f"m0 {PITCH_Y}"
+    tracks = step.join(f"h{track_w}v{CARD_H}h-{track_w}z" for _ in rows)
+    dangers = step.join(f"h{CARD_W}v{CARD_H}h-{CARD_W}z" for _ in rows)
+    out = [f'<svg class="sqp sqp-table" viewBox="0 0 {width} {height}" {ROOT_ATTRS}>'
+           f"<title>{escape(title)}</title>"]
+    if rows:
+        # Track: the slots a row may fill; a same-colour round-joined stroke rounds its corners.
+        out.append(f'<path class="trk" d="M{X0} {TOP}{tracks}" fill="#e8e8e8" stroke="#e8e8e8" '
+                   f'stroke-width="6" stroke-linejoin="round"/>'
+                   f'<path class="dgr" d="M{danger_x} {TOP}{dangers}" fill="none" stroke="{DANGER}" '
+                   f'stroke-dasharray="4 3"/>')
+        out.append('<g class="rl" transform="rotate(-90)" font-size="13">')
+        out.extend(f'<text x="{-(TOP + i * PITCH_Y + CARD_H // 2)}" y="{PAD + 13}">'
+                   f"{escape(labels.row_name(i))}</text>" for i in range(len(rows)))
+        out.append(f'</g><g class="dgl" fill="{DANGER}">')
+        out.extend(f'<text x="{danger_x + CARD_W // 2}" y="{TOP + i * PITCH_Y + 44}">{escape(number)}'
+                   f'<tspan dy="-9" font-size="13">{escape(suffix)}</tspan></text>'
+                   for i in range(len(rows)))
+        out.append("</g>")
+    tag = ""
+    for i, row in enumerate(rows):
+        y = TOP + i * PITCH_Y
+        if i == taken:
+            hatch, tag = _taken_marks(len(row), limit, y)
+            out.append(f'{hatch}<g data-row="{i}" class="taken">')
+        else:
+            out.append(f'<g data-row="{i}">')
+        out.extend(_card_group(card, X0 + k * PITCH_X, y, card == placed) for k, card in enumerate(row))
+        out.append("</g>")
+    out.append(f"{tag}</svg>")
+    return "".join(out)
+
+
+def _choice_table(choice: dict) -> str:
+    """Cost of each row the player may take when their card is lower than every row end."""
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in labels.CHOICE_HEADERS)
+    body = []
+    for option in choice["options"]:
+        cards = option["cards"]
+        cards_text = (", ".join(str(c) for c in cards) if isinstance(cards, (list, tuple))
+                      else labels.cards_text(cards))
+        chosen = option["row"] == choice.get("chosen")
+        mark = f' <strong>{escape(labels.CHOSEN)}</strong>' if chosen else ""
+        row_class = ' class="choisie"' if chosen else ""
+        body.append(f"<tr{row_class}>"
+                    f'<th scope="row">{escape(labels.row_name(option["row"]))}{mark}</th>'
+                    f"<td>{escape(cards_text)}</td><td>{int(option['heads'])}</td></tr>")
+    caption = labels.choice_caption(str(choice["player"]), int(choice["card"]))
+    return (f'<table class="choix"><caption>{escape(caption)}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
+
+
+def step_html(step: dict) -> str:
+    """Inside of one example step <li>: the table, the explanation, any choice, the penalties.
+
+    The build and the browser player both call this, so a step looks the same with or without JS.
+    """
+    svg = table_svg(step["rows"], placed=step.get("placed"), taken=step.get("taken"))
+    parts = ['<figure class="etape-figure">', svg,
+             f'<figcaption>{escape(str(step["text"]))}</figcaption></figure>']
+    if step.get("choice") is not None:
+        parts.append(_choice_table(step["choice"]))
+    parts.append(f'<p class="penalites">{escape(labels.penalties_text(step["penalties"]))}</p>')
+    return "".join(parts)
