@@ -36,12 +36,12 @@ def replay_command(args) -> int:
         text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
         data = json.loads(text)
     except (OSError, json.JSONDecodeError) as e:
-        print(f"{args.file}: {e}", file=sys.stderr)
+        print(f"error: cannot read scenario {args.file}: {e}", file=sys.stderr)
         return 2
     try:
         out = [result(s) for s in data] if isinstance(data, list) else result(data)
     except GameError as e:
-        print(f"{args.file}: {e}", file=sys.stderr)
+        print(f"error: {args.file}: {e}", file=sys.stderr)
         return 2
     print(json.dumps(out, ensure_ascii=False))
     return 0
@@ -83,13 +83,13 @@ def simulate(level, players, games, seed, *, bot="heuristic", goal=None) -> dict
 
 def simulate_command(args) -> int:
     if args.games < 1:
-        print("--games must be at least 1", file=sys.stderr)
+        print("error: --games must be at least 1", file=sys.stderr)
         return 2
     try:
         stats = simulate(args.level, args.players, args.games, args.seed, bot=args.bot,
                          goal="fewest" if args.fewest else None)
     except GameError as e:
-        print(str(e), file=sys.stderr)
+        print(f"error: {e}", file=sys.stderr)
         return 2
     print(json.dumps(stats, ensure_ascii=False, indent=1))
     return 0

@@ -20,7 +20,7 @@ CARD_W, CARD_H, GAP = 56, 80, 6
 ROW_H = CARD_H + 12
 MIN_SLOTS = 6
 INK = "#1a1a1a"
-NBSP_JOIN = f"{say.NBSP}; "
+NBSP_JOIN = f"{say.NNBSP}; "
 
 SLUG = {"A": "afrique", "B": "allemagne", "C": "inde", "D": "japon", "E": "amerique", "F": "ecosse"}
 FILL = {"A": "#f4c20d", "B": "#1e63c6", "C": "#7d3c98", "D": "#ffffff", "E": "#d7263d", "F": "#2e9e44"}
@@ -157,7 +157,7 @@ def legend_svg() -> str:
                      + f'<text x="36" y="{y + 17:g}" font-size="14" font-family="sans-serif" '
                        f'fill="{INK}">{escape(say.type_title(t))}</text></g>')
     body = "".join(parts)
-    title = say.LEGEND_TITLE + f"{say.NBSP}: " + f"{say.NBSP}; ".join(say.type_title(t) for t in TYPES)
+    title = say.LEGEND_TITLE + f"{say.NBSP}: " + f"{say.NNBSP}; ".join(say.type_title(t) for t in TYPES)
     return _svg(260, len(TYPES) * line + 8, title, body, "jr-legende")
 
 

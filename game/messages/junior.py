@@ -1,14 +1,14 @@
 """French wording for « 6 qui prend Junior »: cow names, event sentences, refusals, drawing labels.
 
 The engine (game/junior) speaks in type letters, card ids and 0-based rows; every word a reader sees
-comes from here. Typography: a non-breaking space (U+00A0) before « : », « ; », « ! », « ? ».
+comes from here. Typography (game.messages.typography): U+00A0 before « : », the narrow U+202F before « ; ! ? ».
 """
 
 from __future__ import annotations
 
 from game.junior.cows import COWS, TYPES
 
-NBSP = "\u00a0"
+from .typography import NBSP, NNBSP  # NBSP before « : », narrow NNBSP before ; ! ?
 
 TYPE_NAMES = {
     "A": "Afrique", "B": "Allemagne", "C": "Inde",
@@ -99,7 +99,7 @@ def row_title(row: int, cards) -> str:
     """« Rangée 2 : Afrique ; Inde et Japon » (or « vide »), for screen readers."""
     if not cards:
         return f"{row_label(row)}{NBSP}: {EMPTY_ROW}"
-    return f"{row_label(row)}{NBSP}: " + f"{NBSP}; ".join(cows_text(COWS[c]) for c in cards)
+    return f"{row_label(row)}{NBSP}: " + f"{NNBSP}; ".join(cows_text(COWS[c]) for c in cards)
 
 
 def table_title(rows) -> str:
@@ -125,7 +125,7 @@ def explain(event: dict) -> str:
 def _setup(e) -> str:
     text = f"{LEVEL_NAMES[e['level']].capitalize()} avec {join_words(e['players'])}."
     if e["level"] == "expert":
-        text += f" Une carte vache commence chaque rangée{NBSP}; chacun reçoit 3{NBSP}cartes."
+        text += f" Une carte vache commence chaque rangée{NNBSP}; chacun reçoit 3{NBSP}cartes."
     elif e["level"] == "avance":
         text += f" Chacun reçoit 3{NBSP}cartes."
     return text

@@ -32,8 +32,8 @@ def test_replay_an_array_from_stdin(monkeypatch, capsys):
 
 
 @pytest.mark.parametrize("text, words", [
-    ("{", "-: Expecting property name"),
-    ('{"level": "base", "players": ["a"]}', "-: Junior is played by 2 to 5 players"),
+    ("{", "error: cannot read scenario -: Expecting property name"),
+    ('{"level": "base", "players": ["a"]}', "error: -: Junior is played by 2 to 5 players"),
 ])
 def test_replay_errors_exit_2(monkeypatch, capsys, text, words):
     code, out, err = run(["junior-replay", "-"], monkeypatch, capsys, stdin=text)
