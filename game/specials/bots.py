@@ -1,0 +1,162 @@
+"""Bots for the special-cards variant: which number card, whether to add a special card, which row.
+
+`SpecialBot` plays its number cards like the classic heuristic bot and, on its
+placement turn, tries each special move it could make on a copy of the round:
+it plays the one that saves the most heads, if the saving is worth a card it
+holds only three of (Stop or 7 qui prend to dodge a take, Négatif = positif on
+the row with the 55…). `RandomSpecialBot` plays random legal moves, for tests.
+"""
+
+from __future__ import annotations
+
+from game.bots import HeuristicBot, cheapest_row
+from game.cards import HEADS
+from game.errors import GameError
+from game.rng import Rng
+
+from .cards import FIFTH_ROW, INSERT, NEGATIVE, REPLACE, ROWS, SEVEN, SLIDE, STOP
+from .moves import ChoiceNeeded
+
+
+def _fits(row: list[int], card: int, pos: int) -> bool:
+    return (pos == 0 or row[pos - 1] < card) and (pos == len(row) or card < row[pos])
+
+
+def candidates(rnd, player: str) -> list[tuple[dict, int | None]]:
+    """Special moves the next card's player could make, as (move, row choice or None)."""
+    card, _ = rnd.next_card()
+    table, rows = rnd.table, rnd.table.rows
+    open_rows = table.open_rows()
+    out: list[tuple[dict, int | None]] = []
+    for kind in sorted(set(rnd.specials[player])):
+        if kind == FIFTH_ROW and len(rows) == ROWS:
+            out.append(({"card": kind}, None))
+        elif kind == SEVEN:
+            row = table.target(card)
+            if row is not None and row not in table.marked:
+                out.append(({"card": kind}, None))
+        elif kind == INSERT:
+            out.extend(({"card": kind, "row": r, "position": p}, None)
+                       for r in open_rows for p in range(len(rows[r])) if _fits(rows[r], card, p))
+        elif kind == REPLACE:
+            out.extend(({"card": kind, "with": c}, None) for c in rnd.hands[player])
+        elif kind == SLIDE:
+            for fr in open_rows:
+                if len(rows[fr]) < 2:
+                    continue
+                for fi, moved in enumerate(rows[fr]):
+                    for to in open_rows:
+                        if to == fr or table.is_full(to):
+                            continue
+                        out.extend(({"card": kind, "from_row": fr, "from_index": fi, "to_row": to,
+                                     "to_index": ti}, None)
+                                   for ti in range(len(rows[to]) + 1) if _fits(rows[to], moved, ti))
+        elif kind == STOP and len(open_rows) > 1:
+            out.extend(({"card": kind, "row": r}, None) for r in open_rows)
+        elif kind == NEGATIVE:
+            row = table.target(card)
+            extra = [card] if len(rows) > ROWS else []
+            if row is None:
+                for r in open_rows:
+                    best = max(rows[r] + extra, key=lambda c: HEADS[c])
+                    out.append(({"card": kind, "chosen": best}, r))
+            elif table.is_full(row):
+                out.append(({"card": kind, "chosen": max(rows[row] + extra, key=lambda c: HEADS[c])},
+                            None))
+    return out
+
+
+def cost(rnd, player: str, move, choice) -> tuple[int, int | None] | None:
+    """(heads this resolution adds to `player`'s round score, row choice); None if refused.
+
+    A too-low card without a choice is tried on every open row, keeping the cheapest.
+    """
+    choices = [choice]
+    if choice is None:
+        trial = rnd.clone()
+        try:
+            trial.resolve(move, None)
+        except ChoiceNeeded as need:
+            choices = [o["row"] for o in need.options]
+        except GameError:
+            return None
+        else:
+            return trial.scores()[player] - rnd.scores()[player], None
+    best = None
+    for c in choices:
+        trial = rnd.clone()
+        try:
+            trial.resolve(move, c)
+        except GameError:
+            continue
+        spent = trial.scores()[player] - rnd.scores()[player]
+        if best is None or spent < best[0]:
+            best = (spent, c)
+    return best
+
+
+class SpecialBot(HeuristicBot):
+    name = "special"
+
+    def decide(self, rnd, player: str) -> tuple[dict | None, int | None]:
+        """(special move or None, row choice or None) for the next card, `player`'s."""
+        base, base_choice = cost(rnd, player, None, None)
+        if base <= 0 or not rnd.specials[player]:
+            return None, base_choice
+        best = (base, None, base_choice)
+        for move, choice in candidates(rnd, player):
+            found = cost(rnd, player, move, choice)
+            if found is not None and found[0] < best[0]:
+                best = (found[0], move, found[1])
+        # Three special cards for twelve turns: spend one on a small saving only near the end.
+        needed = 1 if len(rnd.hands[player]) < 2 * len(rnd.specials[player]) else 2
+        if best[1] is not None and base - best[0] >= needed:
+            return best[1], best[2]
+        return None, base_choice
+
+
+class RandomSpecialBot:
+    """Random cards, random rows, and a random legal special move about every `rate` turns."""
+
+    name = "random-special"
+
+    def __init__(self, rng: Rng, rate: float = 0.3):
+        self.rng = rng
+        self.rate = rate
+
+    def card(self, rnd, player: str) -> int:
+        return self.rng.choice(rnd.hands[player])
+
+    def decide(self, rnd, player: str) -> tuple[dict | None, int | None]:
+        moves = candidates(rnd, player) if self.rng.random() < self.rate else []
+        self.rng.shuffle(moves)
+        for move, choice in moves + [(None, None)]:
+            trial = rnd.clone()
+            try:
+                trial.resolve(move, choice)
+            except ChoiceNeeded as need:
+                return move, self.rng.choice(need.options)["row"]
+            except GameError:
+                continue
+            return move, choice
+        raise AssertionError("placing a card without a special move cannot be refused")
+
+
+def play_round(rnd, bots: dict) -> None:
+    """Drive a round to its end, every decision made by `bots[player]`."""
+    while not rnd.over:
+        rnd.reveal({p: bots[p].card(rnd, p) for p in rnd.players})
+        while not rnd.turn_done:
+            _, player = rnd.next_card()
+            move, choice = bots[player].decide(rnd, player)
+            rnd.resolve(move, choice)
+
+
+def play_game(game, bots: dict) -> None:
+    while not game.over:
+        play_round(game.new_round(), bots)
+        game.end_round()
+
+
+def cheapest_choice(rnd) -> int:
+    return cheapest_row(rnd.options())

@@ -1,0 +1,210 @@
+"""One round of « 6 qui surprend ! »: reveal, then each card in ascending order, where its
+player may first lay one special card (RULES §3, timing).
+
+The round is a small state machine like the classic `Round`: `reveal(plays)`
+starts a turn, then `resolve(move, choice)` settles the next card with its
+player's optional special move and, for a card lower than every open row,
+their row choice. Lower cards are settled first, so a player decides with
+the table they will really meet. A resolution is atomic: on any GameError
+(a refused move, a missing row choice) the round is restored as it was.
+"""
+
+from __future__ import annotations
+
+from game.cards import HEADS
+from game.errors import GameError
+from game.events import ChoiceMade, ChoiceRequested, Place, Reveal, StartRow, Take, TooLow
+
+from . import events as ev
+from . import moves
+from .cards import MAX_ROWS
+from .moves import ChoiceNeeded, Refused
+from .table import SpecialTable
+
+
+class SpecialRound:
+    def __init__(self, players, hands: dict, specials: dict, rows, *, marked=(), stopped=(),
+                 number: int = 1, log: list | None = None):
+        self.players = list(players)
+        self.number = number
+        self.hands = {p: sorted(hands.get(p, ())) for p in self.players}
+        self.specials = {p: list(specials.get(p, ())) for p in self.players}
+        self.table = SpecialTable(rows, marked=marked, stopped=stopped)
+        self.piles = {p: [] for p in self.players}
+        self.credits = {p: 0 for p in self.players}   # heads cancelled by Négatif = positif
+        self.discard: list[str] = []                  # special cards played, face up
+        self.turn_number = 0
+        self.queue: list[tuple[int, str]] = []        # (card, player) of this turn, ascending
+        self.pos = 0
+        self.log = log
+
+    # --- reading -----------------------------------------------------------------------
+    @property
+    def turn_done(self) -> bool:
+        return self.pos >= len(self.queue)
+
+    @property
+    def over(self) -> bool:
+        return self.turn_done and all(not h for h in self.hands.values())
+
+    def next_card(self) -> tuple[int, str]:
+        """(card, player) settled by the next `resolve`."""
+        return self.queue[self.pos]
+
+    def scores(self) -> dict:
+        """Heads of each pile minus what Négatif = positif cancelled (may be below zero)."""
+        return {p: sum(HEADS[c] for c in self.piles[p]) - self.credits[p] for p in self.players}
+
+    def options(self) -> list[dict]:
+        t = self.table
+        return [{"row": i, "cards": list(t.rows[i]), "heads": t.heads(i)} for i in t.open_rows()]
+
+    def snapshot(self) -> dict:
+        """Plain JSON of everything a move may change (tests compare two of them)."""
+        return {"turn": self.turn_number, **self.table.state(),
+                "hands": {p: list(h) for p, h in self.hands.items()},
+                "specials": {p: list(s) for p, s in self.specials.items()},
+                "piles": {p: list(c) for p, c in self.piles.items()}, "credits": dict(self.credits),
+                "discard": list(self.discard), "queue": [list(q) for q in self.queue], "pos": self.pos,
+                "scores": self.scores()}
+
+    # --- moves -------------------------------------------------------------------------
+    def reveal(self, plays: dict) -> None:
+        """Everyone reveals a number card; checked first, so a bad play changes nothing."""
+        number = self.turn_number + 1
+        if not self.turn_done:
+            raise GameError(f"turn {self.turn_number}: cards are still to be placed", turn=number)
+        if set(plays) != set(self.players):
+            raise GameError(f"turn {number}: every player plays one card (players: {self.players})",
+                            turn=number, code="shape")
+        for player, card in plays.items():
+            if card not in self.hands[player]:
+                raise GameError(f"turn {number}: {player} does not hold card {card}", player=player,
+                                card=card, turn=number, code="not_in_hand")
+        for player, card in plays.items():
+            self.hands[player].remove(card)
+        self.turn_number = number
+        self.queue = sorted((card, player) for player, card in plays.items())
+        self.pos = 0
+        if self.log is not None:
+            self.log.append(Reveal(number, tuple({"player": p, "card": c} for c, p in self.queue)))
+
+    def resolve(self, move: dict | None = None, choice: int | None = None) -> list[int]:
+        """Settle the next card, with its player's special move if any; returns the cards taken.
+
+        Raises `Refused` for an illegal special move and `ChoiceNeeded` (with the options)
+        when the card is too low and `choice` is None; either way nothing has changed.
+        """
+        if self.turn_done:
+            raise GameError("no card is waiting to be placed", turn=self.turn_number)
+        card, player = self.queue[self.pos]
+        saved = self._save()
+        try:
+            if move is None:
+                taken = self.place(player, card, choice)
+            else:
+                kind = moves.check_shape(move, player, card, self.turn_number)
+                if kind not in self.specials[player]:
+                    raise Refused(kind, "not_held", f"{player} holds no {kind} card", player=player,
+                                  card=card, turn=self.turn_number)
+                self.specials[player].remove(kind)
+                self.discard.append(kind)
+                self.log_event("SpecialPlayed", player=player, special=kind, card=card)
+                taken = moves.apply(self, player, card, move, choice)
+        except GameError:
+            self._restore(saved)
+            raise
+        self.pos += 1
+        return taken or []
+
+    # --- the steps a move is made of (used by moves.apply) --------------------------------
+    def log_event(self, name: str, **fields) -> None:
+        if self.log is not None:
+            self.log.append(getattr(ev, name)(turn=self.turn_number, **fields))
+
+    def place(self, player: str, card: int, choice) -> list[int] | None:
+        """The normal rules: follow the nearest lower open row end, or take a row."""
+        table, log, turn = self.table, self.log, self.turn_number
+        row = table.target(card)
+        if row is None:
+            options = self.options()
+            if choice is None:
+                raise ChoiceNeeded(player, card, turn, options)
+            if not isinstance(choice, int) or isinstance(choice, bool) or choice not in table.open_rows():
+                raise GameError(f"turn {turn}: {player} played {card}, lower than every open row, and "
+                                f"must take one of the rows {table.open_rows()}, not {choice!r}",
+                                player=player, card=card, turn=turn, code="bad_choice")
+            if log is not None:
+                log.append(TooLow(turn, player, card, table.lowest_end()))
+                log.append(ChoiceRequested(turn, player, card, tuple(options)))
+                log.append(ChoiceMade(turn, player, card, choice, table.heads(choice),
+                                      min(o["heads"] for o in options)))
+            return self.take(player, card, choice, "too_low")
+        if table.is_full(row):
+            return self.take(player, card, row, "seventh" if row in table.marked else "sixth")
+        cards = table.rows[row]
+        if log is not None:
+            log.append(Place(turn, player, card, row, cards[-1], card - cards[-1], len(cards) + 1))
+        cards.append(card)
+        return None
+
+    def take(self, player: str, card: int, row: int, reason: str) -> list[int]:
+        table = self.table
+        five, stops = len(table.rows) == MAX_ROWS, sorted(table.stopped)
+        taken = table.take(row, card)
+        self._taken(player, card, row, taken, reason, five, stops)
+        return taken
+
+    def take_for_insert(self, player: str, card: int, row: int) -> list[int]:
+        table = self.table
+        five, stops = len(table.rows) == MAX_ROWS, sorted(table.stopped)
+        taken = table.take_all_but_last(row)
+        self._taken(player, card, row, taken, "insert", five, stops)
+        return taken
+
+    def _taken(self, player, card, row, taken, reason, five, stops) -> None:
+        self.piles[player].extend(taken)
+        if self.log is not None:
+            heads = sum(HEADS[c] for c in taken)
+            t = self.turn_number
+            if five:
+                self.log.append(ev.RowRemoved(t, player, card, row, tuple(taken), heads, reason))
+            elif reason == "insert":
+                self.log.append(ev.InsertTake(t, player, card, row, tuple(taken), heads,
+                                              self.table.rows[row][0]))
+            elif reason == "seventh":
+                self.log.append(ev.SeventhTake(t, player, card, row, tuple(taken), heads))
+                self.log.append(StartRow(t, player, card, row))
+            else:
+                self.log.append(Take(t, player, card, row, tuple(taken), heads, reason))
+                self.log.append(StartRow(t, player, card, row))
+            if stops:
+                self.log.append(ev.StopsRemoved(t, tuple(stops)))
+
+    # --- atomicity ---------------------------------------------------------------------
+    def _save(self):
+        t = self.table
+        return ([list(r) for r in t.rows], set(t.marked), set(t.stopped),
+                {p: list(h) for p, h in self.hands.items()}, {p: list(s) for p, s in self.specials.items()},
+                {p: len(c) for p, c in self.piles.items()}, dict(self.credits), len(self.discard),
+                list(self.queue), None if self.log is None else len(self.log))
+
+    def _restore(self, saved) -> None:
+        rows, marked, stopped, hands, specials, piles, credits, discard, queue, log_len = saved
+        self.table.rows, self.table.marked, self.table.stopped = rows, marked, stopped
+        self.hands, self.specials, self.credits, self.queue = hands, specials, credits, queue
+        for p, n in piles.items():
+            del self.piles[p][n:]
+        del self.discard[discard:]
+        if self.log is not None:
+            del self.log[log_len:]
+
+    def clone(self) -> "SpecialRound":
+        """An independent copy without a log, for bots to try moves on."""
+        other = SpecialRound(self.players, self.hands, self.specials, self.table.rows,
+                             marked=self.table.marked, stopped=self.table.stopped, number=self.number)
+        other.piles = {p: list(c) for p, c in self.piles.items()}
+        other.credits = dict(self.credits)
+        other.discard = list(self.discard)
+        other.turn_number, other.queue, other.pos = self.turn_number, list(self.queue), self.pos
+        return other
