@@ -215,6 +215,14 @@ def _cards(value, number, fail):
 
 # --- replay and check -------------------------------------------------------------------
 
+ENGINE_HINTS = {
+    "missing_choice": "add a line 'choix: Nom rangée R' under that 'tour:' line",
+    "bad_choice": "in 'choix:', rows are counted from 1 as readers count them",
+    "useless_choice": "remove that 'choix:' line: the card is not lower than every row",
+}
+"""The engine speaks in scenario terms (0-based rows); these hints translate for authors."""
+
+
 def replay_example(example: Example, problems: list[Problem]) -> list[dict] | None:
     """Replay with the engine; an engine refusal is an author error at the block's line."""
     from game.errors import GameError
@@ -223,8 +231,10 @@ def replay_example(example: Example, problems: list[Problem]) -> list[dict] | No
     try:
         return replay(example.scenario())
     except GameError as error:
+        hint = ENGINE_HINTS.get(getattr(error, "code", None))
         problems.append(Problem(example.path, example.line,
-                                f"example {example.id}: the engine refuses it: {error}"))
+                                f"example {example.id}: the engine refuses it: {error}"
+                                + (f" ({hint})" if hint else "")))
         return None
 
 

@@ -272,8 +272,10 @@ class PageState:
 
 def relative_url(from_url: str, to_url: str) -> str:
     """URL of page `to_url` as seen from page `from_url` (both site-relative, '/'-ended)."""
-    depth = from_url.count("/")
-    return "../" * depth + to_url if depth or to_url else "./"
+    if from_url == to_url:
+        return "./"
+    path = posixpath.relpath("/" + to_url, "/" + from_url)
+    return path + "/" if path != "." else "./"
 
 
 class GuideExtension(Extension):

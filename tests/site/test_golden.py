@@ -1,0 +1,36 @@
+"""A golden copy of one built example page, reviewed by a human, compared byte for byte.
+
+The page comes from tests/site/fixtures/ok/ (not from content/, so editing the guide's text
+does not break it); it changes when templates, typography or the engine's drawings change.
+After reviewing such a change, regenerate it with:
+
+    .venv/bin/python -m pytest tests/site/test_golden.py --update-golden
+
+(or `UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/site/test_golden.py`), then read
+`git diff tests/site/golden/` before committing.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from site_builder.commands.build import build
+
+from site_helpers import FIXTURES
+
+GOLDEN = FIXTURES.parent / "golden" / "exemple-1.html"
+
+
+def test_example_page_matches_its_golden_copy(tmp_path, update_golden):
+    out = tmp_path / "_site"
+    build(FIXTURES / "ok", out, base_url="/", browser_assets=False)
+    built = (out / "exemples" / "exemple-1" / "index.html").read_text(encoding="utf-8")
+    if update_golden:
+        GOLDEN.write_text(built, encoding="utf-8")
+    golden = GOLDEN.read_text(encoding="utf-8")
+    if built != golden:
+        diff = difflib.unified_diff(golden.splitlines(keepends=True),
+                                    built.splitlines(keepends=True),
+                                    fromfile=str(GOLDEN), tofile="built", n=2)
+        raise AssertionError("the built page differs from its golden copy "
+                             "(see the docstring to update it):\n" + "".join(diff))
