@@ -1,0 +1,152 @@
+"""French sentences for the special-cards variant « 6 qui surprend ! » (RULES §3).
+
+`explain(event)` words every `special_*` event; `name(kind)` gives a special
+card's French name; `refusal(error)` words a refused special move for readers.
+"""
+
+from __future__ import annotations
+
+from .typography import NBSP, NNBSP, cards, fr_list, heads, row_name
+
+NAMES = {
+    "cinquieme_serie": "5\u1d49 série",
+    "sept_qui_prend": "7 qui prend",
+    "inserer": "Insérer",
+    "remplacer": "Remplacer",
+    "glisser": "Glisser",
+    "stop": "Stop",
+    "negatif_positif": f"Négatif{NBSP}= positif",
+}
+
+def name(kind: str) -> str:
+    """« Stop », « 5ᵉ série », … : the name printed on the card."""
+    return NAMES[kind]
+
+
+def _played(e: dict) -> str:
+    return (f"Avant de poser son {e['card']}, {e['player']} joue la carte spéciale "
+            f"«{NBSP}{NAMES[e['special']]}{NBSP}».")
+
+
+def _fifth_row(e: dict) -> str:
+    return (f"{e['card']} ouvre une cinquième rangée, la {row_name(e['row'])}. "
+            f"Tant qu'il y a cinq rangées, celui qui ramasse une rangée ramasse aussi la carte "
+            f"qu'il vient de jouer{NNBSP}: on revient ainsi à quatre rangées.")
+
+
+def _marked(e: dict) -> str:
+    return (f"{e['card']} va après {e['after']}, dans la {row_name(e['row'])}, comme le veulent les "
+            f"règles normales, mais elle compte comme sixième carte{NNBSP}: {e['player']} ne "
+            f"ramasse rien. Le marqueur «{NBSP}7 qui prend{NBSP}» occupe la septième place{NNBSP}: "
+            f"la prochaine carte posée dans cette rangée la fera ramasser.")
+
+
+def _seventh_take(e: dict) -> str:
+    return (f"La {row_name(e['row'])} porte un marqueur «{NBSP}7 qui prend{NBSP}»{NNBSP}: {e['card']} "
+            f"y serait la septième carte. {e['player']} ramasse ses {cards(len(e['cards']))} "
+            f"({fr_list(e['cards'])}), soit {heads(e['heads'])}, et le marqueur est défaussé.")
+
+
+def _inserted(e: dict) -> str:
+    where = (f"en tête de la {row_name(e['row'])}, devant {e['following']}" if e["before"] is None
+             else f"dans la {row_name(e['row'])}, entre {e['before']} et {e['following']}")
+    text = f"{e['player']} insère {e['card']} {where}{NBSP}: l'ordre croissant est respecté."
+    if e["length"] > 5:
+        text += f" La rangée compte maintenant {cards(e['length'])}."
+    return text
+
+
+def _insert_take(e: dict) -> str:
+    if e["stays"] is None:
+        return (f"La rangée déborde{NNBSP}: {e['player']} ramasse ses {cards(len(e['cards']))} "
+                f"({fr_list(e['cards'])}), soit {heads(e['heads'])}.")
+    return (f"La rangée déborde{NNBSP}: {e['player']} ramasse {cards(len(e['cards']))} "
+            f"({fr_list(e['cards'])}), la sienne comprise, soit {heads(e['heads'])}. "
+            f"La dernière, {e['stays']}, reste et commence la {row_name(e['row'])}.")
+
+
+def _replaced(e: dict) -> str:
+    return (f"{e['player']} reprend son {e['card']} en main et joue à sa place le {e['new']}, "
+            f"tout de suite, selon les règles normales.")
+
+
+def _slid(e: dict) -> str:
+    return (f"{e['player']} déplace le {e['moved']} de la {row_name(e['from_row'])} vers la "
+            f"{row_name(e['to_row'])}, en respectant l'ordre croissant.")
+
+
+def _stopped(e: dict) -> str:
+    return (f"{e['player']} bloque la {row_name(e['row'])}{NNBSP}: personne ne peut y poser, y "
+            f"prendre ni la ramasser, jusqu'à ce qu'une rangée soit ramassée.")
+
+
+def _stops_removed(e: dict) -> str:
+    rows = fr_list(row_name(r) for r in e["rows"])
+    word = "la carte Stop" if len(e["rows"]) == 1 else "les cartes Stop"
+    return f"Une rangée vient d'être ramassée{NNBSP}: {word} ({rows}) quitte{'nt' if len(e['rows']) > 1 else ''} la table."
+
+
+REASONS = {"sixth": "serait la sixième carte de la", "seventh": "serait la septième carte de la",
+           "too_low": "ne peut aller nulle part et son joueur ramasse la", "insert": "fait déborder la"}
+
+
+def _row_removed(e: dict) -> str:
+    return (f"{e['card']} {REASONS[e['reason']]} {row_name(e['row'])}. Comme il y a cinq rangées, "
+            f"{e['player']} ramasse la rangée et aussi sa propre carte{NNBSP}: "
+            f"{fr_list(e['cards'])}, soit {heads(e['heads'])}. La rangée disparaît{NNBSP}; il reste "
+            f"quatre rangées, renumérotées dans l'ordre.")
+
+
+def _negative(e: dict) -> str:
+    return (f"Grâce à «{NBSP}{NAMES['negatif_positif']}{NBSP}», {e['player']} choisit le {e['chosen']}{NNBSP}: "
+            f"ses {heads(e['heads'])} comptent en sa faveur. Son total de la manche baisse de "
+            f"{e['drop']} par rapport à un ramassage ordinaire.")
+
+
+WORDING = {
+    "special_played": _played, "special_fifth_row": _fifth_row, "special_marked": _marked,
+    "special_seventh_take": _seventh_take, "special_inserted": _inserted,
+    "special_insert_take": _insert_take, "special_replaced": _replaced, "special_slid": _slid,
+    "special_stopped": _stopped, "special_stops_removed": _stops_removed,
+    "special_row_removed": _row_removed, "special_negative": _negative,
+}
+
+
+def explain(event: dict) -> str:
+    return WORDING[event["type"]](event)
+
+
+# --- refusals: a reader tried an illegal special move ------------------------------------
+
+def _r(d: dict, key: str) -> str:
+    return row_name(d[key]) if key in d else "rangée"
+
+
+REFUSALS = {
+    "not_held": lambda e, d: "vous n'avez pas cette carte en main.",
+    "five_rows": lambda e, d: "il y a déjà cinq rangées sur la table.",
+    "seven_too_low": lambda e, d: (f"le {e.card} est plus petit que la dernière carte de chaque rangée "
+                                   f"ouverte{NNBSP}: il n'a pas de rangée où aller."),
+    "seven_marked": lambda e, d: f"la {_r(d, 'row')} porte déjà un marqueur «{NBSP}7 qui prend{NBSP}».",
+    "no_row": lambda e, d: "cette rangée n'existe pas.",
+    "stopped": lambda e, d: f"la {_r(d, 'row')} est bloquée par une carte Stop.",
+    "insert_position": lambda e, d: ("on ne peut insérer une carte qu'en tête de rangée ou entre deux "
+                                     "cartes."),
+    "insert_order": lambda e, d: f"à cet endroit, le {e.card} casserait l'ordre croissant.",
+    "not_in_hand": lambda e, d: f"le {d.get('new')} n'est plus dans votre main.",
+    "slide_same_row": lambda e, d: "la carte doit changer de rangée.",
+    "slide_no_card": lambda e, d: "il n'y a pas de carte à cet endroit.",
+    "slide_empties": lambda e, d: f"la {_r(d, 'row')} serait vide.",
+    "slide_overfills": lambda e, d: f"la {_r(d, 'row')} est déjà pleine.",
+    "slide_order": lambda e, d: f"à cet endroit, le {d.get('moved')} casserait l'ordre croissant.",
+    "stop_stopped": lambda e, d: f"la {_r(d, 'row')} est déjà bloquée.",
+    "stop_last": lambda e, d: "au moins une rangée doit rester ouverte.",
+    "negative_no_take": lambda e, d: "vous n'êtes pas en train de ramasser une rangée.",
+    "negative_not_taken": lambda e, d: f"le {d.get('chosen')} ne fait pas partie des cartes ramassées.",
+}
+
+
+def refusal(error) -> str:
+    """« Impossible de jouer la carte Stop : … » for a `game.specials.moves.Refused`."""
+    reason = REFUSALS[error.reason](error, error.details)
+    return f"Impossible de jouer la carte {NAMES[error.special]}{NBSP}: {reason}"
