@@ -1,0 +1,121 @@
+"""French wording of the « Jouer une manche » page: the « conseil » and the game's own labels.
+
+The advice explains the heuristic bot's reasoning (game.bots.HeuristicBot.assess) in the reader's
+words: what the card would surely cost now, the risk of becoming a row's 5th card, the gap.
+It never claims to know the other players' cards, because the bot does not.
+"""
+
+from __future__ import annotations
+
+from .typography import NBSP, NNBSP, fr_list, heads, plural, row_name
+
+LEVELS = {"random": "débutant (joue au hasard)", "heuristic": "prudent (évite les rangées dangereuses)"}
+
+
+def level_name(level: str | None) -> str:
+    return "vous" if level is None else LEVELS[level].split(" (")[0]
+
+
+def card_button(card: int, count: int) -> str:
+    """Accessible name of a card button: « Jouer le 37 (1 tête de bœuf) »."""
+    return f"Jouer le {card} ({heads(count)})"
+
+
+def row_option(row: int, cards, count: int) -> str:
+    """A row the reader may take: « Ramasser la rangée 2 : 3 cartes, 5 têtes de bœuf »."""
+    return f"Ramasser la {row_name(row)}{NBSP}: {plural(len(cards), 'carte')}, {heads(count)}"
+
+
+def status(phase: str, number: int, turn: int, reader: str) -> str:
+    if phase == "pick":
+        return f"Manche {number}, tirage{NBSP}: choisissez une carte parmi celles qui restent."
+    if phase == "play":
+        return f"Manche {number}, tour {turn + 1} sur 10{NBSP}: choisissez la carte à jouer."
+    if phase == "row":
+        return (f"Manche {number}, tour {turn}{NBSP}: votre carte est plus petite que toutes les "
+                f"rangées. Choisissez la rangée à ramasser.")
+    if phase == "round_over":
+        return f"Manche {number} terminée."
+    return "Partie terminée."
+
+
+def card_advice(table, card: int, assessed: dict) -> str:
+    """Why the heuristic bot plays `card`, from its (heads, risk, gap) assessment."""
+    sure, risk, gap = assessed[card]
+    row = table.target(card)
+    if row is None:
+        text = (f"Le conseil du bot prudent{NBSP}: jouez le {card}. Il est plus petit que toutes les "
+                f"rangées{NBSP}: vous ramasserez la rangée de votre choix, et la moins chère ne coûte "
+                f"que {heads(sure)}. Vos autres cartes risquent davantage.")
+    elif risk == 0 and sure == 0:
+        text = (f"Le conseil du bot prudent{NBSP}: jouez le {card}. Il irait dans la {row_name(row)}, "
+                f"juste après le {table.rows[row][-1]} (écart {gap}){NBSP}: la rangée n'est pas "
+                f"pleine, et un petit écart laisse peu de place à une carte adverse.")
+    elif sure == 0:
+        text = (f"Le conseil du bot prudent{NBSP}: jouez le {card}. Il serait la cinquième carte de la "
+                f"{row_name(row)}{NNBSP}: la prochaine carte posée là la ramassera, ce qui est un "
+                f"risque, mais vos autres cartes sont plus dangereuses.")
+    else:
+        text = (f"Le conseil du bot prudent{NBSP}: jouez le {card}, même s'il serait la sixième carte de "
+                f"la {row_name(row)} et vous coûterait {heads(sure)}{NNBSP}: c'est le moins cher "
+                f"de votre main.")
+    costly = sorted(c for c, (s, _, _) in assessed.items() if s > 0 and c != card)
+    if costly and len(costly) < len(assessed) - 1:
+        text += f" À éviter maintenant{NBSP}: {fr_list(costly)}, qui vous feraient ramasser à coup sûr."
+    return text + (" Le bot ne connaît pas les cartes des autres joueurs{0}: ce n'est qu'un avis."
+                   .format(NBSP))
+
+
+def row_advice(options: list[dict], row: int) -> str:
+    best = next(o for o in options if o["row"] == row)
+    return (f"Le conseil du bot prudent{NBSP}: ramassez la {row_name(row)}, la moins chère "
+            f"({heads(best['heads'])}). Le choix reste libre{NBSP}: une rangée plus chère peut "
+            f"parfois gêner un adversaire.")
+
+
+def pick_advice(card: int, count: int) -> str:
+    return (f"Le conseil du bot prudent{NBSP}: prenez le {card} ({heads(count)}). Il garde les "
+            f"cartes peu chargées en têtes, de préférence très basses ou très hautes.")
+
+
+def nothing_to_advise() -> str:
+    return f"Rien à conseiller pour l'instant{NBSP}: la manche est terminée."
+
+
+def round_summary(number: int, scores: dict, totals: dict) -> str:
+    taken = fr_list(f"{p} {heads(s)}" for p, s in scores.items())
+    total = fr_list(f"{p} {t}" for p, t in totals.items())
+    return f"Fin de la manche {number}{NBSP}: {taken}. Totaux{NBSP}: {total}."
+
+
+def game_summary(rounds: int, winners: list, reader: str) -> str:
+    after = plural(rounds, "manche")
+    if len(winners) == 1:
+        who = "Vous gagnez" if winners[0] == reader else f"{winners[0]} gagne"
+        return f"Partie terminée après {after}{NBSP}: {who}{NNBSP}!"
+    others = [w for w in winners if w != reader]
+    names = fr_list((["vous"] if reader in winners else []) + others)
+    return (f"Partie terminée après {after}{NBSP}: égalité entre {names}, "
+            f"qui se partagent la victoire.")
+
+
+# Reader errors of the page (French, shown next to the control).
+def bad_name() -> str:
+    return "Indiquez un prénom de 1 à 20 caractères."
+
+
+def bad_target() -> str:
+    return f"Le seuil doit être un nombre entier d'au moins 1{NBSP}; 66 dans la règle."
+
+
+def bad_rounds() -> str:
+    return "Le nombre de manches doit être un entier d'au moins 1."
+
+
+def bad_file() -> str:
+    return (f"Ce fichier n'est pas une manche enregistrée par cette page{NBSP}: "
+            f"il faut le fichier JSON téléchargé avec «{NBSP}Enregistrer la manche{NBSP}».")
+
+
+def refused() -> str:
+    return f"Ce coup n'est pas possible maintenant{NBSP}: rechargez la page si cela se reproduit."

@@ -1,0 +1,136 @@
+"""Worker messages of the « Jouer une manche » page (merged into game.web.HANDLERS).
+
+The page holds the session state (see game.session for why) and sends it with every move; each
+answer carries the new state and the view: the reader's hand, the table and the steps of the turn
+drawn by the engine, so the page only swaps markup.
+
+- `play_new`    {reader, bots: [level…], options: {variant, target, strict, rounds}, seed}
+- `play_card`   {state, card}     `play_choose` {state, row}     `play_pick` {state, card}
+- `play_next`   {state}           `play_advice` {state}          `play_review` {state}
+- `play_export` {state} → {scenario}                            `play_load` {scenario}
+Answers: {ok, state, view, steps} (steps: the turn just played, as the worked examples show them);
+a refusal is {ok: false, errors: [{field, message}]} with a French message.
+"""
+
+from __future__ import annotations
+
+from . import session
+from .errors import GameError
+from .messages import advice as words
+
+FIELDS = {"name_empty": ("reader", words.bad_name), "name_long": ("reader", words.bad_name)}
+
+
+def _answer(state: dict, steps: list | None = None) -> dict:
+    return {"ok": True, "state": state, "view": session.view(state), "steps": steps or []}
+
+
+def _refuse(error: GameError, field: str | None = None, message=None) -> dict:
+    field, wording = FIELDS.get(error.code, (field, message or words.refused))
+    return {"ok": False, "errors": [{"field": field, "message": wording()}], "detail": error.message}
+
+
+def _int(value, field: str, wording):
+    if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).strip().isdigit():
+        raise _Bad(field, wording)
+    return int(value)
+
+
+class _Bad(Exception):
+    def __init__(self, field, wording):
+        super().__init__(field)
+        self.field, self.wording = field, wording
+
+
+def new_message(request: dict) -> dict:
+    given = request.get("options") or {}
+    try:
+        options = {"variant": str(given.get("variant", "classic")),
+                   "target": _int(given.get("target", 66), "target", words.bad_target),
+                   "strict": bool(given.get("strict", False)),
+                   "rounds": (None if given.get("rounds") in (None, "", 0)
+                              else _int(given["rounds"], "rounds", words.bad_rounds))}
+        if options["target"] < 1:
+            raise _Bad("target", words.bad_target)
+        if options["rounds"] is not None and options["rounds"] < 1:
+            raise _Bad("rounds", words.bad_rounds)
+    except _Bad as bad:
+        return {"ok": False, "errors": [{"field": bad.field, "message": bad.wording()}]}
+    try:
+        state = session.new_session(request.get("reader", ""), list(request.get("bots", [])),
+                                    options, seed=int(request.get("seed", 0)))
+    except GameError as error:
+        return _refuse(error)
+    return _answer(state)
+
+
+def card_message(request: dict) -> dict:
+    try:
+        state = session.play_card(request["state"], int(request["card"]))
+    except GameError as error:
+        return _refuse(error)
+    return _answer(state, session.turn_steps(state))
+
+
+def choose_message(request: dict) -> dict:
+    try:
+        state = session.choose_row(request["state"], int(request["row"]))
+    except GameError as error:
+        return _refuse(error)
+    # The choice step was already shown: send the rest of the turn, from the choice on.
+    steps = session.turn_steps(state)
+    done = int(request.get("shown", 0))
+    return _answer(state, steps[done:])
+
+
+def pick_message(request: dict) -> dict:
+    try:
+        state = session.pick_card(request["state"], int(request["card"]))
+    except GameError as error:
+        return _refuse(error)
+    return _answer(state)
+
+
+def next_message(request: dict) -> dict:
+    try:
+        state = session.next_round(request["state"])
+    except GameError as error:
+        return _refuse(error)
+    return _answer(state)
+
+
+def advice_message(request: dict) -> dict:
+    try:
+        return {"ok": True, "advice": session.advice(request["state"])}
+    except GameError as error:
+        return _refuse(error)
+
+
+def review_message(request: dict) -> dict:
+    try:
+        return {"ok": True, "steps": session.round_steps(request["state"])}
+    except GameError as error:
+        return _refuse(error)
+
+
+def export_message(request: dict) -> dict:
+    try:
+        return {"ok": True, "scenario": session.scenario(request["state"])}
+    except GameError as error:
+        return _refuse(error)
+
+
+def load_message(request: dict) -> dict:
+    try:
+        state = session.load(request["scenario"], seed=int(request.get("seed", 0)))
+    except (GameError, KeyError, TypeError, AttributeError) as error:
+        return {"ok": False, "errors": [{"field": "fichier", "message": words.bad_file()}],
+                "detail": str(error)}
+    return _answer(state, session.round_steps(state) if state["round"]["turns"] else [])
+
+
+HANDLERS = {
+    "play_new": new_message, "play_card": card_message, "play_choose": choose_message,
+    "play_pick": pick_message, "play_next": next_message, "play_advice": advice_message,
+    "play_review": review_message, "play_export": export_message, "play_load": load_message,
+}

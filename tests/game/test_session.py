@@ -1,0 +1,168 @@
+"""The « Jouer une manche » session (game/session.py, game/web_play.py) in CPython."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import session, web_play
+from game.errors import GameError
+from game.scenario import run
+
+
+def play_round(state, pick_row=lambda options: options[-1]["row"]):
+    """Play the round to its end: always the reader's lowest card, the given row at a choice."""
+    choices = 0
+    while session.phase(state) in ("play", "row", "pick"):
+        now = session.phase(state)
+        view = session.view(state)
+        if now == "play":
+            state = session.play_card(state, view["hand"][0]["card"])
+        elif now == "row":
+            choices += 1
+            state = session.choose_row(state, pick_row(view["choice"]["options"]))
+        else:
+            state = session.pick_card(state, view["pool"][0]["card"])
+    return state, choices
+
+
+def test_a_new_session_deals_ten_cards_to_the_reader_and_bots():
+    state = session.new_session("Camille", ["heuristic", "random"], seed=4)
+    json.dumps(state)  # plain JSON: the page keeps it
+    view = session.view(state)
+    assert view["phase"] == "play" and view["players"] == ["Camille", "Alice", "Bruno"]
+    assert len(view["hand"]) == 10 and all("<svg" in c["svg"] for c in view["hand"])
+    assert view["table"].count("data-row=") == 4
+    dealt = [c for h in state["round"]["hands"].values() for c in h] + [
+        r[0] for r in state["round"]["rows"]]
+    assert len(set(dealt)) == 34
+
+
+def test_same_seed_same_game_and_moves_do_not_change_the_given_state():
+    a = session.new_session("Camille", ["random", "random"], seed=9)
+    b = session.new_session("Camille", ["random", "random"], seed=9)
+    assert a == b
+    before = json.dumps(a)
+    card = a["round"]["hands"]["Camille"][3]
+    after = session.play_card(a, card)
+    assert json.dumps(a) == before   # pure: the old state is untouched
+    assert session.play_card(b, card) == after
+    assert after["round"]["turns"][0]["plays"]["Camille"] == card
+
+
+def test_a_card_not_in_hand_is_refused_with_a_french_message():
+    state = session.new_session("Camille", ["heuristic"], seed=1)
+    missing = next(c for c in range(1, 105) if c not in state["round"]["hands"]["Camille"])
+    with pytest.raises(GameError):
+        session.play_card(state, missing)
+    answer = web_play.card_message({"state": state, "card": missing})
+    assert not answer["ok"] and "rechargez" in answer["errors"][0]["message"]
+
+
+def test_a_too_low_card_waits_for_the_reader_then_takes_the_chosen_row():
+    # Seed 3 with three bots gives the reader a too-low card when they play their lowest cards.
+    state = session.new_session("Camille", ["heuristic", "random", "heuristic"], seed=3)
+    while session.phase(state) == "play":
+        state = session.play_card(state, session.view(state)["hand"][0]["card"])
+    assert session.phase(state) == "row"
+    view = session.view(state)
+    options = view["choice"]["options"]
+    assert len(options) == 4 and all("Ramasser la rangée" in o["label"] for o in options)
+    steps = session.turn_steps(state)
+    assert steps[-1]["kind"] == "choice"
+    assert session.scenario(state)["turns"] == state["round"]["turns"][:-1]
+    chosen = max(options, key=lambda o: o["heads"])
+    after = session.choose_row(state, chosen["row"])
+    assert after["round"]["turns"][-1]["choices"] == {"Camille": chosen["row"]}
+    with pytest.raises(GameError):
+        session.choose_row(after, 0)
+
+
+def test_an_exported_round_replays_to_the_same_scores():
+    state = session.new_session("Camille", ["heuristic", "random", "heuristic"], seed=3)
+    state, choices = play_round(state)
+    assert choices >= 1
+    assert session.phase(state) in ("round_over", "game_over")
+    exported = session.scenario(state)
+    assert set(exported["hands"]) == {"Camille", "Alice", "Bruno", "Chloé"}
+    result = run(json.loads(json.dumps(exported)))
+    assert result["penalties"] == state["history"][0]
+    view = session.view(state)
+    assert {s["player"]: s["total"] for s in view["scores"]} == state["history"][0]
+    # Loaded back, the round is the same finished round.
+    loaded = session.load(exported)
+    assert loaded["history"] == state["history"]
+
+
+def test_a_half_played_export_loads_back_and_goes_on():
+    state = session.new_session("Camille", ["heuristic", "heuristic"], seed=2)
+    for _ in range(3):
+        state = session.play_card(state, session.view(state)["hand"][-1]["card"])
+    loaded = session.load(session.scenario(state))
+    assert session.view(loaded)["hand"] == session.view(state)["hand"]
+    assert session.phase(loaded) == "play"
+
+
+def test_a_game_ends_at_the_target_with_winners_and_countdown():
+    state = session.new_session("Camille", ["heuristic", "heuristic"], {"target": 10}, seed=5)
+    while session.phase(state) != "game_over":
+        state, _ = play_round(state)
+        if session.phase(state) == "round_over":
+            state = session.next_round(state)
+    view = session.view(state)
+    totals = {s["player"]: s["total"] for s in view["scores"]}
+    assert max(totals.values()) >= 10
+    assert view["winners"] == [p for p in totals if totals[p] == min(totals.values())]
+    assert all(s["countdown"] == 10 - s["total"] for s in view["scores"])
+    assert "Partie terminée" in view["summary"]
+    with pytest.raises(GameError):
+        session.next_round(state)
+
+
+def test_fixed_rounds_end_the_game_after_that_many_rounds():
+    state = session.new_session("Camille", ["random"], {"rounds": 1}, seed=8)
+    state, _ = play_round(state)
+    assert session.phase(state) == "game_over" and len(state["history"]) == 1
+
+
+def test_tactique_uses_only_the_low_cards_and_exports_its_variant():
+    state = session.new_session("Camille", ["heuristic", "random"], {"variant": "tactique"}, seed=6)
+    dealt = [c for h in state["round"]["hands"].values() for c in h]
+    assert max(dealt) <= 34
+    state, _ = play_round(state)
+    exported = session.scenario(state)
+    assert exported["variant"] == "tactique" and exported["players"] == 3
+    assert run(exported)["penalties"] == state["history"][0]
+
+
+def test_logique_drafts_then_plays_a_normal_round():
+    state = session.new_session("Camille", ["heuristic", "random"], {"variant": "logique"}, seed=6)
+    assert session.phase(state) == "pick"     # the reader picks first in round 1
+    assert len(session.view(state)["pool"]) == 34
+    state, _ = play_round(state)
+    assert len(state["round"]["hands"]["Camille"]) == 10
+    assert run(session.scenario(state))["penalties"] == state["history"][0]
+
+
+def test_advice_names_a_card_of_the_hand_and_explains_in_french():
+    state = session.new_session("Camille", ["heuristic"], seed=5)
+    tip = session.advice(state)
+    assert tip["card"] in state["round"]["hands"]["Camille"]
+    assert tip["text"].startswith("Le conseil du bot prudent\u00a0: jouez le " + str(tip["card"]))
+
+
+def test_the_worker_messages_round_trip_as_json():
+    from game import web
+    handlers = {**web.HANDLERS, **web_play.HANDLERS}
+    answer = handlers["play_new"]({"reader": "Camille", "bots": ["heuristic"], "seed": 1})
+    assert answer["ok"]
+    card = answer["view"]["hand"][0]["card"]
+    played = handlers["play_card"]({"state": answer["state"], "card": card})
+    assert played["ok"] and played["steps"][0]["kind"] == "reveal"
+    assert all("<svg" in s["html"] for s in played["steps"])
+    bad = handlers["play_new"]({"reader": "", "bots": ["heuristic"]})
+    assert bad["errors"][0]["field"] == "reader"
+    bad = handlers["play_new"]({"reader": "A", "bots": ["heuristic"], "options": {"target": "x"}})
+    assert bad["errors"][0]["field"] == "target"
+    assert not handlers["play_load"]({"scenario": {"rows": 3}})["ok"]
