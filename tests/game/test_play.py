@@ -1,0 +1,393 @@
+"""Rounds and games (RULES §1, §2): deal, draft, end of game, ties, countdown, snapshots, events."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from game import events as ev
+from game.bots import HeuristicBot, RandomBot, play_game, play_round
+from game.cards import tactique_deck
+from game.errors import GameError
+from game.play import Game, Options, Round
+
+PLAYERS = ["Alice", "Bruno", "Chloé", "David"]
+ONE_HEAD = [c for c in range(1, 105) if c % 5 and c % 11]  # 1 head each: piles of any size
+
+
+def finish_round(game: Game, heads: dict) -> dict:
+    """Score a round in which each player took exactly `heads[player]` heads."""
+    rnd = Round(game.players, {}, [[101], [102], [103], [104]], number=len(game.history) + 1,
+                log=game.log)
+    rnd.piles = {p: ONE_HEAD[:heads.get(p, 0)] for p in game.players}
+    game.round = rnd
+    return game.end_round()
+
+
+# --- deal -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("n", range(2, 11))
+def test_deal_gives_ten_cards_each_and_four_rows(n):
+    game = Game([f"p{i}" for i in range(n)], seed=n)
+    rnd = game.new_round()
+    cards = [c for h in rnd.hands.values() for c in h] + rnd.table.cards()
+    assert all(len(h) == 10 for h in rnd.hands.values())
+    assert [len(r) for r in rnd.table.rows] == [1, 1, 1, 1]
+    assert len(cards) == len(set(cards)) == 10 * n + 4
+    assert all(1 <= c <= 104 for c in cards)
+
+
+@pytest.mark.parametrize("n", [2, 5, 10])
+def test_tactique_deals_every_card_of_its_deck(n):
+    game = Game([f"p{i}" for i in range(n)], Options(variant="tactique"), seed=3)
+    rnd = game.new_round()
+    cards = sorted([c for h in rnd.hands.values() for c in h] + rnd.table.cards())
+    assert cards == tactique_deck(n)
+
+
+@pytest.mark.parametrize("players", [["a"], [f"p{i}" for i in range(11)], ["a", "a"]])
+def test_game_refuses_bad_player_lists(players):
+    with pytest.raises(GameError):
+        Game(players)
+
+
+def test_a_round_is_ten_turns():
+    game = Game(PLAYERS, seed=5)
+    rnd = game.new_round()
+    bots = {p: RandomBot(game.rng) for p in PLAYERS}
+    play_round(rnd, bots)
+    assert rnd.over and rnd.turn_number == 10 and rnd.pending is None
+
+
+# --- Logique draft ----------------------------------------------------------------------------
+
+def draft_order(rnd: Round) -> list[str]:
+    """Who picks, pick after pick, until the round's rows are laid."""
+    order = []
+    while rnd.draft is not None:
+        want = rnd.pending
+        assert want["kind"] == "pick"
+        order.append(want["player"])
+        rnd.pick(want["player"], want["cards"][0])
+    return order
+
+
+def test_logique_two_players_draft_cards_1_to_24_and_the_four_left_start_the_rows():
+    game = Game(["Alice", "Bruno"], Options(variant="logique"), seed=1, log=[])
+    rnd = game.new_round()
+    assert rnd.pending["cards"] == list(range(1, 25))
+    bot = HeuristicBot()
+    picked = []
+    while rnd.draft is not None:
+        want = rnd.pending
+        card = bot.pick(rnd, want["player"], want["cards"])
+        picked.append(card)
+        rnd.pick(want["player"], card)
+    left = sorted(set(range(1, 25)) - set(picked))
+    assert len(left) == 4
+    assert rnd.table.rows == [[c] for c in left]
+    assert all(len(h) == 10 for h in rnd.hands.values())
+    deal = [e for e in game.log if isinstance(e, ev.Deal)]
+    assert deal == [ev.Deal(1, tuple((c,) for c in left), 24)]
+    assert [e.card for e in game.log if isinstance(e, ev.DraftPick)] == picked
+
+
+def test_logique_players_pick_one_at_a_time_in_turn_order():
+    game = Game(PLAYERS, Options(variant="logique"), seed=1)
+    order = draft_order(game.new_round())
+    assert order == PLAYERS * 10
+
+
+def test_logique_first_picker_moves_one_seat_each_round():
+    game = Game(PLAYERS, Options(variant="logique", rounds=5), seed=2)
+    bots = {p: RandomBot(game.rng) for p in PLAYERS}
+    firsts = []
+    for number in range(5):
+        rnd = game.new_round()
+        firsts.append(rnd.pending["player"])
+        seat = number % 4
+        assert draft_order(copy.deepcopy(rnd)) == (PLAYERS[seat:] + PLAYERS[:seat]) * 10
+        play_round(rnd, bots)
+        game.end_round()
+    assert firsts == ["Alice", "Bruno", "Chloé", "David", "Alice"]
+
+
+def test_draft_refuses_the_wrong_picker_or_a_card_not_face_up_and_changes_nothing():
+    game = Game(["Alice", "Bruno"], Options(variant="logique"), seed=1)
+    rnd = game.new_round()
+    rnd.pick("Alice", 7)
+    before = rnd.snapshot()
+    for player, card in (("Alice", 8), ("Bruno", 7), ("Bruno", 25), ("Zoé", 8)):
+        with pytest.raises(GameError):
+            rnd.pick(player, card)
+        assert rnd.snapshot() == before
+
+
+def test_cards_cannot_be_played_during_the_draft():
+    rnd = Game(["Alice", "Bruno"], Options(variant="logique"), seed=1).new_round()
+    with pytest.raises(GameError):
+        rnd.play({"Alice": 1, "Bruno": 2})
+
+
+# --- end of game ----------------------------------------------------------------------------------
+
+def test_game_ends_after_the_round_where_someone_reaches_66():
+    game = Game(PLAYERS, seed=1)
+    finish_round(game, {"Alice": 40, "Bruno": 65})
+    assert not game.over
+    finish_round(game, {"Alice": 26})
+    assert game.over and game.totals["Alice"] == 66
+
+
+def test_game_end_at_66_or_more_counts_exceeding_too():
+    game = Game(PLAYERS, seed=1)
+    finish_round(game, {"Chloé": 70})
+    assert game.over
+
+
+def test_strict_plus_de_66_needs_more_than_66():
+    game = Game(PLAYERS, Options(strict=True), seed=1)
+    finish_round(game, {"Alice": 66})
+    assert not game.over
+    finish_round(game, {"Alice": 1})
+    assert game.over
+
+
+def test_other_target():
+    game = Game(PLAYERS, Options(target=30), seed=1)
+    finish_round(game, {"Alice": 29})
+    assert not game.over
+    finish_round(game, {"Bruno": 30})
+    assert game.over
+
+
+def test_fixed_number_of_rounds_ignores_the_target():
+    game = Game(PLAYERS, Options(rounds=3), seed=1)
+    finish_round(game, {"Alice": 100})
+    finish_round(game, {})
+    assert not game.over
+    finish_round(game, {})
+    assert game.over and len(game.history) == 3
+
+
+def test_no_round_after_the_end():
+    game = Game(PLAYERS, seed=1)
+    finish_round(game, {"Alice": 66})
+    with pytest.raises(GameError):
+        game.new_round()
+
+
+@pytest.mark.parametrize("options", [Options(variant="nope"), Options(target=0), Options(rounds=0)])
+def test_bad_options_are_refused(options):
+    with pytest.raises(GameError):
+        Game(PLAYERS, options)
+
+
+def test_fewest_heads_wins():
+    game = Game(PLAYERS, seed=1, log=[])
+    finish_round(game, {"Alice": 66, "Bruno": 12, "Chloé": 3, "David": 20})
+    assert game.winners == ["Chloé"]
+    assert game.log[-1] == ev.GameEnd(1, {"Alice": 66, "Bruno": 12, "Chloé": 3, "David": 20}, ("Chloé",))
+
+
+def test_shared_victory_on_ties():
+    game = Game(PLAYERS, seed=1, log=[])
+    finish_round(game, {"Alice": 66, "Bruno": 8, "Chloé": 20, "David": 8})
+    assert game.winners == ["Bruno", "David"]
+    end = game.log[-1]
+    assert isinstance(end, ev.GameEnd) and end.winners == ("Bruno", "David")
+
+
+def test_round_end_event_has_round_scores_and_totals():
+    game = Game(PLAYERS, seed=1, log=[])
+    finish_round(game, {"Alice": 5})
+    finish_round(game, {"Alice": 2, "Bruno": 1})
+    assert game.log[-1] == ev.RoundEnd(2, {"Alice": 2, "Bruno": 1, "Chloé": 0, "David": 0},
+                                       {"Alice": 7, "Bruno": 1, "Chloé": 0, "David": 0})
+    assert game.history == [{"Alice": 5, "Bruno": 0, "Chloé": 0, "David": 0},
+                            {"Alice": 2, "Bruno": 1, "Chloé": 0, "David": 0}]
+
+
+def test_bga_countdown_starts_at_66_and_loses_one_per_head():
+    game = Game(PLAYERS, seed=1)
+    assert game.countdown() == dict.fromkeys(PLAYERS, 66)
+    finish_round(game, {"Alice": 10, "Bruno": 3})
+    assert game.countdown() == {"Alice": 56, "Bruno": 63, "Chloé": 66, "David": 66}
+    finish_round(game, {"Alice": 60})
+    assert game.over and game.countdown()["Alice"] == -4  # below zero: the game is over
+
+
+def test_bga_countdown_follows_another_target():
+    game = Game(PLAYERS, Options(target=100), seed=1)
+    finish_round(game, {"Alice": 10})
+    assert game.countdown()["Alice"] == 90
+
+
+def test_end_round_refuses_an_unfinished_round():
+    game = Game(PLAYERS, seed=1)
+    game.new_round()
+    with pytest.raises(GameError):
+        game.end_round()
+
+
+# --- snapshots and events --------------------------------------------------------------------------
+
+def played_round(seed=4, turns=4) -> Round:
+    game = Game(PLAYERS, seed=seed)
+    rnd = game.new_round()
+    bots = {p: RandomBot(game.rng) for p in PLAYERS}
+    for _ in range(turns):
+        rnd.play({p: bots[p].card(rnd, p) for p in PLAYERS},
+                 lambda p, c, t: bots[p].row(rnd, p, c))
+    return rnd
+
+
+@pytest.mark.parametrize("turns", [0, 3, 10])
+def test_round_snapshot_json_round_trip(turns):
+    rnd = played_round(turns=turns)
+    snap = rnd.snapshot()
+    again = Round.from_snapshot(json.loads(json.dumps(snap)))
+    assert again.snapshot() == snap
+    assert again.players == PLAYERS and again.table.rows == rnd.table.rows
+
+
+def test_rebuilt_round_plays_on_like_the_original():
+    a = played_round(seed=9, turns=5)
+    b = Round.from_snapshot(json.loads(json.dumps(a.snapshot())))
+    for rnd in (a, b):
+        bot = HeuristicBot()
+        while not rnd.over:
+            rnd.play({p: bot.card(rnd, p) for p in PLAYERS}, lambda p, c, t: bot.row(rnd, p, c))
+    assert a.snapshot() == b.snapshot()
+
+
+def test_draft_snapshot_json_round_trip():
+    rnd = Game(["Alice", "Bruno", "Chloé"], Options(variant="logique"), seed=1).new_round()
+    rnd.pick("Alice", 5)
+    rnd.pick("Bruno", 9)
+    snap = rnd.snapshot()
+    again = Round.from_snapshot(json.loads(json.dumps(snap)))
+    assert again.snapshot() == snap and again.pending == rnd.pending
+
+
+def test_game_snapshot_is_plain_json():
+    game = Game(PLAYERS, Options(strict=True), seed=2)
+    finish_round(game, {"Alice": 3})
+    game.new_round()
+    snap = game.snapshot()
+    assert json.loads(json.dumps(snap)) == snap
+    assert snap["totals"]["Alice"] == 3 and snap["options"]["strict"] is True
+    assert snap["round"]["round"] == 2
+
+
+@pytest.mark.parametrize("variant", ["classic", "logique"])
+def test_events_to_dict_from_dict_round_trip(variant):
+    log = []
+    game = Game(PLAYERS, Options(variant=variant), seed=11, log=log)
+    play_game(game, {p: HeuristicBot(game.rng) for p in PLAYERS})
+    kinds = {e.type for e in log}
+    expected = {"reveal", "place", "take", "start_row", "deal", "round_end", "game_end"}
+    assert expected <= kinds
+    if variant == "logique":
+        assert "draft_pick" in kinds
+    for event in log:
+        data = json.loads(json.dumps(event.to_dict()))
+        assert data["type"] == event.type
+        assert ev.from_dict(data).to_dict() == data
+        assert ev.from_dict(data) == event
+
+
+def test_choice_events_round_trip():
+    log = []
+    rnd = Round(["a", "b"], {"a": [3], "b": [60]}, [[20], [30], [40], [50]], log=log)
+    rnd.play({"a": 3, "b": 60}, lambda p, c, t: 1)
+    kinds = [e.type for e in log]
+    assert kinds == ["reveal", "too_low", "choice_requested", "choice_made", "take", "start_row", "place"]
+    for event in log:
+        data = json.loads(json.dumps(event.to_dict()))
+        assert ev.from_dict(data).to_dict() == data
+        assert ev.from_dict(data) == event
+
+
+# --- errors never corrupt the state ------------------------------------------------------------------
+
+def state(rnd: Round):
+    turn = rnd.turn
+    return (json.dumps(rnd.snapshot()),
+            None if turn is None else (turn.pos, turn.pending, list(turn.queue)),
+            rnd.pending)
+
+
+@pytest.mark.parametrize("bad", [
+    lambda hands: {"Alice": hands["Bruno"][0], "Bruno": hands["Bruno"][1],
+                   "Chloé": hands["Chloé"][0], "David": hands["David"][0]},   # another player's card
+    lambda hands: {"Alice": 105, "Bruno": hands["Bruno"][0], "Chloé": hands["Chloé"][0],
+                   "David": hands["David"][0]},                              # outside 1..104
+    lambda hands: {"Alice": 0, "Bruno": hands["Bruno"][0], "Chloé": hands["Chloé"][0],
+                   "David": hands["David"][0]},
+    lambda hands: {"Alice": str(hands["Alice"][0]), "Bruno": hands["Bruno"][0],
+                   "Chloé": hands["Chloé"][0], "David": hands["David"][0]},  # not a number
+    lambda hands: {"Alice": hands["Alice"][0], "Bruno": hands["Bruno"][0],
+                   "Chloé": hands["Chloé"][0]},                              # David plays nothing
+    lambda hands: {"Alice": hands["Alice"][0], "Bruno": hands["Bruno"][0],
+                   "Chloé": hands["Chloé"][0], "David": hands["David"][0], "Zoé": 1},  # unknown player
+    lambda hands: {"Alice": hands["Alice"][0], "Bruno": hands["Bruno"][0],
+                   "Chloé": hands["Chloé"][0], "David": hands["Alice"][1]},  # card of Alice's twice
+])
+def test_bad_play_leaves_the_round_exactly_as_before(bad):
+    rnd = played_round(turns=2)
+    before = state(rnd)
+    with pytest.raises(GameError):
+        rnd.play(bad(rnd.hands))
+    assert state(rnd) == before
+
+
+def test_bad_play_names_player_card_and_turn():
+    rnd = played_round(turns=2)
+    with pytest.raises(GameError) as info:
+        rnd.play({"Alice": 105, **{p: rnd.hands[p][0] for p in PLAYERS[1:]}})
+    assert (info.value.player, info.value.card, info.value.turn) == ("Alice", 105, 3)
+    assert "Alice" in str(info.value) and "105" in str(info.value) and "turn 3" in str(info.value)
+
+
+def test_json_true_is_not_the_card_1():
+    rnd = Round(["a", "b"], {"a": [1, 60], "b": [70, 80]}, [[20], [30], [40], [50]])
+    before = state(rnd)
+    with pytest.raises(GameError):
+        rnd.play({"a": True, "b": 70})
+    assert state(rnd) == before
+
+
+def waiting_for_a_row() -> Round:
+    rnd = Round(["a", "b"], {"a": [3, 61], "b": [4, 60]}, [[20], [30], [40], [50]])
+    assert rnd.play({"a": 3, "b": 60}) is False
+    return rnd
+
+
+@pytest.mark.parametrize("row", [-1, 4, 99, True, "0", 1.5])
+def test_bad_row_choice_leaves_the_round_exactly_as_before(row):
+    rnd = waiting_for_a_row()
+    before = state(rnd)
+    assert rnd.pending["kind"] == "row" and rnd.pending["player"] == "a"
+    with pytest.raises(GameError) as info:
+        rnd.choose(row)
+    assert (info.value.player, info.value.card, info.value.turn) == ("a", 3, 1)
+    assert state(rnd) == before
+    assert rnd.choose(2) is True
+    assert rnd.table.rows == [[20], [30], [3], [50, 60]] and rnd.piles == {"a": [40], "b": []}
+
+
+def test_play_while_a_row_choice_is_pending_changes_nothing():
+    rnd = waiting_for_a_row()
+    before = state(rnd)
+    with pytest.raises(GameError):
+        rnd.play({"a": 61, "b": 4})
+    assert state(rnd) == before
+
+
+def test_choose_without_a_pending_choice_is_refused():
+    rnd = Round(["a", "b"], {"a": [3], "b": [60]}, [[2], [30], [40], [50]])
+    with pytest.raises(GameError):
+        rnd.choose(0)
