@@ -150,3 +150,17 @@ def refusal(error) -> str:
     """« Impossible de jouer la carte Stop : … » for a `game.specials.moves.Refused`."""
     reason = REFUSALS[error.reason](error, error.details)
     return f"Impossible de jouer la carte {NAMES[error.special]}{NBSP}: {reason}"
+
+
+# --- words inside drawings --------------------------------------------------------------
+
+def card_title(kind: str) -> str:
+    """<title> of a drawn special card."""
+    return f"Carte spéciale{NBSP}: {NAMES[kind]}"
+
+
+def table_note(marked, stopped) -> str:
+    """What the markers and Stops of a drawn table mean, appended to its <title>."""
+    parts = [f"{row_name(r)} avec un marqueur «{NBSP}7 qui prend{NBSP}»" for r in marked]
+    parts += [f"{row_name(r)} bloquée par une carte Stop" for r in stopped]
+    return fr_list(parts).capitalize() + "." if parts else ""

@@ -1,0 +1,237 @@
+"""The JSON scenario format of the special-cards variant, and its replay as steps.
+
+A classic scenario plus an optional `"specials"` entry per turn: the special
+card a player adds on their own placement turn, with the fields it needs
+(documented in game/specials/README.md and game/specials/moves.py):
+
+    {"variant": "speciales",
+     "rows": [[12], [28], [39], [44]],
+     "turns": [{"plays": {"p1": 37, "p2": 10}, "choices": {"p2": 3},
+                "specials": {"p1": {"card": "stop", "row": 1}}}]}
+
+Optional keys: "marked" and "stopped" (row indexes with a 7 qui prend marker or
+a Stop at the start), "hands" ({player: [number cards]}; without it each
+player holds exactly the cards they play, plus any Remplacer card), "held"
+({player: [special cards]}; without it a player may play any special card).
+Steps have the classic shape (see CONTRIBUTING.md) plus "marked", "stopped"
+and "special" ({player, card} of the special card played in that step).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.cards import is_card
+from game.errors import GameError
+from game.messages import explain
+from game.messages.classic import start_text, turn_summary
+
+from .cards import COPIES, KINDS, REPLACE
+from .events import RowRemoved, SpecialPlayed
+from .moves import ChoiceNeeded, Refused, check_shape
+from .round import SpecialRound
+from .table import check_table
+
+VARIANT = "speciales"
+KEYS = {"variant", "rows", "marked", "stopped", "hands", "held", "turns"}
+TURN_KEYS = {"plays", "choices", "specials"}
+
+
+def is_special(data) -> bool:
+    """Whether a scenario belongs to this variant (the dispatch used by game.scenario/replay)."""
+    return isinstance(data, dict) and (data.get("variant") == VARIANT or any(
+        isinstance(t, dict) and "specials" in t for t in data.get("turns") or ()))
+
+
+@dataclass
+class Scenario:
+    rows: list
+    marked: list
+    stopped: list
+    players: list
+    hands: dict
+    held: dict
+    turns: list   # [(plays, choices, specials)]
+
+
+def parse(data) -> Scenario:
+    """Check a scenario's shape; what only playing can tell (legality) is checked by the replay."""
+    if not isinstance(data, dict):
+        raise GameError("a scenario is a JSON object with \"rows\" and \"turns\"", code="shape")
+    unknown = sorted(set(data) - KEYS)
+    if unknown:
+        raise GameError(f"unknown scenario key(s): {', '.join(unknown)}", code="shape")
+    if data.get("variant", VARIANT) != VARIANT:
+        raise GameError(f"a scenario with special cards has \"variant\": \"{VARIANT}\"", field="variant",
+                        code="shape")
+    for key in ("rows", "turns"):
+        if key not in data:
+            raise GameError(f"a scenario needs \"{key}\"", field=key, code="shape")
+    rows, marked, stopped = data["rows"], data.get("marked", []), data.get("stopped", [])
+    check_table(rows, marked, stopped)
+    if not isinstance(data["turns"], list):
+        raise GameError("\"turns\" must be a list", field="turns", code="shape")
+    players: list[str] = []
+    turns = []
+    for t, turn in enumerate(data["turns"], 1):
+        if not isinstance(turn, dict) or not isinstance(turn.get("plays"), dict) or not turn["plays"]:
+            raise GameError(f"turn {t}: needs \"plays\", an object {{player: card}}", turn=t,
+                            field=f"turns[{t - 1}].plays", code="shape")
+        extra = sorted(set(turn) - TURN_KEYS)
+        if extra:
+            raise GameError(f"turn {t}: unknown key(s) {', '.join(extra)}", turn=t, code="shape")
+        plays, choices, specials = turn["plays"], turn.get("choices", {}), turn.get("specials", {})
+        for key, value in (("choices", choices), ("specials", specials)):
+            if not isinstance(value, dict):
+                raise GameError(f"turn {t}: \"{key}\" must be an object {{player: …}}", turn=t,
+                                field=f"turns[{t - 1}].{key}", code="shape")
+            for p in value:
+                if p not in plays:
+                    raise GameError(f"turn {t}: {p} has {key} but plays no card this turn", player=p,
+                                    turn=t, field=f"turns[{t - 1}].{key}.{p}", code="shape")
+        for p, card in plays.items():
+            if not is_card(card):
+                raise GameError(f"turn {t}: {p}'s card {card!r} is not a number card (1..104)", player=p,
+                                turn=t, field=f"turns[{t - 1}].plays.{p}", code="card_out_of_deck")
+            if p not in players:
+                players.append(p)
+        for p, move in specials.items():
+            check_shape(move, p, plays[p], t)
+        turns.append((dict(plays), dict(choices), dict(specials)))
+    hands = data.get("hands")
+    if hands is None:
+        hands = {p: [] for p in players}
+        for plays, _, specials in turns:
+            for p, card in plays.items():
+                hands[p].append(card)
+            for p, move in specials.items():
+                if move["card"] == REPLACE:
+                    hands[p].append(move["with"])
+    elif not isinstance(hands, dict) or not all(isinstance(h, list) for h in hands.values()):
+        raise GameError("\"hands\" must be an object {player: [cards]}", field="hands", code="shape")
+    held = data.get("held")
+    if held is None:
+        held = {p: [k for k in KINDS for _ in range(COPIES)] for p in players}
+    elif not isinstance(held, dict) or not all(isinstance(h, list) and all(k in KINDS for k in h)
+                                               for h in held.values()):
+        raise GameError(f"\"held\" must be an object {{player: [special cards]}} among {', '.join(KINDS)}",
+                        field="held", code="shape")
+    for p in list(hands) + list(held):
+        if p not in players:
+            players.append(p)
+    return Scenario([list(r) for r in rows], list(marked), list(stopped), players, hands, held, turns)
+
+
+def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = False) -> list[dict]:
+    """The steps of a scenario (the classic shape plus "marked", "stopped", "special").
+
+    `pause=True` ends on a step of kind "choice" when a row choice is missing; `auto_choice=True`
+    takes the cheapest row instead (used to show what would happen without a special card).
+    """
+    sc = parse(data)
+    log: list = []
+    rnd = SpecialRound(sc.players, sc.hands, sc.held, sc.rows, marked=sc.marked, stopped=sc.stopped,
+                       log=log)
+    steps: list[dict] = []
+
+    def add(turn, kind, events, text, placed=None, taken=None, choice=None, special=None):
+        state = rnd.table.state()
+        step = {"n": len(steps), "turn": turn, "kind": kind, "events": [e.to_dict() for e in events],
+                "text": text, **state, "penalties": rnd.scores(), "placed": placed, "taken": taken,
+                "choice": choice, "special": special}
+        if draw:
+            from .draw import table_svg
+            step["svg"] = table_svg(state["rows"], marked=state["marked"], stopped=state["stopped"],
+                                    placed=placed, taken=taken)
+        steps.append(step)
+
+    add(0, "start", [], start_text(rnd.table.rows))
+    for t, (plays, choices, specials) in enumerate(sc.turns, 1):
+        before = rnd.scores()
+        rnd.reveal(plays)
+        add(t, "reveal", log[-1:], explain(log[-1]))
+        while not rnd.turn_done:
+            card, player = rnd.next_card()
+            move, choice = specials.get(player), choices.get(player)
+            start = len(log)
+            try:
+                rnd.resolve(move, choice)
+            except ChoiceNeeded as need:
+                if auto_choice:
+                    choice = min(need.options, key=lambda o: (o["heads"], len(o["cards"]), o["row"]))["row"]
+                    rnd.resolve(move, choice)
+                    choices = {**choices, player: choice}
+                elif pause:
+                    add(t, "choice", [], f"{player} doit choisir la rangée à ramasser.",
+                        choice={"player": player, "card": need.card, "options": need.options,
+                                "chosen": None})
+                    return steps
+                else:
+                    raise GameError(f"turn {t}: {player}'s card {need.card} is lower than every open row: "
+                                    f"the scenario must give their row choice (\"choices\": "
+                                    f"{{\"{player}\": row}})", player=player, card=need.card, turn=t,
+                                    code="missing_choice") from None
+            except Refused as refused:
+                refused.args = (f"turn {t}: {player}'s {refused.message}",)
+                refused.message = refused.args[0]
+                raise
+            except GameError as error:
+                if not (auto_choice and error.code == "bad_choice"):
+                    raise
+                cheapest = min(rnd.options(), key=lambda o: (o["heads"], len(o["cards"]), o["row"]))
+                choices = {**choices, player: cheapest["row"]}
+                rnd.resolve(move, cheapest["row"])
+            events = log[start:]
+            types = {e.type for e in events}
+            if player in choices and "choice_made" not in types and not auto_choice:
+                raise GameError(f"turn {t}: {player} has a row choice, but their card is not lower than "
+                                f"every open row when it is placed", player=player, turn=t,
+                                code="useless_choice")
+            played = rnd.queue[rnd.pos - 1][0]
+            take = next((e for e in events if e.type in ("take", "special_seventh_take",
+                                                           "special_insert_take")), None)
+            removed = any(isinstance(e, RowRemoved) for e in events)
+            request = next((e for e in events if e.type == "choice_requested"), None)
+            choice_info = None
+            if request is not None:
+                choice_info = {"player": player, "card": played,
+                               "options": [{"row": o["row"], "cards": list(o["cards"]), "heads": o["heads"]}
+                                           for o in request.options], "chosen": choices.get(player, choice)}
+            special = next(({"player": e.player, "card": e.special} for e in events
+                            if isinstance(e, SpecialPlayed)), None)
+            taken_row = take.row if take is not None else None
+            add(t, "take" if (take or removed) else "place", events, " ".join(explain(e) for e in events),
+                placed=played if any(played in r for r in rnd.table.rows) else None, taken=taken_row,
+                choice=choice_info, special=special)
+        after = rnd.scores()
+        add(t, "end", [], turn_summary(t, {p: after[p] - before[p] for p in after}))
+    return steps
+
+
+def run(data) -> dict:
+    """Replay a scenario: {"rows", "marked", "stopped", "penalties", "events"} (the CLI's output)."""
+    steps = replay(data, draw=False)
+    last = steps[-1]
+    return {"rows": last["rows"], "marked": last["marked"], "stopped": last["stopped"],
+            "penalties": last["penalties"], "events": [e for s in steps for e in s["events"]]}
+
+
+def without_specials(data) -> dict:
+    """The same scenario with every special card left in hand (« et si je ne la jouais pas ? »)."""
+    turns = [{k: v for k, v in turn.items() if k != "specials"} for turn in data["turns"]]
+    out = {**data, "turns": turns, "variant": VARIANT}
+    if "hands" not in data:
+        out["hands"] = parse(data).hands
+    return out
+
+
+def compare(data) -> dict:
+    """Heads with and without the special cards.
+
+    Without them, a row choice the scenario gives is kept when still legal; a missing or
+    illegal one takes the cheapest row (the bots' rule, RULES §1).
+    """
+    with_ = replay(data, draw=False)[-1]["penalties"]
+    plain = without_specials(data)
+    without = replay(plain, draw=False, auto_choice=True)[-1]["penalties"]
+    return {"with": with_, "without": without, "saved": {p: without[p] - with_[p] for p in with_}}
