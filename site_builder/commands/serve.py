@@ -44,7 +44,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def snapshot(paths=WATCHED) -> dict[str, float]:
+def snapshot(paths) -> dict[str, float]:
     """Modification time of every watched file (a rebuild happens when this changes)."""
     times = {}
     for base in paths:
@@ -74,11 +74,14 @@ def try_build(**options) -> bool:
     return True
 
 
-def watch(options: dict, interval: float = 0.5, stop: threading.Event | None = None) -> None:
+def watch(options: dict, interval: float = 0.5, stop: threading.Event | None = None,
+          paths=WATCHED, seen: dict | None = None) -> None:
+    """Poll `paths` and rebuild when any file is added, removed or modified since `seen`
+    (taken before the last build, so an edit made during that build is not missed)."""
     stop = stop or threading.Event()
-    seen = snapshot()
+    seen = snapshot(paths) if seen is None else seen
     while not stop.wait(interval):
-        now = snapshot()
+        now = snapshot(paths)
         if now != seen:
             seen = now
             _reload_engine()
@@ -93,8 +96,9 @@ def _reload_engine() -> None:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, out_dir: Path = OUT, **options) -> None:
     options["out_dir"] = out_dir
+    seen = snapshot(WATCHED)
     try_build(**options)
-    threading.Thread(target=watch, args=(options,), daemon=True).start()
+    threading.Thread(target=watch, args=(options,), kwargs={"seen": seen}, daemon=True).start()
     handler = functools.partial(Handler, directory=str(out_dir))
     with http.server.ThreadingHTTPServer((host, port), handler) as server:
         print(f"serving {out_dir} on http://{host}:{port}/ (Ctrl+C to stop)", file=sys.stderr)
