@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 
-from game.cards import HEADS
+from game.cards import HEADS, is_card
 from game.messages import labels
 
 # Card and table geometry, in viewBox units.
@@ -29,7 +29,7 @@ FILL = {1: "#fff", 2: "#9cf", 3: "#fc4", 5: "#f76", 7: "#c7e"}
 EDGE = "#222"
 DANGER = "#b3261e"
 ROOT_ATTRS = ('xmlns="http://www.w3.org/2000/svg" role="img" font-family="Arial,Helvetica,sans-serif" '
-              'font-size="24" font-weight="700" text-anchor="middle" fill-rule="evenodd"')
+              'font-size="24" font-weight="700" text-anchor="middle"')
 
 # A bull's head, front view: horns, ears, long face, muzzle. Designed on an integer grid of
 # 20 × 19 cells drawn at HEAD_SCALE, so the repeated path data stays short.
@@ -38,7 +38,7 @@ _HEAD = (
     ("L", (19, 9)), ("L", (14, 11)), ("L", (14, 14)), ("Q", (16, 19, 10, 19)), ("Q", (4, 19, 6, 14)),
     ("L", (6, 11)), ("L", (1, 9)), ("L", (6, 7)), ("Q", (0, 7, 0, 0)), ("Z", ()),
 )
-# Eyes (holes, thanks to fill-rule evenodd): only worth their bytes on a card drawn large.
+# Eyes (holes: the card's root sets fill-rule evenodd): only worth their bytes on a card drawn large.
 _EYES = (
     ("M", (7, 9)), ("L", (9, 9)), ("L", (9, 11)), ("L", (7, 11)), ("Z", ()),
     ("M", (11, 9)), ("L", (13, 9)), ("L", (13, 11)), ("L", (11, 11)), ("Z", ()),
@@ -147,8 +147,15 @@ def _card_body(card: int, placed: bool, eyes: bool = False) -> str:
     )
 
 
+def _check(card) -> None:
+    """Refuse early what is not a card (HEADS[-1] would quietly draw a « -1 »)."""
+    if not is_card(card):
+        raise ValueError(f"cannot draw {card!r}: cards are ints from 1 to 104")
+
+
 def _card_group(card: int, x: int, y: int, placed: bool) -> str:
     """One card placed on the table, tagged with data-card so tests can read the table back."""
+    _check(card)
     classes = f"h{HEADS[card]}" + (" placed" if placed else "")
     return (f'<g data-card="{card}" class="{classes}" transform="translate({x} {y})">'
             f"{_card_body(card, placed)}</g>")
@@ -156,9 +163,12 @@ def _card_group(card: int, x: int, y: int, placed: bool) -> str:
 
 def card_svg(card: int) -> str:
     """One card on its own, e.g. for the table of the 104 cards and their heads."""
-    return (f'<svg class="sqp sqp-card" viewBox="-2 -2 {CARD_W + 4} {CARD_H + 4}" {ROOT_ATTRS}>'
+    _check(card)
+    body = _card_body(card, False, eyes=True)
+    return (f'<svg class="sqp sqp-card" viewBox="-2 -2 {CARD_W + 4} {CARD_H + 4}" {ROOT_ATTRS} '
+            f'fill-rule="evenodd">'
             f"<title>{escape(labels.card_label(card))}</title>"
-            f'<g data-card="{card}" class="h{HEADS[card]}">{_card_body(card, False, eyes=True)}</g></svg>')
+            f'<g data-card="{card}" class="h{HEADS[card]}">{body}</g></svg>')
 
 
 def _hatch(x0: int, y0: int, x1: int, y1: int, step: int = 10) -> str:

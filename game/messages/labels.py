@@ -1,14 +1,13 @@
 """French labels used inside drawings: titles read by screen readers and the few visible words.
 
 They live here, not in draw.py, because messages/ is the only place with French wording.
-Typography: a non-breaking space (U+00A0) before « : » and « ; ».
+Typography (see typography.py): a non-breaking space before « : », a narrow one before « ; ».
 """
 
 from __future__ import annotations
 
 from game.cards import HEADS
-
-NBSP = "\u00a0"
+from game.messages.typography import NBSP, NNBSP, plural
 
 # Visible words drawn in the SVG or around it.
 TAKEN_TAG = "ramassée"
@@ -19,11 +18,6 @@ CHOSEN = "choisie"
 def ordinal(n: int) -> tuple[str, str]:
     """« 6ᵉ » as (number, superscript), drawn on the danger slot; « 1ʳᵉ » for the first."""
     return (str(n), "re" if n == 1 else "e")
-
-
-def plural(count: int, singular: str, plural_form: str) -> str:
-    """« 1 carte », « 2 cartes », « 0 carte » (French: 0 and 1 take the singular)."""
-    return f"{count}{NBSP}{singular if abs(count) < 2 else plural_form}"
 
 
 def heads_text(count: int) -> str:
@@ -62,7 +56,7 @@ def table_label(rows, *, placed: int | None = None, taken: int | None = None,
         parts.append(f"carte {placed} posée")
     if taken is not None:
         parts.append(f"{row_name(taken).lower()} ramassée")
-    rows_text = f"{NBSP}; ".join(row_label(i, row) for i, row in enumerate(rows))
+    rows_text = f"{NNBSP}; ".join(row_label(i, row) for i, row in enumerate(rows))
     return f"{', '.join(parts)}{NBSP}: {rows_text}."
 
 

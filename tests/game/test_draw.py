@@ -9,6 +9,7 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -111,6 +112,14 @@ def test_every_card_draws_as_many_bull_heads_as_it_is_worth():
         group = next(el for el in alone.iter() if "data-card" in el.attrib)
         assert heads_drawn(group) == HEADS[card], card
         assert heads_drawn(table[card]) == HEADS[card], card
+
+
+@pytest.mark.parametrize("bad", [0, 105, -1, True, "7"])
+def test_what_is_not_a_card_is_refused(bad):
+    with pytest.raises(ValueError, match="cannot draw"):
+        card_svg(bad)
+    with pytest.raises(ValueError, match="cannot draw"):
+        table_svg([[bad]])
 
 
 def test_cards_carry_their_heads_class_and_number():
