@@ -10,7 +10,7 @@ always wins over a presentation attribute). Pure string building: deterministic,
 from __future__ import annotations
 
 import math
-from html import escape
+from html import escape as _escape
 
 from game.messages import junior as say
 
@@ -21,6 +21,11 @@ ROW_H = CARD_H + 12
 MIN_SLOTS = 6
 INK = "#1a1a1a"
 NBSP_JOIN = f"{say.NNBSP}; "
+
+def escape(text: str) -> str:
+    """Escape text content (not attributes): keep apostrophes readable in « Main d'Emma »."""
+    return _escape(text, quote=False)
+
 
 SLUG = {"A": "afrique", "B": "allemagne", "C": "inde", "D": "japon", "E": "amerique", "F": "ecosse"}
 FILL = {"A": "#f4c20d", "B": "#1e63c6", "C": "#7d3c98", "D": "#ffffff", "E": "#d7263d", "F": "#2e9e44"}
@@ -162,7 +167,20 @@ def legend_svg() -> str:
 
 
 def step_html(step) -> str:
-    """The inside of a replay step's <li>: the French text, the table, the albums line."""
-    return (f'<p class="jr-texte">{escape(step["text"])}</p>'
-            f'<div class="jr-dessin">{step["svg"]}</div>'
-            f'<p class="jr-albums">{escape(say.albums_text(step["albums"]))}</p>')
+    """Inside of one Junior example step <li>: table, explanation, hands (avancé, expert), albums.
+
+    Same shape as game.web.step_html for the classic game, so the page and the browser player
+    treat both alike; the build and the browser both call it.
+    """
+    parts = ['<figure class="etape-figure jr-etape">', step["svg"],
+             f'<figcaption>{escape(str(step["text"]))}</figcaption></figure>']
+    hands = {p: h for p, h in (step.get("hands") or {}).items() if h}
+    if hands:
+        parts.append('<div class="jr-mains">')
+        for player, cards in hands.items():
+            label = say.hand_label(player)
+            parts.append(f'<figure class="jr-main-joueur"><figcaption>{escape(label)}</figcaption>'
+                         f'{cards_svg(cards, say.hand_title(player, cards))}</figure>')
+        parts.append("</div>")
+    parts.append(f'<p class="jr-albums">{escape(say.albums_text(step["albums"]))}</p>')
+    return "".join(parts)

@@ -166,7 +166,8 @@ def setup_event(state) -> dict:
             "goal": state["goal"], "rows": copy.deepcopy(state["rows"])}
 
 
-def _step(n, kind, state, events, *, player=None, placed=None, taken=None, choice=None) -> dict:
+def _step(n, kind, state, events, *, player=None, placed=None, taken=None, choice=None,
+          others=None) -> dict:
     from .draw import table_svg  # drawing only when steps are built: rules stay import-light
 
     return {
@@ -175,9 +176,7 @@ def _step(n, kind, state, events, *, player=None, placed=None, taken=None, choic
         "rows": copy.deepcopy(state["rows"]), "albums": counts(state),
         "hands": copy.deepcopy(state["hands"]), "deck": len(state["deck"]),
         "placed": placed, "taken": taken, "choice": choice,
-        "svg": table_svg(state["rows"], placed=placed, taken=taken,
-                         # the other rows the card could have gone to get a dashed slot
-                         options=[r for r in choice["options"] if r != choice["chosen"]] if choice else None),
+        "svg": table_svg(state["rows"], placed=placed, taken=taken, options=others),
     }
 
 
@@ -198,8 +197,11 @@ def replay(scenario) -> list[dict]:
         taken = next((e["row"] for e in events if e["type"] in ("junior_complete", "junior_take")), None)
         place = next(e for e in events if e["type"] == "junior_place")
         choice = {"player": player, "card": card, "options": place["options"], "chosen": row}
+        # other rows the card could have gone to get a dashed slot; not after a stuck player's take,
+        # where the choice was which row to take, not where the card fits
+        others = [] if place["rule"] == "empty" else [r for r in place["options"] if r != row]
         steps.append(_step(i + 1, kind, after, events, player=player, placed=card, taken=taken,
-                           choice=choice))
+                           choice=choice, others=others))
         state = after
     closing = game_end_event(state) if state["over"] else {"type": "junior_tally", "counts": counts(state)}
     steps.append(_step(len(steps), "end", state, [closing]))

@@ -22,9 +22,9 @@ TYPE_SHAPES = {
     "D": "carré plein", "E": "cœur", "F": "étoile",
 }
 LEVEL_NAMES = {
-    "base": "jeu de base (5 ans et +)",
-    "avance": "niveau avancé (6 ans et +)",
-    "expert": "niveau expert (7 ans et +)",
+    "base": f"jeu de base (5{NBSP}ans et{NBSP}+)",
+    "avance": f"niveau avancé (6{NBSP}ans et{NBSP}+)",
+    "expert": f"niveau expert (7{NBSP}ans et{NBSP}+)",
 }
 ORDINALS = ("première", "deuxième", "troisième", "quatrième")
 
@@ -107,6 +107,21 @@ def table_title(rows) -> str:
     return "Table de jeu. " + " ".join(row_title(i, r) + "." for i, r in enumerate(rows))
 
 
+def of_name(player: str) -> str:
+    """« de Léa », « d'Emma »: French elides « de » before a vowel."""
+    return f"d'{player}" if player[:1].lower() in "aeiouyéèêàâîïôû" else f"de {player}"
+
+
+def hand_label(player: str) -> str:
+    """« Main de Léa », « Main d'Olivier »."""
+    return f"Main {of_name(player)}"
+
+
+def hand_title(player: str, cards) -> str:
+    """« Main de Léa : Afrique ; Inde et Japon »."""
+    return f"{hand_label(player)}{NBSP}: " + f"{NNBSP}; ".join(cows_text(COWS[c]) for c in cards)
+
+
 def albums_text(counts: dict) -> str:
     """« Albums : Emma 6 cartes, Olivier 0 carte »."""
     return f"Albums{NBSP}: " + ", ".join(f"{p} {cards_text(n)}" for p, n in counts.items())
@@ -171,7 +186,7 @@ def _take(e) -> str:
         return (f"C'est la sixième carte de {row}{NBSP}: {who} ramasse les "
                 f"{cards_text(e['count'])} d'avant, et sa carte reste seule dans la rangée "
                 f"({who} a {cards_text(e['album'])} en tout).")
-    return (f"Aucune carte de {who} ne partage de vache avec la dernière carte d'une rangée{NBSP}: "
+    return (f"Aucune carte {of_name(who)} ne partage de vache avec la dernière carte d'une rangée{NBSP}: "
             f"{who} ramasse {row} ({cards_text(e['count'])}) et joue dans la rangée vide.")
 
 

@@ -74,7 +74,11 @@ def test_legend_names_each_type_its_colour_and_shape():
 
 def test_a_hand_and_a_step_render():
     parse(cards_svg([card("A"), card("ACE")]))
-    step = {"text": "Emma pose sa carte.", "svg": table_svg([[], [], [], []]), "albums": {"Emma": 1}}
+    step = {"text": "Emma pose sa carte.", "svg": table_svg([[], [], [], []]), "albums": {"Emma": 1},
+            "hands": {"Emma": [card("A")], "Léo": []}}
     html = step_html(step)
-    assert html.startswith('<p class="jr-texte">Emma pose sa carte.</p>')
-    assert "Albums\u00a0: Emma 1\u00a0carte" in html
+    assert html.startswith('<figure class="etape-figure jr-etape"><svg')
+    assert "<figcaption>Emma pose sa carte.</figcaption>" in html
+    assert "Main d'Emma" in html and "Léo" not in html  # empty hands are not drawn
+    assert html.endswith('<p class="jr-albums">Albums\u00a0: Emma 1\u00a0carte</p>')
+    ET.fromstring(f"<div>{html}</div>")  # well-formed, so it can be swapped into the page as is
