@@ -57,6 +57,7 @@ def parse_example(path: Path, fence_line: int, body: list[str],
     """Parse a block whose first body line is line `fence_line + 1`; None if it has errors."""
     example = Example(path, fence_line)
     before = len(problems)
+    kinds_seen = set()  # a bad 'id:' line is reported once, not again as a missing id
 
     def fail(number: int, message: str) -> None:
         problems.append(Problem(path, number, message))
@@ -67,6 +68,7 @@ def parse_example(path: Path, fence_line: int, body: list[str],
         if not text or text.startswith("#"):
             continue
         kind, match = _classify(text)
+        kinds_seen.add(kind)
         if kind is None:
             fail(number, f"unknown example line {text!r} (expected id:, rangée R:, tour:, "
                          "choix:, attendu rangée R: or attendu pénalités:)")
@@ -88,15 +90,15 @@ def parse_example(path: Path, fence_line: int, body: list[str],
         elif kind == "expect_penalties":
             _parse_penalties(example, match["value"], number, fail)
 
-    if not example.id:
+    if "id" not in kinds_seen:
         fail(fence_line, "example has no 'id:' line")
     expected = list(range(1, len(example.rows) + 1))
-    if example.rows and sorted(example.rows) != expected:
+    if len(problems) == before and example.rows and sorted(example.rows) != expected:
         fail(fence_line, f"rows must be numbered 1 to {len(example.rows)} without gaps, "
                          f"got {', '.join(map(str, sorted(example.rows)))}")
-    if not example.rows:
+    if "row" not in kinds_seen:
         fail(fence_line, "example has no 'rangée R:' line")
-    if not example.turns:
+    if "turn" not in kinds_seen:
         fail(fence_line, "example has no 'tour:' line")
     return example if len(problems) == before else None
 

@@ -1,0 +1,84 @@
+"""Example blocks: the syntax of content/README.md, turned into engine scenarios."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from site_builder import examples
+from site_builder.markdown_ext import FENCE_RE
+
+from site_helpers import CONTENT
+
+
+def _parse(text: str, problems=None):
+    problems = [] if problems is None else problems
+    return examples.parse_example(Path("x.md"), 10, text.strip("\n").split("\n"), problems), problems
+
+
+def test_rows_are_counted_from_1_for_readers_and_from_0_for_the_engine():
+    example, problems = _parse("""
+id: 6-corrige
+rangée 1: 30
+rangee 2: 36 38 39 41 43
+rangée 3: 56
+rangée 4: 63
+tour: Joueur B 12, Alice 55
+choix: Joueur B rangée 1
+""")
+    assert problems == []
+    assert example.id == "6-corrige"
+    assert example.scenario() == {
+        "rows": [[30], [36, 38, 39, 41, 43], [56], [63]],
+        "turns": [{"plays": {"Joueur B": 12, "Alice": 55}, "choices": {"Joueur B": 0}}],
+    }
+
+
+def test_each_bad_line_is_named_with_its_file_line():
+    example, problems = _parse("""
+id: Trois
+rangée 1: 30 20
+choix: Alice rangée 1
+tour: Alice 105
+attendu rangée 9: 1
+""")
+    assert example is None
+    assert [(p.line, p.message.split(" ")[0]) for p in problems] == [
+        (11, "example"), (12, "row"), (13, "'choix:'"), (14, "card"), (14, "'tour:'"), (15, "row"),
+    ]
+
+
+def test_choice_must_name_a_player_of_the_turn_above():
+    _, problems = _parse("id: 1\nrangée 1: 5\ntour: Alice 3\nchoix: Bruno rangée 1\n")
+    assert [str(p) for p in problems] == ["x.md:14: Bruno does not play in the turn above"]
+
+
+def _readme_blocks(lang: str):
+    lines = (CONTENT / "README.md").read_text(encoding="utf-8").split("\n")
+    for index, line in enumerate(lines):
+        match = FENCE_RE.match(line)
+        if match and match["lang"] == lang and len(match["fence"]) == 3:
+            end = next(i for i in range(index + 1, len(lines)) if lines[i].strip() == match["fence"])
+            yield index + 1, lines[index + 1:end]
+
+
+def test_the_readme_example_is_true_for_the_engine():
+    """content/README.md documents the syntax: its own example must build."""
+    [(line, body)] = list(_readme_blocks("exemple"))
+    problems = []
+    example = examples.parse_example(CONTENT / "README.md", line, body, problems)
+    steps = examples.replay_example(example, problems)
+    examples.check_expected(example, steps, problems)
+    assert problems == []
+    assert steps[-1]["penalties"] == {"Alice": 5}
+
+
+def test_the_readme_rows_block_parses():
+    [(line, body)] = list(_readme_blocks("rangees"))
+    assert examples.parse_rows_block(CONTENT / "README.md", line, body, []) == [
+        [12, 13, 14], [28], [39, 40], [44]]
+
+
+def test_heads_table_counts_the_171_heads():
+    html = examples.heads_table_html()
+    assert html.count('data-card="') == 104
+    assert "<td>104</td><td>171</td>" in html
