@@ -61,3 +61,16 @@ def cards_with(cow_string: str) -> list[int]:
     """Ids of the cards whose cows are exactly these letters (any order): how scenarios name cards."""
     wanted = "".join(sorted(cow_string.upper()))
     return [card for card in CARD_IDS if COWS[card] == wanted]
+
+
+def composition() -> list[tuple[str, int]]:
+    """Each distinct card (its cow letters) with how many the deck holds, in id order."""
+    counts: dict[str, int] = {}
+    for card in CARD_IDS:
+        counts[COWS[card]] = counts.get(COWS[card], 0) + 1
+    return list(counts.items())
+
+
+def cards_per_type() -> dict[str, int]:
+    """On how many cards each type appears (11 each in the proposed composition)."""
+    return {t: sum(t in COWS[c] for c in CARD_IDS) for t in TYPES}

@@ -14,7 +14,7 @@ from html import escape as _escape
 
 from game.messages import junior as say
 
-from .cows import COWS, TYPES
+from .cows import COWS, TYPES, cards_per_type, cards_with, composition
 
 CARD_W, CARD_H, GAP = 56, 80, 6
 ROW_H = CARD_H + 12
@@ -164,6 +164,20 @@ def legend_svg() -> str:
     body = "".join(parts)
     title = say.LEGEND_TITLE + f"{say.NBSP}: " + f"{say.NNBSP}; ".join(say.type_title(t) for t in TYPES)
     return _svg(260, len(TYPES) * line + 8, title, body, "jr-legende")
+
+
+def composition_html() -> str:
+    """The table of the proposed composition: each distinct card drawn, its cows, how many."""
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in say.COMPOSITION_HEADERS)
+    rows = []
+    for letters, count in composition():
+        rows.append(f"<tr><td>{card_svg(cards_with(letters)[0])}</td>"
+                    f'<th scope="row">{escape(say.cows_text(letters))}</th><td>{count}</td></tr>')
+    total = sum(n for _, n in composition())
+    return (f'<table class="jr-composition"><caption>{escape(say.COMPOSITION_CAPTION)}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody>"
+            f'<tfoot><tr><td colspan="3">{escape(say.composition_note(cards_per_type(), total))}</td></tr>'
+            f"</tfoot></table>")
 
 
 def step_html(step) -> str:

@@ -36,6 +36,17 @@ EMPTY_ROW = "vide"
 TAKEN_TAG = "ramassée"
 
 
+COMPOSITION_CAPTION = "Composition proposée des 52 cartes vaches"
+COMPOSITION_HEADERS = ("Carte", "Vaches", "Nombre")
+
+
+def composition_note(per_type: dict, total: int) -> str:
+    """The line under the composition table."""
+    counts = sorted(set(per_type.values()))
+    each = f"sur {cards_text(counts[0])}" if len(counts) == 1 else "sur un nombre variable de cartes"
+    return f"Chaque type de vache figure {each}{NNBSP}; {cards_text(total)} en tout."
+
+
 # ---------------------------------------------------------------- small phrases
 
 def plural(count: int, singular: str, plural_form: str) -> str:

@@ -82,3 +82,15 @@ def test_a_hand_and_a_step_render():
     assert "Main d'Emma" in html and "Léo" not in html  # empty hands are not drawn
     assert html.endswith('<p class="jr-albums">Albums\u00a0: Emma 1\u00a0carte</p>')
     ET.fromstring(f"<div>{html}</div>")  # well-formed, so it can be swapped into the page as is
+
+
+def test_composition_table_lists_the_sixteen_distinct_cards_and_their_counts():
+    from game.junior.draw import composition_html
+
+    root = ET.fromstring(composition_html())
+    body = root.find("tbody")
+    counts = [int(tr[2].text) for tr in body]
+    assert len(counts) == 16 and sum(counts) == 52 and counts[:6] == [7] * 6
+    assert body[0][1].text == "Afrique" and body[-1][1].text == "Allemagne, Japon et Écosse"
+    assert root.find("tfoot").findtext("tr/td") == ("Chaque type de vache figure sur 11\u00a0cartes"
+                                                     "\u202f; 52\u00a0cartes en tout.")
