@@ -1,0 +1,475 @@
+// « Compteur »: a score sheet for a real game around a table. Plain JavaScript, no Pyodide.
+//
+// It holds no rule of play: the heads of each card come from js/tetes.json, written by the
+// build from game.cards.HEADS (site_builder/tools_assets.py). It only adds numbers, compares them
+// with the target the players chose (RULES §1: 66, « plus de », fixed rounds) and keeps the
+// sheet in localStorage. Names are text: they are only ever set with textContent.
+
+const NBSP = "\u00a0";
+const STORE = "sqp-compteur-v1";
+const NAME_MAX = 30;
+
+const T = {
+  players: "Les joueurs",
+  addName: "Prénom d'un joueur",
+  add: "Ajouter",
+  remove: (name) => `Retirer ${name}`,
+  options: "Fin de la partie",
+  target: "Seuil",
+  heads: "têtes de bœuf",
+  strict: "seulement au-delà du seuil (lecture «" + NBSP + "plus de" + NBSP + "»)",
+  rounds: "Ou nombre de manches fixé",
+  none: "aucun",
+  bga: "Vue «" + NBSP + "à la BGA" + NBSP + "»" + NBSP + ": chacun part du seuil et perd un point par tête",
+  sheet: "La feuille de score",
+  round: "Manche",
+  total: "Total",
+  left: "Reste",
+  newRound: (n) => `Manche ${n}${NBSP}: têtes de bœuf ramassées`,
+  tick: "cocher les cartes",
+  tickTitle: (name) => `Cartes ramassées par ${name}`,
+  card: (h) => `${h}${NBSP}tête${h > 1 ? "s" : ""}`,
+  save: "Ajouter la manche",
+  undo: "Supprimer la dernière manche",
+  csv: "Exporter en CSV",
+  fresh: "Nouvelle partie (mêmes joueurs)",
+  freshConfirm: "Confirmer" + NBSP + ": effacer toutes les manches" + NBSP + "?",
+  cancel: "Annuler",
+  noPlayers: "Ajoutez au moins deux joueurs pour commencer la feuille.",
+  leads: (names) =>
+    names.length === 1 ? `${names[0]} mène.` : `${names.join(" et ")} sont à égalité en tête.`,
+  over: (names, rounds) =>
+    names.length === 1
+      ? `Partie terminée après ${rounds} manche${rounds > 1 ? "s" : ""}${NBSP}: ${names[0]} gagne${NNBSP()}!`
+      : `Partie terminée après ${rounds} manche${rounds > 1 ? "s" : ""}${NBSP}: ${names.join(", ")} se partagent la victoire.`,
+  added: (n) => `Manche ${n} ajoutée.`,
+  removed: (n) => `Manche ${n} supprimée.`,
+  // Reader errors, next to the field.
+  notNumber: (text) => `«${NBSP}${text}${NBSP}» n'est pas un nombre${NBSP}: écrivez un nombre entier de têtes de bœuf.`,
+  negative: "Un nombre de têtes de bœuf ne peut pas être négatif.",
+  tooMany: (total) => `Impossible${NBSP}: le paquet entier ne compte que ${total} têtes de bœuf.`,
+  roundTooMany: (sum, total) =>
+    `Cette manche totalise ${sum} têtes de bœuf, plus que les ${total} du paquet entier${NBSP}: vérifiez les nombres.`,
+  emptyName: "Écrivez un prénom.",
+  longName: `Un prénom de ${NAME_MAX} caractères au plus, s'il vous plaît.`,
+  sameName: (name) => `${name} joue déjà${NBSP}: choisissez un autre prénom.`,
+  tenPlayers: "On joue à dix au plus.",
+  badTarget: "Le seuil est un nombre entier d'au moins 1 (66 dans la règle).",
+  badRounds: "Le nombre de manches est un entier d'au moins 1, ou rien.",
+  noTable: "La liste des cartes n'a pas pu être chargée" + NBSP + ": saisissez les nombres de têtes.",
+};
+
+function NNBSP() {
+  return "\u202f";
+}
+
+const root = document.querySelector("[data-compteur]");
+let heads = null; // heads[card], from the build's table
+let deckTotal = null;
+let sheet = null; // {players: [name], rounds: [[heads per player]], target, strict, fixed, bga}
+let confirming = false;
+
+function el(tag, attrs = {}, text) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (value !== false && value !== undefined) node.setAttribute(key, value === true ? "" : value);
+  }
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// --- the stored sheet --------------------------------------------------------------------------
+
+function blank(players = []) {
+  return { players, rounds: [], target: 66, strict: false, fixed: null, bga: false };
+}
+
+function restore() {
+  try {
+    const data = JSON.parse(localStorage.getItem(STORE));
+    if (data && Array.isArray(data.players) && Array.isArray(data.rounds)) return { ...blank(), ...data };
+  } catch {
+    // A broken or missing sheet: start a new one.
+  }
+  return blank();
+}
+
+function store() {
+  try {
+    localStorage.setItem(STORE, JSON.stringify(sheet));
+  } catch {
+    // Private browsing without storage: the sheet still works for this visit.
+  }
+}
+
+// --- arithmetic: totals, end of game, winners ------------------------------------------------------
+
+function totals() {
+  return sheet.players.map((_, i) => sheet.rounds.reduce((sum, round) => sum + round[i], 0));
+}
+
+function gameOver(sums) {
+  if (!sheet.rounds.length) return false;
+  if (sheet.fixed) return sheet.rounds.length >= sheet.fixed;
+  const worst = Math.max(...sums);
+  return sheet.strict ? worst > sheet.target : worst >= sheet.target;
+}
+
+function best(sums) {
+  const low = Math.min(...sums);
+  return sheet.players.filter((_, i) => sums[i] === low);
+}
+
+// --- reading a number of heads -------------------------------------------------------------------
+
+function parseHeads(text) {
+  const value = String(text).trim();
+  if (value === "") return { value: 0 };
+  if (/^-\s*\d+$/.test(value)) return { error: T.negative };
+  if (!/^\d+$/.test(value)) return { error: T.notNumber(value) };
+  const number = Number(value);
+  if (deckTotal !== null && number > deckTotal) return { error: T.tooMany(deckTotal) };
+  return { value: number };
+}
+
+function parseCount(text, min) {
+  const value = String(text).trim();
+  if (!/^\d+$/.test(value) || Number(value) < min) return null;
+  return Number(value);
+}
+
+// --- drawing the tool ----------------------------------------------------------------------------
+
+const ui = {};
+
+function build() {
+  root.replaceChildren();
+  ui.live = el("p", { class: "compteur-annonce", role: "status", "aria-live": "polite" });
+
+  // Players.
+  const who = el("fieldset", { class: "compteur-joueurs" });
+  who.append(el("legend", {}, T.players));
+  ui.names = el("ul", { class: "compteur-noms" });
+  const addForm = el("form", { class: "compteur-ajout", novalidate: true });
+  const nameInput = el("input", { id: "compteur-nom", name: "nom", maxlength: String(NAME_MAX + 10),
+    autocomplete: "off", "aria-describedby": "compteur-nom-erreur" });
+  ui.nameError = el("span", { class: "compteur-erreur", id: "compteur-nom-erreur", role: "alert" });
+  addForm.append(el("label", { for: "compteur-nom" }, T.addName), " ", nameInput, " ",
+    el("button", { type: "submit" }, T.add), " ", ui.nameError);
+  addForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    addPlayer(nameInput);
+  });
+  who.append(ui.names, addForm);
+
+  // Options.
+  const opts = el("fieldset", { class: "compteur-options" });
+  opts.append(el("legend", {}, T.options));
+  const target = el("input", { id: "compteur-seuil", inputmode: "numeric", size: "4",
+    value: String(sheet.target), "aria-describedby": "compteur-seuil-erreur" });
+  const targetError = el("span", { class: "compteur-erreur", id: "compteur-seuil-erreur", role: "alert" });
+  target.addEventListener("change", () => {
+    const value = parseCount(target.value, 1);
+    targetError.textContent = value === null ? T.badTarget : "";
+    if (value === null) return;
+    sheet.target = value;
+    save();
+  });
+  const strict = el("input", { type: "checkbox", id: "compteur-strict" });
+  strict.checked = sheet.strict;
+  strict.addEventListener("change", () => {
+    sheet.strict = strict.checked;
+    save();
+  });
+  const fixed = el("input", { id: "compteur-manches", inputmode: "numeric", size: "4",
+    placeholder: T.none, value: sheet.fixed ? String(sheet.fixed) : "",
+    "aria-describedby": "compteur-manches-erreur" });
+  const fixedError = el("span", { class: "compteur-erreur", id: "compteur-manches-erreur", role: "alert" });
+  fixed.addEventListener("change", () => {
+    const value = fixed.value.trim() === "" ? 0 : parseCount(fixed.value, 1);
+    fixedError.textContent = value === null ? T.badRounds : "";
+    if (value === null) return;
+    sheet.fixed = value || null;
+    save();
+  });
+  const bga = el("input", { type: "checkbox", id: "compteur-bga" });
+  bga.checked = sheet.bga;
+  bga.addEventListener("change", () => {
+    sheet.bga = bga.checked;
+    save();
+  });
+  const line = (...nodes) => {
+    const p = el("p");
+    p.append(...nodes);
+    return p;
+  };
+  opts.append(
+    line(el("label", { for: "compteur-seuil" }, T.target), " ", target, ` ${T.heads} `, targetError),
+    line(strict, " ", el("label", { for: "compteur-strict" }, T.strict)),
+    line(el("label", { for: "compteur-manches" }, T.rounds), " ", fixed, " ", fixedError),
+    line(bga, " ", el("label", { for: "compteur-bga" }, T.bga)),
+  );
+
+  // The sheet.
+  ui.sheetBox = el("div", { class: "compteur-feuille-cadre" });
+  ui.verdict = el("p", { class: "compteur-verdict" });
+  ui.entry = el("form", { class: "compteur-saisie", novalidate: true });
+  ui.entry.addEventListener("submit", (event) => {
+    event.preventDefault();
+    addRound();
+  });
+
+  const actions = el("p", { class: "compteur-actions" });
+  ui.undo = el("button", { type: "button" }, T.undo);
+  ui.undo.addEventListener("click", undoRound);
+  const csv = el("button", { type: "button" }, T.csv);
+  csv.addEventListener("click", exportCsv);
+  ui.fresh = el("button", { type: "button" }, T.fresh);
+  ui.fresh.addEventListener("click", freshGame);
+  ui.cancel = el("button", { type: "button", hidden: true }, T.cancel);
+  ui.cancel.addEventListener("click", () => {
+    confirming = false;
+    render();
+  });
+  actions.append(ui.undo, " ", csv, " ", ui.fresh, " ", ui.cancel);
+  ui.csv = csv;
+
+  ui.tableError = el("p", { class: "compteur-erreur", role: "alert" });
+  root.append(who, opts, el("h2", { id: "la-feuille" }, T.sheet), ui.verdict, ui.sheetBox,
+              ui.entry, actions, ui.tableError, ui.live);
+}
+
+function render() {
+  // Players.
+  ui.names.replaceChildren();
+  sheet.players.forEach((name, i) => {
+    const item = el("li");
+    item.append(el("span", { class: "compteur-nom" }, name));
+    if (!sheet.rounds.length) {
+      const remove = el("button", { type: "button", class: "compteur-retirer" }, "×");
+      remove.setAttribute("aria-label", T.remove(name));
+      remove.addEventListener("click", () => {
+        sheet.players.splice(i, 1);
+        save();
+      });
+      item.append(" ", remove);
+    }
+    ui.names.append(item);
+  });
+
+  const sums = totals();
+  // The sheet.
+  const table = el("table", { class: "compteur-feuille" });
+  table.append(el("caption", {}, T.sheet));
+  const head = el("tr");
+  head.append(el("th", { scope: "col" }, T.round));
+  for (const name of sheet.players) head.append(el("th", { scope: "col" }, name));
+  const thead = el("thead");
+  thead.append(head);
+  const body = el("tbody");
+  sheet.rounds.forEach((round, r) => {
+    const tr = el("tr");
+    tr.append(el("th", { scope: "row" }, String(r + 1)));
+    for (const value of round) tr.append(el("td", {}, String(value)));
+    body.append(tr);
+  });
+  const foot = el("tfoot");
+  const totalRow = el("tr");
+  totalRow.append(el("th", { scope: "row" }, T.total));
+  const over = gameOver(sums);
+  const leaders = sheet.players.length && sheet.rounds.length ? best(sums) : [];
+  sums.forEach((sum, i) => {
+    const cell = el("td", {}, String(sum));
+    if (leaders.includes(sheet.players[i])) cell.className = over ? "gagnant" : "en-tete";
+    totalRow.append(cell);
+  });
+  foot.append(totalRow);
+  if (sheet.bga) {
+    const left = el("tr", { class: "compteur-bga" });
+    left.append(el("th", { scope: "row" }, T.left));
+    for (const sum of sums) left.append(el("td", {}, String(sheet.target - sum)));
+    foot.append(left);
+  }
+  table.append(thead, body, foot);
+  ui.sheetBox.replaceChildren(table);
+  ui.sheetBox.hidden = sheet.players.length < 2;
+
+  // Verdict.
+  if (sheet.players.length < 2) ui.verdict.textContent = T.noPlayers;
+  else if (!sheet.rounds.length) ui.verdict.textContent = "";
+  else if (over) ui.verdict.textContent = T.over(leaders, sheet.rounds.length);
+  else ui.verdict.textContent = T.leads(leaders);
+  ui.verdict.classList.toggle("fini", over);
+  root.dataset.etat = over ? "fini" : "en-cours";
+
+  renderEntry(over);
+  ui.undo.disabled = !sheet.rounds.length;
+  ui.csv.disabled = sheet.players.length < 2;
+  ui.fresh.textContent = confirming ? T.freshConfirm : T.fresh;
+  ui.cancel.hidden = !confirming;
+}
+
+function renderEntry(over) {
+  ui.entry.replaceChildren();
+  ui.entry.hidden = sheet.players.length < 2 || over;
+  if (ui.entry.hidden) return;
+  const number = sheet.rounds.length + 1;
+  const box = el("fieldset");
+  box.append(el("legend", {}, T.newRound(number)));
+  sheet.players.forEach((name, i) => {
+    const id = `compteur-manche-${i}`;
+    const input = el("input", { id, name: id, inputmode: "numeric", size: "4", "data-joueur": String(i),
+      "aria-describedby": `${id}-erreur` });
+    const error = el("span", { class: "compteur-erreur", id: `${id}-erreur`, role: "alert" });
+    input.addEventListener("input", () => {
+      error.textContent = "";
+    });
+    const row = el("div", { class: "compteur-ligne" });
+    row.append(el("label", { for: id }, name), " ", input, " ", error);
+    if (heads) row.append(tickCards(name, i, input));
+    box.append(row);
+  });
+  ui.roundError = el("p", { class: "compteur-erreur", role: "alert" });
+  box.append(ui.roundError, el("button", { type: "submit", class: "compteur-principal" }, T.save));
+  ui.entry.append(box);
+  if (!heads && deckTotal === null) box.append(el("p", { class: "compteur-aide" }, T.noTable));
+}
+
+function tickCards(name, index, input) {
+  const details = el("details", { class: "compteur-cartes" });
+  details.append(el("summary", {}, T.tick));
+  const group = el("fieldset");
+  group.append(el("legend", {}, T.tickTitle(name)));
+  const grid = el("div", { class: "compteur-grille" });
+  for (let card = 1; card < heads.length; card += 1) {
+    const id = `compteur-carte-${index}-${card}`;
+    const box = el("input", { type: "checkbox", id, value: String(card), "data-carte": String(card) });
+    box.addEventListener("change", () => {
+      // A card is in one penalty pile only: tick it for one player, it greys out for the others.
+      for (const other of ui.entry.querySelectorAll(`input[data-carte="${card}"]`)) {
+        if (other !== box) other.disabled = box.checked;
+      }
+      const sum = [...grid.querySelectorAll("input:checked")].reduce((s, b) => s + heads[Number(b.value)], 0);
+      input.value = String(sum);
+      input.dispatchEvent(new Event("input"));
+    });
+    const label = el("label", { for: id, class: `h${heads[card]}` });
+    label.append(box, " ", el("strong", {}, String(card)), " ", T.card(heads[card]));
+    grid.append(label);
+  }
+  group.append(grid);
+  details.append(group);
+  return details;
+}
+
+// --- actions ------------------------------------------------------------------------------------
+
+function save(message) {
+  store();
+  render();
+  if (message) ui.live.textContent = message;
+}
+
+function addPlayer(input) {
+  const name = input.value.replace(/\s+/g, " ").trim();
+  let error = "";
+  if (!name) error = T.emptyName;
+  else if (name.length > NAME_MAX) error = T.longName;
+  else if (sheet.players.some((p) => p.toLowerCase() === name.toLowerCase())) error = T.sameName(name);
+  else if (sheet.players.length >= 10) error = T.tenPlayers;
+  ui.nameError.textContent = error;
+  if (error) return;
+  sheet.players.push(name);
+  input.value = "";
+  save();
+  input.focus();
+}
+
+function addRound() {
+  const inputs = [...ui.entry.querySelectorAll("input[data-joueur]")];
+  const values = [];
+  let bad = false;
+  for (const input of inputs) {
+    const result = parseHeads(input.value);
+    const spot = document.getElementById(input.getAttribute("aria-describedby"));
+    spot.textContent = result.error || "";
+    input.setAttribute("aria-invalid", result.error ? "true" : "false");
+    if (result.error) bad = true;
+    values.push(result.value);
+  }
+  ui.roundError.textContent = "";
+  if (bad) return;
+  const sum = values.reduce((a, b) => a + b, 0);
+  if (deckTotal !== null && sum > deckTotal) {
+    ui.roundError.textContent = T.roundTooMany(sum, deckTotal);
+    return;
+  }
+  sheet.rounds.push(values);
+  confirming = false;
+  save(T.added(sheet.rounds.length));
+  const first = ui.entry.querySelector("input[data-joueur]");
+  if (first) first.focus();
+}
+
+function undoRound() {
+  if (!sheet.rounds.length) return;
+  const n = sheet.rounds.length;
+  sheet.rounds.pop();
+  save(T.removed(n));
+}
+
+function freshGame() {
+  if (!confirming && sheet.rounds.length) {
+    confirming = true;
+    render();
+    return;
+  }
+  confirming = false;
+  sheet = { ...sheet, rounds: [] };
+  save();
+}
+
+function csvCell(value) {
+  let text = String(value);
+  if (/^[=+\-@]/.test(text)) text = "'" + text; // a spreadsheet must not read a name as a formula
+  return /[";\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function exportCsv() {
+  const lines = [[T.round, ...sheet.players]];
+  sheet.rounds.forEach((round, r) => lines.push([r + 1, ...round]));
+  lines.push([T.total, ...totals()]);
+  const text = "\ufeff" + lines.map((line) => line.map(csvCell).join(";")).join("\r\n") + "\r\n";
+  const link = el("a", {
+    href: URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" })),
+    download: "6-qui-prend-scores.csv",
+  });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+async function loadHeads() {
+  try {
+    const response = await fetch(new URL("./tetes.json", import.meta.url));
+    if (!response.ok) throw new Error(String(response.status));
+    const data = await response.json();
+    heads = data.heads;
+    deckTotal = data.total;
+  } catch {
+    heads = null;
+    deckTotal = null;
+  }
+}
+
+if (root) {
+  sheet = restore();
+  build();
+  render();
+  loadHeads().then(() => {
+    render();
+    root.dataset.pret = "oui";
+  });
+}

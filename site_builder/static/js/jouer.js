@@ -1,0 +1,469 @@
+// « Jouer une manche »: the page side of a game against bots.
+//
+// No rule and no drawing live here. The Python engine (game/session.py, through the worker of
+// engine.js) decides everything and draws the table, the cards and each step; this script keeps
+// the session state it is given, sends it back with the reader's move, and swaps the markup.
+// Markup comes from Python (which escapes names); reader text is only ever set with textContent.
+
+import * as engine from "./engine.js";
+
+const NBSP = "\u00a0";
+const T = {
+  loading: "Chargement du moteur du jeu (une dizaine de secondes la première fois)…",
+  failed:
+    "Le moteur du jeu n'a pas pu démarrer dans ce navigateur (trop ancien, sans WebAssembly, " +
+    "ou hors ligne)" + NBSP + ": vous pouvez toujours lire les exemples commentés.",
+  busy: "Les bots choisissent leur carte…",
+  hand: "Votre main",
+  pool: "Cartes à tirer",
+  table: "La table",
+  scores: "Les scores",
+  player: "Joueur",
+  level: "Niveau",
+  round: "Cette manche",
+  total: "Total",
+  bga: "À la BGA",
+  bgaHelp: (target) => `Vue «${NBSP}à la BGA${NBSP}»${NBSP}: chacun part de ${target} et perd un point par tête de bœuf.`,
+  turnLog: "Le tour, carte par carte",
+  advice: "Conseil",
+  adviceTitle: "Que jouerait le bot prudent à ma place" + NBSP + "?",
+  showAll: "Tout montrer",
+  next: "Manche suivante",
+  again: "Nouvelle partie",
+  save: "Enregistrer la manche (JSON)",
+  review: "Revoir la manche étape par étape",
+  reviewTitle: (n) => `La manche ${n}, étape par étape`,
+  choose: "Quelle rangée ramassez-vous" + NBSP + "?",
+  saved: "Manche enregistrée" + NBSP + ": le fichier est dans vos téléchargements.",
+  loaded: "Manche chargée.",
+  leads: (names) => (names.length === 1 ? `${names[0]} mène.` : `À égalité en tête${NBSP}: ${names.join(", ")}.`),
+  you: "vous",
+};
+
+const root = document.querySelector("[data-jouer]");
+const form = root && root.querySelector(".jouer-reglages");
+
+let state = null; // the session state Python gave us: sent back with every move
+let view = null;
+let busy = false;
+let shown = 0; // steps of the current turn already shown (before a row choice)
+let skip = false; // « Tout montrer » pressed: show the rest of the turn at once
+const ui = {};
+
+function el(tag, attrs = {}, text) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else node.setAttribute(key, value);
+  }
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function delay() {
+  return skip ? 0 : Number(form.elements.vitesse.value) || 0;
+}
+
+// --- the game area, built once ---------------------------------------------------------------
+
+function buildArea() {
+  const area = el("section", { class: "jouer-partie", "aria-label": "La partie en cours" });
+  ui.status = el("p", { class: "jouer-statut" });
+  ui.live = el("p", { class: "jouer-annonce", "aria-live": "polite", role: "status" });
+  ui.error = el("p", { class: "jouer-erreur", role: "alert" });
+
+  const scoreBox = el("div", { class: "jouer-scores" });
+  ui.scores = el("table", { class: "jouer-tableau-scores" });
+  ui.scores.append(el("caption", {}, T.scores));
+  ui.bgaHelp = el("p", { class: "jouer-aide" });
+  scoreBox.append(ui.scores, ui.bgaHelp);
+
+  ui.scene = el("div", { class: "jouer-scene", "aria-label": T.table, role: "region" });
+  ui.showAll = el("button", { type: "button", class: "jouer-secondaire", hidden: "" }, T.showAll);
+  ui.showAll.addEventListener("click", () => { skip = true; });
+
+  ui.choice = el("fieldset", { class: "jouer-choix", hidden: "" });
+  ui.choice.append(el("legend", {}, T.choose));
+  ui.rows = el("div", { class: "jouer-rangees" });
+  ui.choice.append(ui.rows);
+
+  ui.handTitle = el("h3", { class: "jouer-titre-main", id: "jouer-titre-main" }, T.hand);
+  ui.hand = el("div", { class: "jouer-main", role: "group", "aria-labelledby": "jouer-titre-main" });
+
+  const tools = el("div", { class: "jouer-outils" });
+  ui.adviceButton = el("button", { type: "button", class: "jouer-secondaire" }, T.advice);
+  ui.adviceButton.title = T.adviceTitle;
+  ui.adviceButton.addEventListener("click", askAdvice);
+  ui.saveButton = el("button", { type: "button", class: "jouer-secondaire" }, T.save);
+  ui.saveButton.addEventListener("click", save);
+  ui.againButton = el("button", { type: "button", class: "jouer-secondaire" }, T.again);
+  ui.againButton.addEventListener("click", newGame);
+  tools.append(ui.adviceButton, ui.saveButton, ui.againButton);
+  ui.advice = el("p", { class: "jouer-conseil", hidden: "" });
+
+  ui.end = el("div", { class: "jouer-fin", hidden: "" });
+  ui.summary = el("p", { class: "jouer-resume" });
+  ui.nextButton = el("button", { type: "button", class: "jouer-principal" }, T.next);
+  ui.nextButton.addEventListener("click", nextRound);
+  ui.reviewButton = el("button", { type: "button", class: "jouer-secondaire" }, T.review);
+  ui.reviewButton.addEventListener("click", review);
+  ui.end.append(ui.summary, ui.nextButton, ui.reviewButton);
+
+  ui.logBox = el("details", { class: "jouer-journal" });
+  ui.logBox.append(el("summary", {}, T.turnLog));
+  ui.log = el("ol");
+  ui.logBox.append(ui.log);
+
+  ui.review = el("section", { class: "jouer-revoir", hidden: "" });
+
+  area.append(ui.status, ui.live, ui.error, scoreBox, ui.scene, ui.showAll, ui.choice, ui.end,
+              ui.handTitle, ui.hand, tools, ui.advice, ui.logBox, ui.review);
+  root.append(area);
+  ui.area = area;
+}
+
+// --- talking to Python ---------------------------------------------------------------------
+
+async function ask(message) {
+  ui.error && (ui.error.textContent = "");
+  const answer = await engine.ask(message);
+  if (answer.failed) throw new Error("engine failed");
+  return answer;
+}
+
+function showErrors(errors) {
+  for (const error of errors || []) {
+    const spot = error.field && root.querySelector(`[data-erreur="${CSS.escape(error.field)}"]`);
+    if (spot && !spot.closest("[hidden]")) spot.textContent = error.message;
+    else if (ui.error) ui.error.textContent = error.message;
+    else form.querySelector(".jouer-boutons").after(el("p", { class: "jouer-erreur", role: "alert" }, error.message));
+  }
+}
+
+function clearErrors() {
+  for (const spot of root.querySelectorAll("[data-erreur]")) spot.textContent = "";
+}
+
+async function guarded(work) {
+  if (busy) return;
+  busy = true;
+  root.setAttribute("aria-busy", "true");
+  try {
+    await work();
+  } catch (error) {
+    console.error(error);
+    const target = ui.error || form.querySelector("[data-erreur=reader]");
+    target.textContent = T.failed;
+  } finally {
+    busy = false;
+    root.removeAttribute("aria-busy");
+    if (ui.area) setEnabled(true);
+  }
+}
+
+// --- moves -------------------------------------------------------------------------------------
+
+function levels() {
+  const count = Number(form.elements.bots.value);
+  const level = form.elements.niveau.value;
+  return Array.from({ length: count }, (_, i) =>
+    level === "mix" ? (i % 2 ? "random" : "heuristic") : level);
+}
+
+function start(event) {
+  event.preventDefault();
+  clearErrors();
+  guarded(async () => {
+    const button = form.querySelector("button[type=submit]");
+    const before = button.textContent;
+    button.textContent = T.loading;
+    try {
+      const answer = await ask({
+        type: "play_new",
+        reader: form.elements.nom.value,
+        bots: levels(),
+        options: {
+          variant: form.elements.variante.value,
+          target: form.elements.seuil.value,
+          strict: form.elements.strict.checked,
+          rounds: form.elements.manches.value.trim() || null,
+        },
+        seed: Math.floor(Math.random() * 2 ** 31),
+      });
+      if (!answer.ok) return showErrors(answer.errors);
+      begin(answer);
+    } finally {
+      button.textContent = before;
+    }
+  });
+}
+
+function begin(answer) {
+  if (!ui.area) buildArea();
+  form.hidden = true;
+  ui.area.hidden = false;
+  ui.review.hidden = true;
+  ui.review.replaceChildren();
+  ui.log.replaceChildren();
+  accept(answer, { scene: true });
+  focusFirst(ui.hand);
+}
+
+function accept(answer, { scene = false } = {}) {
+  state = answer.state;
+  view = answer.view;
+  render(scene);
+}
+
+function play(card) {
+  guarded(async () => {
+    ui.advice.hidden = true;
+    ui.status.textContent = T.busy;
+    root.dataset.phase = "busy";
+    setEnabled(false);
+    const answer = await ask({ type: "play_card", state, card });
+    if (!answer.ok) return showErrors(answer.errors);
+    ui.log.replaceChildren();
+    shown = 0;
+    await showSteps(answer.steps);
+    accept(answer);
+    afterTurn();
+  });
+}
+
+function choose(row) {
+  guarded(async () => {
+    root.dataset.phase = "busy";
+    setEnabled(false);
+    const answer = await ask({ type: "play_choose", state, row, shown });
+    if (!answer.ok) return showErrors(answer.errors);
+    ui.choice.hidden = true;
+    await showSteps(answer.steps);
+    accept(answer);
+    afterTurn();
+  });
+}
+
+function pick(card) {
+  guarded(async () => {
+    const answer = await ask({ type: "play_pick", state, card });
+    if (!answer.ok) return showErrors(answer.errors);
+    accept(answer, { scene: true });
+    ui.live.textContent = view.status;
+    focusFirst(view.phase === "pick" ? ui.hand : ui.hand);
+  });
+}
+
+function nextRound() {
+  guarded(async () => {
+    const answer = await ask({ type: "play_next", state });
+    if (!answer.ok) return showErrors(answer.errors);
+    ui.log.replaceChildren();
+    ui.review.hidden = true;
+    accept(answer, { scene: true });
+    ui.live.textContent = view.status;
+    focusFirst(ui.hand);
+  });
+}
+
+function newGame() {
+  state = null;
+  ui.area.hidden = true;
+  form.hidden = false;
+  form.elements.nom.focus();
+}
+
+function askAdvice() {
+  guarded(async () => {
+    const answer = await ask({ type: "play_advice", state });
+    if (!answer.ok) return showErrors(answer.errors);
+    ui.advice.textContent = answer.advice.text;
+    ui.advice.hidden = false;
+    for (const button of ui.hand.querySelectorAll("button")) {
+      button.classList.toggle("conseillee", Number(button.dataset.card) === answer.advice.card);
+    }
+  });
+}
+
+function save() {
+  guarded(async () => {
+    const answer = await ask({ type: "play_export", state });
+    if (!answer.ok) return showErrors(answer.errors);
+    const text = JSON.stringify(answer.scenario, null, 1) + "\n";
+    const link = el("a", {
+      href: URL.createObjectURL(new Blob([text], { type: "application/json" })),
+      download: `6-qui-prend-manche-${view.round}.json`,
+    });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    ui.live.textContent = T.saved;
+  });
+}
+
+function load(event) {
+  const file = event.target.files[0];
+  if (!file) return;
+  clearErrors();
+  guarded(async () => {
+    let scenario = null;
+    try {
+      scenario = JSON.parse(await file.text());
+    } catch {
+      scenario = null;
+    }
+    const answer = await ask({ type: "play_load", scenario });
+    event.target.value = "";
+    if (!answer.ok) return showErrors(answer.errors);
+    begin(answer);
+    if (answer.steps.length) {
+      const last = answer.steps[answer.steps.length - 1];
+      ui.scene.innerHTML = last.html; // markup drawn by the engine
+    }
+    ui.live.textContent = T.loaded + " " + view.status;
+  });
+}
+
+function review() {
+  guarded(async () => {
+    const answer = await ask({ type: "play_review", state });
+    if (!answer.ok) return showErrors(answer.errors);
+    const list = el("ol", { class: "etapes" });
+    for (const step of answer.steps) {
+      const item = el("li", { class: "etape" });
+      item.innerHTML = step.html; // markup drawn by the engine
+      list.append(item);
+    }
+    const title = el("h3", { tabindex: "-1" }, T.reviewTitle(view.round));
+    ui.review.replaceChildren(title, list);
+    ui.review.hidden = false;
+    title.focus();
+  });
+}
+
+// --- showing -----------------------------------------------------------------------------------
+
+async function showSteps(steps) {
+  skip = false;
+  ui.showAll.hidden = delay() === 0;
+  ui.logBox.open = ui.logBox.open || false;
+  for (const step of steps) {
+    ui.scene.innerHTML = step.html; // markup drawn by the engine (game.draw.step_html)
+    ui.log.append(el("li", {}, step.text));
+    if (step.kind !== "choice") shown += 1;
+    if (delay()) {
+      ui.live.textContent = step.text;
+      await sleep(delay());
+    }
+  }
+  if (!delay() || skip) {
+    ui.live.textContent = steps.map((s) => s.text).join(" ");
+  }
+  ui.showAll.hidden = true;
+}
+
+function afterTurn() {
+  if (view.phase === "row") focusFirst(ui.rows);
+  else if (view.phase === "play") focusFirst(ui.hand);
+  else {
+    ui.live.textContent = view.summary;
+    focusFirst(ui.end);
+  }
+}
+
+function focusFirst(container) {
+  const target = container.querySelector("button:not([disabled])");
+  if (target) target.focus();
+}
+
+function setEnabled(on) {
+  for (const button of ui.area.querySelectorAll("button")) {
+    if (button !== ui.showAll) button.disabled = !on;
+  }
+  if (on && view) {
+    ui.adviceButton.disabled = !["play", "row", "pick"].includes(view.phase);
+    ui.saveButton.disabled = view.phase === "pick";
+  }
+}
+
+function render(scene) {
+  ui.status.textContent = view.status;
+  renderScores();
+  if (scene) ui.scene.innerHTML = view.table; // markup drawn by the engine
+
+  const drafting = view.phase === "pick";
+  ui.handTitle.textContent = drafting ? T.pool : T.hand;
+  ui.hand.replaceChildren();
+  const cards = drafting ? view.pool : view.hand;
+  const action = drafting ? pick : play;
+  for (const card of cards) {
+    const button = el("button", { type: "button", class: "jouer-carte", "data-card": card.card });
+    button.innerHTML = card.svg; // drawn by the engine (game.draw.card_svg)
+    button.setAttribute("aria-label", drafting ? `Prendre le ${card.card}` : card.label);
+    button.disabled = !["play", "pick"].includes(view.phase);
+    button.addEventListener("click", () => action(card.card));
+    ui.hand.append(button);
+  }
+  if (drafting && view.hand.length) {
+    const mine = el("p", { class: "jouer-aide" },
+      `${T.hand} (${view.hand.length}/10)${NBSP}: ${view.hand.map((c) => c.card).join(", ")}`);
+    ui.hand.append(mine);
+  }
+  ui.hand.hidden = cards.length === 0;
+  ui.handTitle.hidden = cards.length === 0;
+
+  ui.choice.hidden = view.phase !== "row";
+  ui.rows.replaceChildren();
+  if (view.choice) {
+    for (const option of view.choice.options) {
+      const button = el("button", { type: "button", class: "jouer-rangee", "data-row": option.row },
+        option.label);
+      button.addEventListener("click", () => choose(option.row));
+      ui.rows.append(button);
+    }
+  }
+
+  const over = view.phase === "round_over" || view.phase === "game_over";
+  ui.end.hidden = !over;
+  ui.summary.textContent = view.summary || "";
+  ui.nextButton.hidden = view.phase !== "round_over";
+  root.dataset.phase = view.phase;
+  setEnabled(!busy);
+}
+
+function renderScores() {
+  const caption = ui.scores.querySelector("caption");
+  const head = el("thead");
+  const line = el("tr");
+  for (const label of [T.player, T.level, T.round, T.total, T.bga]) line.append(el("th", { scope: "col" }, label));
+  head.append(line);
+  const body = el("tbody");
+  const totals = view.scores.map((s) => s.total);
+  const best = Math.min(...totals);
+  for (const score of view.scores) {
+    const row = el("tr");
+    if (score.player === view.reader) row.className = "vous";
+    if (view.winners.includes(score.player)) row.classList.add("gagnant");
+    row.append(el("th", { scope: "row" }, score.player), el("td", {}, score.level),
+               el("td", {}, String(score.round)), el("td", {}, String(score.total)),
+               el("td", {}, String(score.countdown)));
+    body.append(row);
+  }
+  ui.scores.replaceChildren(caption, head, body);
+  const leaders = view.scores.filter((s) => s.total === best).map((s) => s.player);
+  ui.bgaHelp.textContent = (view.winners.length ? "" : T.leads(leaders) + " ") + T.bgaHelp(view.target);
+}
+
+if (root && form) {
+  form.hidden = false;
+  form.addEventListener("submit", start);
+  form.querySelector("#jouer-fichier").addEventListener("change", load);
+  // Start the engine as soon as the reader shows intent, so the first game starts quickly.
+  form.addEventListener("focusin", () => engine.start().catch(() => {}), { once: true });
+  form.addEventListener("pointerenter", () => engine.start().catch(() => {}), { once: true });
+}

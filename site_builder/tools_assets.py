@@ -1,0 +1,26 @@
+"""Files the « Outils » pages need beyond the static ones, generated from the engine at build time.
+
+The score sheet (js/compteur.js) runs without Pyodide, yet must never retype a rule: the heads of
+each card come from `game.cards.HEADS` through this JSON, written next to the scripts.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from game.cards import HEADS, HIGHEST, total_heads, classic_deck
+
+HEADS_FILE = "js/tetes.json"
+
+
+def heads_table() -> dict:
+    """{"heads": [0, h(1), …, h(104)], "total": 171}: index = card number."""
+    return {"heads": list(HEADS), "highest": HIGHEST, "total": total_heads(classic_deck())}
+
+
+def write(out_dir: Path) -> None:
+    """Write the generated files under the site folder `out_dir`."""
+    target = Path(out_dir) / HEADS_FILE
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(heads_table(), separators=(",", ":")) + "\n", encoding="utf-8")
