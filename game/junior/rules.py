@@ -62,8 +62,13 @@ def new_state(level: str, players, *, rows=None, deck=(), hands=None, goal=None,
     }
     if len(state["rows"]) != ROWS:
         raise GameError(f"Junior has {ROWS} rows, not {len(state['rows'])}")
+    for where, given in (("hands", hands or {}), ("albums", albums or {})):
+        if set(given) - set(players):
+            raise GameError(f"{where} name players not in {players!r}: {sorted(set(given) - set(players))!r}")
     if level == "base" and any(state["hands"].values()):
         raise GameError("the base level has no hands: each player reveals the top card of the deck")
+    if level != "base" and state["deck"] and not any(state["hands"].values()):
+        raise GameError(f"at the {level} level players hold cards: give 'hands' as well as a deck")
     _check_cards_once(state)
     _settle(state)
     return state

@@ -71,3 +71,10 @@ def test_result_is_what_the_command_line_prints():
     assert out["albums"] == {"Emma": 4, "Olivier": 0} and out["over"] and out["winners"] == ["Emma"]
     assert out["events"][0]["type"] == "junior_setup"
     assert [e["type"] for e in out["events"]].count("junior_complete") == 1
+
+
+def test_hands_are_required_with_a_deck_above_base_level():
+    with pytest.raises(GameError, match="give 'hands'"):
+        load({"level": "expert", "players": ["a", "b"], "deck": ["A"]})
+    with pytest.raises(GameError, match="hands must map players"):
+        load({"level": "expert", "players": ["a", "b"], "hands": {"c": ["A"]}})
