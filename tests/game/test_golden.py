@@ -1,0 +1,75 @@
+"""Golden playthroughs: the French text of whole seeded games, compared word for word.
+
+Each file in tests/game/golden/ holds one line per event of the step log
+(`game.messages.explain`), for a seeded game between heuristic bots. Any change
+of a rule, a bot, the random draws or a French sentence shows as a diff here,
+to be read and accepted deliberately.
+
+To accept a change, regenerate the files and review the diff before committing:
+
+    GOLDEN_UPDATE=1 .venv/bin/python -m pytest tests/game/test_golden.py
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from game.bots import HeuristicBot, play_game
+from game.messages import explain
+from game.play import Game, Options
+
+GOLDEN = Path(__file__).parent / "golden"
+UPDATE = os.environ.get("GOLDEN_UPDATE") == "1"
+
+GAMES = {
+    # file name: (players, options, seed)
+    "classique-4-joueurs-graine-1.txt": (["Alice", "Bruno", "Chloé", "David"], Options(), 1),
+    "logique-3-joueurs-graine-2.txt": (["Alice", "Bruno", "Chloé"], Options(variant="logique", rounds=1), 2),
+}
+
+
+def playthrough(players, options, seed) -> str:
+    log: list = []
+    game = Game(players, options, seed=seed, log=log)
+    play_game(game, {p: HeuristicBot(game.rng) for p in players})
+    return "".join(explain(e) + "\n" for e in log)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_golden_playthrough(name):
+    text = playthrough(*GAMES[name])
+    path = GOLDEN / name
+    if UPDATE:
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"{path} is missing: run GOLDEN_UPDATE=1 pytest {__file__}"
+    expected = path.read_text(encoding="utf-8")
+    if text != expected:
+        old, new = expected.splitlines(), text.splitlines()
+        first = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
+        pytest.fail(f"{name} differs from line {first + 1}:\n"
+                    f"  golden: {old[first] if first < len(old) else '<end>'}\n"
+                    f"  now:    {new[first] if first < len(new) else '<end>'}\n"
+                    "If the change is intended, regenerate with GOLDEN_UPDATE=1 and review the diff.")
+
+
+def test_golden_game_has_every_kind_of_sentence():
+    text = (GOLDEN / "classique-4-joueurs-graine-1.txt").read_text(encoding="utf-8")
+    for words in ("Manche 1", "sont révélées", " pose ", "sixième carte", "plus petite que la dernière",
+                  "Ce que coûterait", " choisit la rangée", " ramasse ", " commence la rangée",
+                  "Fin de la manche", "Fin de la partie"):
+        assert words in text, words
+
+
+def test_golden_text_keeps_french_typography():
+    for name in GAMES:
+        for line in (GOLDEN / name).read_text(encoding="utf-8").splitlines():
+            for mark in ":;!?":
+                i = line.find(mark)
+                while i != -1:
+                    assert line[i - 1] in "\u00a0\u202f", f"{name}: no non-breaking space before {mark!r}: {line}"
+                    i = line.find(mark, i + 1)
+            assert "boeuf" not in line, f"{name}: « bœuf » is written with œ: {line}"
+            assert "  " not in line and line == line.strip(), f"{name}: stray spaces: {line!r}"
