@@ -1,0 +1,81 @@
+"""Every page of the built site in Chromium: renders without console errors at 1280 px and at
+320 px, never scrolls sideways on a phone, and each example page is saved as screenshots
+(desktop, 320 px, dark, print) under test-artifacts/ for a human to look at.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePosixPath
+
+import pytest
+
+from harness import Guard, seal, watch
+from site_builder.content import NOT_PAGES, page_url
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTENT = ROOT / "content"
+ARTIFACTS = ROOT / "test-artifacts" / "pages"
+PAGES = sorted(page_url(PurePosixPath(p.relative_to(CONTENT).as_posix()))
+               for p in CONTENT.rglob("*.md") if p.name not in NOT_PAGES)
+
+
+@pytest.fixture
+def open_page(browser, server):
+    """Open a page of the site in a sealed context of the given width and colour scheme."""
+    contexts = []
+
+    def opener(path: str, *, width: int, scheme: str = "light"):
+        context = browser.new_context(viewport={"width": width, "height": 900},
+                                      color_scheme=scheme, service_workers="block",
+                                      locale="fr-FR")
+        contexts.append(context)
+        guard = Guard()
+        seal(context, server, guard)
+        page = context.new_page()
+        watch(page, guard)
+        console = []
+        page.on("console", lambda message: console.append(message.text)
+                if message.type == "error" else None)
+        page.on("requestfailed", lambda request: console.append(f"failed: {request.url}"))
+        page.on("response", lambda response: console.append(f"{response.status}: {response.url}")
+                if response.status >= 400 else None)
+        response = page.goto(server.url(path), wait_until="load")
+        assert response.status == 200, path
+        return page, guard, console
+
+    yield opener
+    for context in contexts:
+        context.close()
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_page_renders_cleanly_on_desktop_and_phone(open_page, path):
+    for width in (1280, 320):
+        page, guard, console = open_page(path, width=width)
+        page.wait_for_timeout(150)
+        assert console == [], f"{path} at {width} px: {console}"
+        assert guard.page_errors == [] and guard.foreign == [], (guard.page_errors, guard.foreign)
+        assert page.locator("h1").count() == 1
+        overflow = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{path} scrolls sideways by {overflow} px at {width} px"
+        page.close()
+
+
+@pytest.mark.parametrize("path", [p for p in PAGES if p.startswith("exemples/exemple-")])
+def test_example_page_screenshots(open_page, path):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    name = path.strip("/").replace("/", "_")
+    for label, width, scheme, media in (("bureau", 1280, "light", "screen"),
+                                        ("mobile", 320, "light", "screen"),
+                                        ("sombre", 1280, "dark", "screen"),
+                                        ("impression", 794, "light", "print")):
+        page, _guard, console = open_page(path, width=width, scheme=scheme)
+        page.emulate_media(media=media)
+        page.wait_for_timeout(100)
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{label}.png"), full_page=True)
+        assert console == [], f"{path} ({label}): {console}"
+        if media == "print":
+            hidden = page.evaluate("getComputedStyle(document.querySelector('.sections')).display")
+            assert hidden == "none", "the navigation must not be printed"
+        page.close()
