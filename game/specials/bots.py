@@ -130,7 +130,7 @@ class RandomSpecialBot:
     def decide(self, rnd, player: str) -> tuple[dict | None, int | None]:
         moves = candidates(rnd, player) if self.rng.random() < self.rate else []
         self.rng.shuffle(moves)
-        for move, choice in moves + [(None, None)]:
+        for move, choice in moves:
             trial = rnd.clone()
             try:
                 trial.resolve(move, choice)
@@ -139,7 +139,10 @@ class RandomSpecialBot:
             except GameError:
                 continue
             return move, choice
-        raise AssertionError("placing a card without a special move cannot be refused")
+        card, _ = rnd.next_card()
+        if rnd.table.target(card) is None:
+            return None, self.rng.choice(rnd.table.open_rows())
+        return None, None
 
 
 def play_round(rnd, bots: dict) -> None:
