@@ -137,7 +137,7 @@ def _card_body(card: int, placed: bool, eyes: bool = False) -> str:
     """Inside of one card, in card coordinates (0,0 at its top-left corner); cached per card."""
     heads = HEADS[card]
     outline = ' stroke-width="3"' if placed else ""
-    marker = '<path class="mk" d="M18-13h14l-7 10z"/>' if placed else ""
+    marker = '<path class="mk" d="M18-12h14l-7 9z"/>' if placed else ""
     return (
         f'<rect width="{CARD_W}" height="{CARD_H}" rx="5" fill="{FILL[heads]}" stroke="{EDGE}"{outline}/>'
         f'<path transform="scale({HEAD_SCALE})" d="{_heads_path(heads, eyes)}"/>'
