@@ -1,0 +1,119 @@
+"""The JSON scenario format with "specials", its replay steps and the with/without comparison."""
+
+import re
+
+import pytest
+
+from game.errors import GameError
+from game.specials.moves import Refused
+from game.specials.scenario import compare, is_special, replay, run
+
+ROWS = [[12], [28], [39], [44]]
+
+
+def scenario(turns, **extra):
+    return {"variant": "speciales", "rows": ROWS, "turns": turns, **extra}
+
+
+def test_a_stop_in_a_scenario_sends_the_card_elsewhere():
+    out = run(scenario([{"plays": {"p1": 30}, "specials": {"p1": {"card": "stop", "row": 1}}}]))
+    assert out["rows"] == [[12, 30], [28], [39], [44]] and out["stopped"] == [1]
+    assert out["penalties"] == {"p1": 0}
+    assert [e["type"] for e in out["events"]] == ["reveal", "special_played", "special_stopped", "place"]
+
+
+def test_the_dispatch_test_recognises_special_scenarios():
+    assert is_special({"variant": "speciales", "rows": ROWS, "turns": []})
+    assert is_special({"rows": ROWS, "turns": [{"plays": {"a": 3}, "specials": {}}]})
+    assert not is_special({"rows": ROWS, "turns": [{"plays": {"a": 3}}]})
+
+
+def test_a_refused_move_names_the_turn_the_player_and_the_card():
+    with pytest.raises(Refused) as info:
+        run(scenario([{"plays": {"p1": 30}}, {"plays": {"p1": 31},
+                                               "specials": {"p1": {"card": "negatif_positif", "chosen": 28}}}]))
+    assert str(info.value).startswith("turn 2: p1's negatif_positif: ")
+    assert info.value.turn == 2 and info.value.player == "p1"
+
+
+def test_a_missing_and_a_useless_row_choice_are_author_errors():
+    with pytest.raises(GameError) as info:
+        run(scenario([{"plays": {"p1": 5}}]))
+    assert info.value.code == "missing_choice"
+    with pytest.raises(GameError) as info:
+        run(scenario([{"plays": {"p1": 50}, "choices": {"p1": 0}}]))
+    assert info.value.code == "useless_choice"
+
+
+def test_hands_limit_what_remplacer_may_bring_back():
+    data = scenario([{"plays": {"p1": 13}, "specials": {"p1": {"card": "remplacer", "with": 45}}}],
+                    hands={"p1": [13, 45]})
+    assert run(data)["rows"][3] == [44, 45]
+    data["hands"] = {"p1": [13, 46]}
+    with pytest.raises(Refused):
+        run(data)
+
+
+def test_held_limits_the_special_cards_a_player_may_play():
+    data = scenario([{"plays": {"p1": 30}, "specials": {"p1": {"card": "stop", "row": 1}}}],
+                    held={"p1": ["glisser"]})
+    with pytest.raises(Refused) as info:
+        run(data)
+    assert info.value.reason == "not_held"
+
+
+def test_start_markers_and_stops_and_a_fifth_row():
+    data = {"variant": "speciales", "rows": [[12], [28, 29], [39], [44], [60]], "marked": [1],
+            "stopped": [2], "turns": [{"plays": {"p1": 30, "p2": 40}}]}
+    out = run(data)
+    # 30 is the 7th card of the marked row and, with 5 rows, takes its own card too: 4 rows remain,
+    # the Stop goes with the take, so 40 may follow 39 again.
+    assert out["rows"] == [[12], [39, 40], [44], [60]]
+    assert out["penalties"] == {"p1": 1 + 1 + 3, "p2": 0}
+    assert out["marked"] == [] and out["stopped"] == []
+
+
+@pytest.mark.parametrize("data,field", [
+    ({"variant": "classic", "rows": ROWS, "turns": []}, "variant"),
+    ({"variant": "speciales", "rows": ROWS[:3], "turns": []}, "rows"),
+    ({"variant": "speciales", "rows": ROWS, "stopped": [0, 1, 2, 3], "turns": []}, "stopped"),
+    ({"variant": "speciales", "rows": [[1, 2, 3, 4, 5, 6], [8], [9], [10]], "turns": []}, "rows[0]"),
+])
+def test_bad_tables_are_refused(data, field):
+    with pytest.raises(GameError) as info:
+        run(data)
+    assert info.value.field == field
+
+
+def test_steps_carry_markers_stops_the_special_card_and_a_drawing():
+    data = scenario([{"plays": {"p1": 30, "p2": 31}, "specials": {"p1": {"card": "sept_qui_prend"}}}])
+    steps = replay(data)
+    assert [s["kind"] for s in steps] == ["start", "reveal", "place", "take", "end"]
+    assert steps[2]["special"] == {"player": "p1", "card": "sept_qui_prend"}
+    assert steps[2]["marked"] == [1] and 'class="marker"' in steps[2]["svg"]
+    assert steps[3]["taken"] == 1 and steps[3]["marked"] == []
+    assert steps[-1]["penalties"] == {"p1": 0, "p2": 1 + 3}   # 28 and 30
+
+
+def test_pause_ends_on_a_row_choice_for_the_reader():
+    steps = replay(scenario([{"plays": {"p1": 5}, "specials": {"p1": {"card": "stop", "row": 0}}}]),
+                   pause=True, draw=False)
+    assert steps[-1]["kind"] == "choice"
+    assert [o["row"] for o in steps[-1]["choice"]["options"]] == [1, 2, 3]
+
+
+def test_compare_shows_what_the_special_card_saved():
+    data = scenario([{"plays": {"p1": 60}, "specials": {"p1": {"card": "negatif_positif", "chosen": 55}}}])
+    data["rows"] = [[51, 52, 53, 54, 55], [70], [80], [90]]
+    assert compare(data) == {"with": {"p1": -3}, "without": {"p1": 11}, "saved": {"p1": 14}}
+
+
+def test_every_sentence_uses_french_spacing():
+    data = {"variant": "speciales", "rows": [[12], [20, 21, 22, 23, 24], [39], [44]], "turns": [
+        {"plays": {"a": 25, "b": 5}, "choices": {"b": 2},
+         "specials": {"a": {"card": "cinquieme_serie"}, "b": {"card": "stop", "row": 0}}},
+        {"plays": {"a": 26, "b": 27}, "specials": {"b": {"card": "sept_qui_prend"}}},
+    ]}
+    for step in replay(data, draw=False):
+        text = step["text"]
+        assert text and not re.search(r" [:;!?»]|« ", text), text
