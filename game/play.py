@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from .cards import HEADS, classic_deck, tactique_deck
+from .cards import HEADS, classic_deck, is_card, tactique_deck
 from .errors import GameError
 from .events import Deal, DraftPick, GameEnd, RoundEnd
 from .rng import Rng
@@ -120,7 +120,7 @@ class Round:
             raise GameError(f"turn {number}: every player plays one card "
                             f"(missing: {missing}, unknown: {extra})", turn=number)
         for player, card in plays.items():
-            if card not in self.hands[player]:
+            if not is_card(card) or card not in self.hands[player]:
                 raise GameError(f"turn {number}: {player} does not hold card {card}",
                                 player=player, card=card, turn=number, code="not_in_hand")
         for player, card in plays.items():

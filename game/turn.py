@@ -57,7 +57,8 @@ class Turn:
                 self.pending = (player, card)
                 if log is not None:
                     log.append(TooLow(self.number, player, card, table.lowest_end()))
-                    log.append(ChoiceRequested(self.number, player, card, tuple(self.options())))
+                    log.append(ChoiceRequested(self.number, player, card, tuple(
+                        {**o, "cards": tuple(o["cards"])} for o in self.options())))
             if choice is None:
                 return False
             if (not isinstance(choice, int) or isinstance(choice, bool)
