@@ -164,3 +164,8 @@ def table_note(marked, stopped) -> str:
     parts = [f"{row_name(r)} avec un marqueur «{NBSP}7 qui prend{NBSP}»" for r in marked]
     parts += [f"{row_name(r)} bloquée par une carte Stop" for r in stopped]
     return fr_list(parts).capitalize() + "." if parts else ""
+
+
+def played_label(player: str, kind: str) -> str:
+    """Caption of the special card drawn beside a step's table."""
+    return f"{player} joue «{NBSP}{NAMES[kind]}{NBSP}»"

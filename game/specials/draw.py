@@ -108,3 +108,21 @@ def table_svg(rows, *, marked=(), stopped=(), placed: int | None = None, taken: 
     note = say.table_note(sorted(marked), sorted(stopped))
     svg = svg.replace("</title>", f" {escape(note)}</title>", 1)
     return svg[: -len("</svg>")] + "".join(extras) + "</svg>"
+
+
+def step_html(step: dict) -> str:
+    """Inside of one example step <li> of the variant: like `game.draw.step_html`, plus the
+    special card just played, drawn beside the table, and the markers and Stops on it."""
+    svg = table_svg(step["rows"], marked=step.get("marked", ()), stopped=step.get("stopped", ()),
+                    placed=step.get("placed"), taken=step.get("taken"))
+    special = step.get("special")
+    card = ""
+    if special is not None:
+        card = (f'<span class="carte-speciale">{special_card_svg(special["card"])}'
+                f'{escape(say.played_label(special["player"], special["card"]))}</span>')
+    parts = ['<figure class="etape-figure">', card, svg,
+             f'<figcaption>{escape(str(step["text"]))}</figcaption></figure>']
+    if step.get("choice") is not None:
+        parts.append(classic._choice_table(step["choice"]))
+    parts.append(f'<p class="penalites">{escape(classic.labels.penalties_text(step["penalties"]))}</p>')
+    return "".join(parts)
