@@ -96,11 +96,15 @@ def _reload_engine() -> None:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, out_dir: Path = OUT, **options) -> None:
     options["out_dir"] = out_dir
+    handler = functools.partial(Handler, directory=str(out_dir))
+    try:
+        server = http.server.ThreadingHTTPServer((host, port), handler)
+    except OSError as error:
+        raise SystemExit(f"cannot serve on {host}:{port} ({error.strerror}): try --port") from None
     seen = snapshot(WATCHED)
     try_build(**options)
     threading.Thread(target=watch, args=(options,), kwargs={"seen": seen}, daemon=True).start()
-    handler = functools.partial(Handler, directory=str(out_dir))
-    with http.server.ThreadingHTTPServer((host, port), handler) as server:
+    with server:
         print(f"serving {out_dir} on http://{host}:{port}/ (Ctrl+C to stop)", file=sys.stderr)
         try:
             server.serve_forever()
