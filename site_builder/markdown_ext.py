@@ -172,14 +172,24 @@ class Links(Treeprocessor):
                                                "must make no external request")
 
 
-class TitleWithoutPermalink(Treeprocessor):
-    """The page title needs no « link to this section » mark: only sections get one."""
+class Permalinks(Treeprocessor):
+    """Section headings get a « # » link to share; the page title needs none. The « # » alone
+    would be read out as « dièse »: the link is named after its section instead."""
 
     def run(self, root: etree.Element) -> None:
-        for heading in root.iter("h1"):
+        for heading in root.iter():
+            if heading.tag not in ("h1", "h2", "h3", "h4", "h5", "h6"):
+                continue
             for link in list(heading):
-                if link.tag == "a" and link.get("class") == "headerlink":
+                if link.tag != "a" or link.get("class") != "headerlink":
+                    continue
+                if heading.tag == "h1":
                     heading.remove(link)
+                    continue
+                name = (heading.text or "") + "".join(
+                    "".join(child.itertext()) + (child.tail or "")
+                    for child in heading if child is not link)
+                link.set("aria-label", f"Lien vers la section «\u00a0{name.strip()}\u00a0»")
 
 
 class ScrollableTables(Treeprocessor):
@@ -284,7 +294,7 @@ class GuideExtension(Extension):
         md.treeprocessors.register(Boxes(md), "guide_boxes", 9)
         md.treeprocessors.register(Typography(md), "guide_typography", 8)
         md.treeprocessors.register(Links(md), "guide_links", 7)
-        md.treeprocessors.register(TitleWithoutPermalink(md), "guide_title", 4)
+        md.treeprocessors.register(Permalinks(md), "guide_permalinks", 4)
         md.treeprocessors.register(ScrollableTables(md), "guide_tables", 3)
 
 

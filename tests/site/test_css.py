@@ -1,0 +1,63 @@
+"""site.css: text colours meet WCAG AA in both themes, and print keeps figures whole."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from site_builder.assets import STATIC
+
+CSS = (STATIC / "site.css").read_text(encoding="utf-8")
+TEXT_ON_BACKGROUND = [
+    ("encre", "papier"), ("encre", "papier-2"), ("encre-douce", "papier"),
+    ("encre-douce", "papier-2"), ("accent", "papier"), ("accent", "accent-fond"),
+    ("encre", "accent-fond"), ("erratum", "erratum-fond"), ("note", "note-fond"),
+    ("conseil", "conseil-fond"), ("encre", "note-fond"), ("encre", "erratum-fond"),
+]
+
+
+def _tokens(block: str) -> dict[str, str]:
+    return dict(re.findall(r"--([a-z0-9-]+):\s*(#[0-9a-fA-F]{6})", block))
+
+
+def _theme(name: str) -> dict[str, str]:
+    light = _tokens(CSS.split("@media (prefers-color-scheme: dark)")[0])
+    if name == "light":
+        return light
+    dark_block = CSS.split("@media (prefers-color-scheme: dark)")[1].split("/* --- Base")[0]
+    return {**light, **_tokens(dark_block)}
+
+
+def _luminance(colour: str) -> float:
+    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_text_colours_meet_wcag_aa(theme):
+    tokens = _theme(theme)
+    for text, background in TEXT_ON_BACKGROUND:
+        ratio = contrast(tokens[text], tokens[background])
+        assert ratio >= 4.5, f"{theme}: --{text} on --{background} is {ratio:.2f}:1"
+
+
+def test_focus_is_visible_and_targets_are_large_enough():
+    assert re.search(r":focus-visible\s*{[^}]*outline:\s*3px solid", CSS)
+    for selector in (".sections a", ".precedent-suivant a"):
+        block = CSS.split(selector + " {", 1)[1].split("}", 1)[0]
+        assert "min-height: 2.75rem" in block, selector
+
+
+def test_print_is_a4_without_navigation_and_never_cuts_a_figure():
+    print_css = CSS.split("@media print {", 1)[1]
+    assert "size: A4" in print_css
+    assert re.search(r"\.sections,[^{]*\.sommaire-section,[^{]*{\s*display: none", print_css)
+    keep = re.search(r"figure, \.etape[^{]*{([^}]*)}", print_css)
+    assert keep and "break-inside: avoid" in keep.group(1)
