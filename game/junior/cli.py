@@ -11,7 +11,7 @@ import sys
 from game.errors import GameError
 
 from .rules import LEVELS, play, winners
-from .scenario import result, run_game
+from .scenario import result, run_game, where
 
 
 def register(subparsers) -> None:
@@ -41,7 +41,7 @@ def replay_command(args) -> int:
     try:
         out = [result(s) for s in data] if isinstance(data, list) else result(data)
     except GameError as e:
-        print(f"error: {args.file}: {e}", file=sys.stderr)
+        print(f"error: {args.file}: {where(e)}", file=sys.stderr)
         return 2
     print(json.dumps(out, ensure_ascii=False))
     return 0

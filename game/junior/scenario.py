@@ -15,7 +15,7 @@ A scenario names the table, the deck order or the hands, then the moves:
   Rows are 0-based, as in the classic format.
 - Optional `goal`: "most" or "fewest" (avancé's competitive option; expert is always "fewest").
 Structural mistakes raise GameError in English (author errors); an illegal move raises the
-engine's French refusal, prefixed with the move number.
+engine's French refusal with `field` "moves[i]" naming the move (`where(error)` joins both).
 """
 
 from __future__ import annotations
@@ -145,10 +145,18 @@ def apply_moves(state, moves):
         try:
             after, events = play(state, player, card, m["row"])
         except GameError as e:
-            raise GameError(f"moves[{i}]: {e.message}", player=e.player, card=e.card, turn=e.turn,
-                            field=e.field, code=e.code) from None
+            # the French refusal stays as is (readers see it); the move is named by `field`
+            raise GameError(e.message, player=e.player, card=e.card, turn=e.turn,
+                            field=f"moves[{i}]", code=e.code) from None
         yield i, player, card, m["row"], state, after, events
         state = after
+
+
+def where(error: GameError) -> str:
+    """« moves[2]: La carte … »: an error with the place it comes from, for authors and the CLI."""
+    if error.field and not error.message.startswith(error.field):
+        return f"{error.field}: {error.message}"
+    return error.message
 
 
 def final_state(scenario) -> dict:

@@ -7,7 +7,7 @@ import pytest
 from junior_helpers import card, scenario
 
 from game.errors import GameError
-from game.junior.scenario import load, replay, result
+from game.junior.scenario import load, replay, result, where
 
 EXPERT = {"level": "expert", "players": ["Léa", "Tom"],
           "rows": [["A", "AB", "B", "BC", "C"], ["F"], ["D"], ["E"]],
@@ -47,7 +47,8 @@ def test_an_illegal_move_gives_the_engine_refusal_with_its_move_number():
     bad = dict(EXPERT, moves=[{"card": "D", "row": 0}])
     with pytest.raises(GameError) as info:
         result(bad)
-    assert str(info.value).startswith("moves[0]: La carte Japon ne partage aucune vache")
+    assert str(info.value).startswith("La carte Japon ne partage aucune vache")
+    assert info.value.field == "moves[0]" and where(info.value).startswith("moves[0]: La carte Japon")
     assert info.value.code == "junior_no_shared_cow" and info.value.player == "Léa"
 
 
