@@ -162,6 +162,11 @@ async function guarded(work) {
     busy = false;
     root.removeAttribute("aria-busy");
     if (ui.area) setEnabled(true);
+    if (focusAfter) {
+      const container = focusAfter;
+      focusAfter = null;
+      focusFirst(container);
+    }
   }
 }
 
@@ -254,7 +259,7 @@ function pick(card) {
     if (!answer.ok) return showErrors(answer.errors);
     accept(answer, { scene: true });
     ui.live.textContent = view.status;
-    focusFirst(view.phase === "pick" ? ui.hand : ui.hand);
+    focusFirst(ui.hand);
   });
 }
 
@@ -376,7 +381,13 @@ function afterTurn() {
   }
 }
 
+let focusAfter = null; // where the focus goes once the buttons are enabled again
+
 function focusFirst(container) {
+  if (busy) {
+    focusAfter = container;
+    return;
+  }
   const target = container.querySelector("button:not([disabled])");
   if (target) target.focus();
 }

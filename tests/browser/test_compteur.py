@@ -1,0 +1,120 @@
+"""« Compteur »: the score sheet for a real game, plain JavaScript on a built heads table."""
+
+from __future__ import annotations
+
+import json
+
+from game.cards import HEADS
+
+PAGE = "outils/compteur/"
+
+
+def open_sheet(page, server):
+    page.goto(server.url(PAGE))
+    page.wait_for_selector("[data-compteur][data-pret]")
+
+
+def add_players(page, *names):
+    for name in names:
+        page.fill("#compteur-nom", name)
+        page.press("#compteur-nom", "Enter")
+
+
+def enter_round(page, *values):
+    for i, value in enumerate(values):
+        page.fill(f"#compteur-manche-{i}", str(value))
+    page.get_by_role("button", name="Ajouter la manche").click()
+
+
+def sheet(page) -> list[list[str]]:
+    return page.eval_on_selector_all(
+        ".compteur-feuille tr",
+        "trs => trs.map((tr) => [...tr.children].map((c) => c.textContent))")
+
+
+def test_the_heads_table_is_generated_from_the_engine(page, server, site):
+    data = json.loads((site / "js" / "tetes.json").read_text(encoding="utf-8"))
+    assert data["heads"] == list(HEADS) and data["total"] == 171
+
+
+def test_a_sheet_survives_a_reload(page, server):
+    open_sheet(page, server)
+    add_players(page, "Alice", "Bruno", "Chloé")
+    enter_round(page, 12, 3, 0)
+    enter_round(page, 5, "", 20)
+    before = sheet(page)
+    assert before[-1] == ["Total", "17", "3", "20"]
+    assert "Bruno mène." == page.text_content(".compteur-verdict")
+    page.reload()
+    page.wait_for_selector("[data-compteur][data-pret]")
+    assert sheet(page) == before
+
+
+def test_bad_entries_get_a_french_message_and_change_nothing(page, server):
+    open_sheet(page, server)
+    add_players(page, "Alice", "Bruno")
+    enter_round(page, 4, 6)
+    before = sheet(page)
+    for value, words in (("-3", "ne peut pas être négatif"), ("douze", "n'est pas un nombre"),
+                         ("172", "ne compte que 171 têtes de bœuf")):
+        enter_round(page, value, 1)
+        assert words in page.text_content("#compteur-manche-0-erreur")
+        assert sheet(page) == before
+    enter_round(page, 100, 100)   # each is possible, not both in one round
+    assert "plus que les 171 du paquet" in page.text_content(".compteur-saisie")
+    assert sheet(page) == before
+    page.fill("#compteur-nom", "alice")
+    page.press("#compteur-nom", "Enter")
+    assert "joue déjà" in page.text_content("#compteur-nom-erreur")
+
+
+def test_a_name_is_text_never_markup(page, server):
+    open_sheet(page, server)
+    evil, image = "<script>alert(1)</script>", "<img src=x onerror=alert(2)>"
+    add_players(page, evil, image)
+    heads = page.locator(".compteur-feuille thead th")
+    assert heads.nth(1).text_content() == evil and heads.nth(2).text_content() == image
+    assert page.locator("[data-compteur] script, [data-compteur] img").count() == 0
+    enter_round(page, 1, 2)
+    assert page.text_content(".compteur-verdict") == f"{evil} mène."
+
+
+def test_ticking_the_cards_adds_their_heads(page, server):
+    open_sheet(page, server)
+    add_players(page, "Alice", "Bruno")
+    page.click(".compteur-cartes summary >> nth=0")
+    for card in (55, 10, 11):
+        page.check(f"#compteur-carte-0-{card}")
+    assert page.input_value("#compteur-manche-0") == str(HEADS[55] + HEADS[10] + HEADS[11])
+    # A card is in one pile only: ticked for Alice, it cannot be ticked for Bruno.
+    assert page.is_disabled("#compteur-carte-1-55")
+
+
+def test_the_target_ends_the_game_and_ties_share_the_victory(page, server):
+    open_sheet(page, server)
+    add_players(page, "Alice", "Bruno", "Chloé")
+    page.fill("#compteur-seuil", "20")
+    page.press("#compteur-seuil", "Tab")
+    page.check("#compteur-bga")
+    enter_round(page, 8, 19, 8)
+    assert page.get_attribute("[data-compteur]", "data-etat") == "en-cours"
+    enter_round(page, 2, 1, 2)
+    assert page.get_attribute("[data-compteur]", "data-etat") == "fini"
+    verdict = page.text_content(".compteur-verdict")
+    assert "Partie terminée après 2 manches" in verdict and "Alice, Chloé se partagent" in verdict
+    assert sheet(page)[-1] == ["Reste", "10", "0", "10"]
+    page.check("#compteur-strict")   # « plus de 20 »: 20 is not enough
+    assert page.get_attribute("[data-compteur]", "data-etat") == "en-cours"
+
+
+def test_csv_export_and_new_game(page, server):
+    open_sheet(page, server)
+    add_players(page, "Alice", "=Bruno")
+    enter_round(page, 3, 4)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Exporter en CSV").click()
+    text = open(download.value.path(), encoding="utf-8-sig").read()
+    assert text.splitlines() == ["Manche;Alice;'=Bruno", "1;3;4", "Total;3;4"]
+    page.get_by_role("button", name="Nouvelle partie (mêmes joueurs)").click()
+    page.get_by_role("button", name="Confirmer").click()
+    assert sheet(page)[-1] == ["Total", "0", "0"]

@@ -1,0 +1,161 @@
+"""« Jouer une manche »: a round against bots in the browser, on game/ in Pyodide.
+
+A round is played by clicking only and by keyboard only; a too-low card stops for the reader's
+row choice with each row's cost; the saved JSON replays in CPython to the scores the page shows.
+"""
+
+from __future__ import annotations
+
+import json
+
+from game.scenario import run
+
+from harness import ENGINE_TIMEOUT_MS, seal, watch
+
+PAGE = "outils/jouer/"
+ROOT = "[data-jouer]"
+WAITING = "['play', 'row', 'round_over', 'game_over'].includes(document.querySelector('[data-jouer]').dataset.phase)"
+
+
+def phase(page) -> str:
+    page.wait_for_function(WAITING, timeout=ENGINE_TIMEOUT_MS)
+    return page.get_attribute(ROOT, "data-phase")
+
+
+def scores(page) -> dict:
+    """Total heads of each player, read from the page's score table."""
+    rows = page.eval_on_selector_all(
+        ".jouer-tableau-scores tbody tr",
+        "trs => trs.map((tr) => [tr.querySelector('th').textContent, "
+        "Number(tr.querySelectorAll('td')[2].textContent)])")
+    return dict(rows)
+
+
+def set_up(page, server, *, bots="3"):
+    page.goto(server.url(PAGE))
+    page.select_option("#jouer-bots", bots)
+    page.select_option("#jouer-vitesse", "0")     # immédiate: no pause between cards
+    page.fill("#jouer-manches", "1")              # the game is one round
+
+
+def test_the_page_is_static_until_the_reader_starts(page, server):
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(server.url(PAGE))
+    page.wait_for_load_state("networkidle")
+    assert page.is_visible(".jouer-reglages")
+    assert not any("pyodide" in url or "/engine-" in url for url in requests)
+    assert page.locator(".jouer-partie").count() == 0
+
+
+def test_a_full_round_by_clicking_only_then_save_and_replay_in_cpython(page, server):
+    set_up(page, server)
+    page.click("button[type=submit]")
+    turns = 0
+    while (now := phase(page)) in ("play", "row"):
+        if now == "play":
+            turns += 1
+            assert page.locator(".jouer-main .jouer-carte").count() == 11 - turns
+            page.locator(".jouer-main .jouer-carte").first.click()
+        else:
+            page.locator(".jouer-rangee").last.click()
+    assert turns == 10 and now == "game_over"
+    summary = page.text_content(".jouer-resume")
+    assert "Partie terminée après 1\u00a0manche" in summary
+    shown = scores(page)
+    assert set(shown) == {"Camille", "Alice", "Bruno", "Chloé"}
+    best = min(shown.values())
+    winners = page.eval_on_selector_all(".jouer-tableau-scores tr.gagnant th", "e => e.map((x) => x.textContent)")
+    assert winners == [p for p, s in shown.items() if s == best]
+
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Enregistrer la manche (JSON)").click()
+    scenario = json.loads(open(download.value.path(), encoding="utf-8").read())
+    assert len(scenario["turns"]) == 10 and set(scenario["hands"]) == set(shown)
+    assert run(scenario)["penalties"] == shown
+
+    page.get_by_role("button", name="Revoir la manche étape par étape").click()
+    page.wait_for_selector(".jouer-revoir .etape")
+    assert page.locator(".jouer-revoir .etape").count() >= 1 + 10 * 6   # start, reveal, 4 cards, end
+
+
+def test_a_full_round_by_keyboard_only(page, server):
+    set_up(page, server, bots="2")
+    page.focus("#jouer-nom")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("Zoé")
+    for _ in range(30):  # Tab to the start button, as a keyboard user would
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.type") == "submit":
+            break
+    page.keyboard.press("Enter")
+    announced = []
+    presses = 0
+    while (now := phase(page)) in ("play", "row"):
+        focused = page.evaluate("document.activeElement.className")
+        assert ("jouer-carte" if now == "play" else "jouer-rangee") in focused
+        page.keyboard.press("Enter")
+        presses += 1
+        phase(page)
+        announced.append(page.text_content(".jouer-annonce"))
+    assert now == "game_over" and presses >= 10
+    assert all(text for text in announced)
+    assert any("révélées" in text for text in announced)
+    assert "Zoé" in scores(page)
+    # The end of the game is announced and takes the focus.
+    assert "Partie terminée" in page.text_content(".jouer-annonce")
+
+
+TOO_LOW = {
+    "rows": [[22], [30], [41], [50]],
+    "turns": [],
+    "hands": {"Camille": [5, 61, 62, 63, 64, 65, 66, 67, 68, 69],
+              "Alice": [70, 71, 72, 73, 74, 75, 76, 77, 78, 79]},
+}
+
+
+def test_a_too_low_card_stops_for_the_row_choice_with_each_cost(page, server, tmp_path):
+    page.goto(server.url(PAGE))
+    page.select_option("#jouer-vitesse", "0")
+    saved = tmp_path / "manche.json"
+    saved.write_text(json.dumps(TOO_LOW), encoding="utf-8")
+    page.set_input_files("#jouer-fichier", str(saved))
+    assert phase(page) == "play"
+    page.click(".jouer-carte[data-card='5']")
+    assert phase(page) == "row"
+    labels = page.eval_on_selector_all(".jouer-rangee", "bs => bs.map((b) => b.textContent)")
+    assert labels == ["Ramasser la rangée\u00a01\u00a0: 1\u00a0carte, 5\u00a0têtes de bœuf",
+                      "Ramasser la rangée\u00a02\u00a0: 1\u00a0carte, 3\u00a0têtes de bœuf",
+                      "Ramasser la rangée\u00a03\u00a0: 1\u00a0carte, 1\u00a0tête de bœuf",
+                      "Ramasser la rangée\u00a04\u00a0: 1\u00a0carte, 3\u00a0têtes de bœuf"]
+    assert "plus petite que la dernière carte de chaque rangée" in page.text_content(".jouer-scene")
+    page.get_by_role("button", name="Conseil").click()
+    page.wait_for_selector(".jouer-conseil:not([hidden])")
+    assert "ramassez la rangée\u00a03" in page.text_content(".jouer-conseil")
+    page.click(".jouer-rangee[data-row='0']")   # the dearest row: the choice is free
+    assert phase(page) == "play"
+    assert scores(page)["Camille"] == 5
+    assert "Camille choisit la rangée\u00a01" in page.text_content(".jouer-journal")
+
+
+def test_a_bad_file_gets_a_french_message(page, server, tmp_path):
+    page.goto(server.url(PAGE))
+    bad = tmp_path / "pas-une-manche.json"
+    bad.write_text('{"rows": 3}', encoding="utf-8")
+    page.set_input_files("#jouer-fichier", str(bad))
+    page.wait_for_selector("#jouer-fichier-erreur:not(:empty)", timeout=ENGINE_TIMEOUT_MS)
+    assert "n'est pas une manche enregistrée" in page.text_content("#jouer-fichier-erreur")
+
+
+def test_the_game_fits_a_320_px_screen(browser, server, guard):
+    context = browser.new_context(viewport={"width": 320, "height": 640}, service_workers="block")
+    seal(context, server, guard)
+    page = context.new_page()
+    watch(page, guard)
+    set_up(page, server, bots="9")
+    page.click("button[type=submit]")
+    assert phase(page) == "play"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    context.close()
+    assert width <= 320
+    assert not guard.foreign and not guard.page_errors
