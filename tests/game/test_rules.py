@@ -26,6 +26,17 @@ def test_heads_of_a_card(card, expected):
     assert heads(card) == expected == HEADS[card]
 
 
+def test_heads_of_every_card_of_the_deck():
+    seven = {55}
+    five = {11, 22, 33, 44, 66, 77, 88, 99}
+    three = {10, 20, 30, 40, 50, 60, 70, 80, 90, 100}
+    two = {5, 15, 25, 35, 45, 65, 75, 85, 95}
+    for card in range(1, 105):
+        expected = (7 if card in seven else 5 if card in five else 3 if card in three
+                    else 2 if card in two else 1)
+        assert heads(card) == HEADS[card] == expected, card
+
+
 def test_heads_counts_are_76_9_10_8_1():
     assert Counter(heads(c) for c in classic_deck()) == {1: 76, 2: 9, 3: 10, 5: 8, 7: 1}
 
