@@ -195,7 +195,7 @@ def _take(e) -> str:
     who, row = e["player"], row_name(e["row"])
     if e["reason"] == "sixth":
         return (f"C'est la sixième carte de {row}{NBSP}: {who} ramasse les "
-                f"{cards_text(e['count'])} d'avant, et sa carte reste seule dans la rangée "
+                f"{e['count']}{NBSP}autres, et sa carte reste seule dans la rangée "
                 f"({who} a {cards_text(e['album'])} en tout).")
     return (f"Aucune carte {of_name(who)} ne partage de vache avec la dernière carte d'une rangée{NBSP}: "
             f"{who} ramasse {row} ({cards_text(e['count'])}) et joue dans la rangée vide.")
