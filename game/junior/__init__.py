@@ -9,6 +9,8 @@ Glossary, French game words → names in the code:
   pioche → deck · main → hand · ramasser → take
   jeu de base / avancé / expert → level "base" / "avance" / "expert"
 
-Modules: cows (cards, deck), rules (state, legal moves, one move), bots, scenario (JSON format,
-replay → steps), draw (SVG), cli (`python -m game junior-replay|junior-simulate`).
+Modules: cows (cards, deck, composition), rules (state, legal moves, one move), bots, scenario
+(JSON format, replay → steps, whole games), draw (SVG cards, rows, legend, step markup), web (the
+browser worker's junior_* messages), cli (`python -m game junior-replay|junior-simulate`).
+French words live in game.messages.junior.
 """
