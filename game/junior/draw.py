@@ -77,10 +77,13 @@ def _card_body(card: int, x: float, y: float, extra_class: str = "") -> str:
     scale, offsets = LAYOUT[len(COWS[card])]
     cx, cy = x + CARD_W / 2, y + CARD_H / 2
     cls = "jr-card" + (f" {extra_class}" if extra_class else "")
+    # the card just laid keeps a thick dark edge even without the stylesheet
+    edge = (f'stroke="{INK}" stroke-width="4"' if extra_class == "jr-placed"
+            else 'stroke="#6b5b45" stroke-width="1.5"')
     parts = [f'<g class="{cls}" data-card="{card}" data-cows="{COWS[card]}">',
              f"<title>{escape(say.card_title(card))}</title>",
              f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="6" '
-             f'class="jr-card-bg" fill="#fffaf0" stroke="#6b5b45" stroke-width="1.5"/>']
+             f'class="jr-card-bg" fill="#fffaf0" {edge}/>']
     parts += [cow_svg(t, cx, cy + dy, scale) for t, dy in zip(COWS[card], offsets)]
     parts.append("</g>")
     return "".join(parts)

@@ -94,3 +94,10 @@ def test_composition_table_lists_the_sixteen_distinct_cards_and_their_counts():
     assert body[0][1].text == "Afrique" and body[-1][1].text == "Allemagne, Japon et Écosse"
     assert root.find("tfoot").findtext("tr/td") == ("Chaque type de vache figure sur 11\u00a0cartes"
                                                      "\u202f; 52\u00a0cartes en tout.")
+
+
+def test_the_card_just_laid_stands_out_without_the_stylesheet():
+    root = parse(table_svg([[card("A"), card("B")], [], [], []], placed=card("B")))
+    edges = {g.get("data-card"): g.find(f"{SVG}rect").get("stroke-width") for g in root.iter(f"{SVG}g")
+             if g.get("data-card")}
+    assert edges == {str(card("A")): "1.5", str(card("B")): "4"}
