@@ -32,6 +32,7 @@ from .problems import Problem
 from .typography import french
 
 FENCE_RE = re.compile(r"^(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w-]*)[ \t]*$")
+INDENTED_SPECIAL_RE = re.compile(r"^\s+(`{3,}|~{3,})\s*(exemple|rangees|table-des-tetes)\s*$")
 SPECIAL_BLOCKS = ("exemple", "rangees", "table-des-tetes")
 
 BOXES = {"erratum": "Erratum", "note": "Remarque", "conseil": "Conseil"}
@@ -81,6 +82,10 @@ class SpecialFences(Preprocessor):
         while index < len(lines):
             match = FENCE_RE.match(lines[index])
             if not match:
+                if INDENTED_SPECIAL_RE.match(lines[index]):
+                    state.fail(state.page.body_line + index,
+                               "a special block must start at the beginning of the line "
+                               "(not indented, not inside a list)")
                 out.append(lines[index])
                 index += 1
                 continue

@@ -30,6 +30,13 @@ CASES = {
     ],
     "duplicate_id": ["exemple-2.md:8: duplicate example id '4': already used at "],
     "engine_error": ["exemple-1.md:5: example 1: the engine refuses it: turn 1: Alice"],
+    "bad_blocks": [
+        "regles.md:6: unknown box '!!! attention'",
+        "regles.md:11: a special block must start at the beginning of the line",
+        "regles.md:16: a row must be in ascending order: 12 8",
+        "regles.md:19: a 'table-des-tetes' block must be empty",
+        "regles.md:23: example 9: the engine refuses it: ",
+    ],
 }
 
 
