@@ -212,3 +212,12 @@ def test_pages_written_in_french_typography(site):
     text = (site / "index.html").read_text(encoding="utf-8")
     assert "6 qui prend\u202f!" in text
     assert "boeuf" not in re.sub(r"<[^>]+>", "", text).lower().replace("tetes-de-boeuf", "")
+
+
+def test_no_sitemap_without_an_absolute_site_url(tmp_path):
+    """The sitemap protocol requires absolute <loc> URLs: without --site-url there is none."""
+    from site_helpers import FIXTURES
+
+    build(FIXTURES / "ok", tmp_path / "out", browser_assets=False)
+    assert not (tmp_path / "out" / "sitemap.xml").exists()
+    assert (tmp_path / "out" / "404.html").read_text(encoding="utf-8").count('href="/site.css"') == 1
