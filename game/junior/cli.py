@@ -27,6 +27,7 @@ def register(subparsers) -> None:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--bot", choices=("heuristic", "random"), default="heuristic")
     sim.add_argument("--fewest", action="store_true", help="avancé: the fewest cards win")
+    sim.add_argument("--json", action="store_true", help="print the figures as JSON")
     sim.set_defaults(func=simulate_command)
 
 
@@ -91,8 +92,23 @@ def simulate_command(args) -> int:
     except GameError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    print(json.dumps(stats, ensure_ascii=False, indent=1))
+    print(json.dumps(stats, ensure_ascii=False, indent=2) if args.json else format_stats(stats))
     return 0
+
+
+def format_stats(stats: dict) -> str:
+    """A few readable lines, like the classic `simulate`."""
+    seats = ", ".join(f"{p} {share:.1%} ({stats['mean_album'][p]} cards)"
+                      for p, share in stats["win_share"].items())
+    per_game = stats["per_game"]
+    return "\n".join([
+        f"Junior {stats['level']}, {stats['players']} players, {stats['games']} games from seed "
+        f"{stats['seed']}, {stats['bot']} bots, {stats['goal']} cards win",
+        f"moves per game: {stats['moves_per_game']:.1f}",
+        f"win share (mean album): {seats}",
+        f"per game: {per_game['complete']} rows completed, {per_game['sixth']} sixth-card takes, "
+        f"{per_game['stuck']} stuck takes",
+    ])
 
 
 def main(argv=None) -> int:

@@ -44,6 +44,14 @@ def test_replay_errors_exit_2(monkeypatch, capsys, text, words):
 
 def test_simulate_prints_statistics(monkeypatch, capsys):
     code, out, _ = run(["junior-simulate", "--level", "avance", "--players", "4", "--games", "5",
-                        "--seed", "3"], monkeypatch, capsys)
+                        "--seed", "3", "--json"], monkeypatch, capsys)
     stats = json.loads(out)
     assert code == 0 and stats["level"] == "avance" and set(stats["win_share"]) == {"p1", "p2", "p3", "p4"}
+
+
+def test_simulate_prints_readable_lines_by_default(monkeypatch, capsys):
+    code, out, _ = run(["junior-simulate", "--level", "expert", "--players", "2", "--games", "4"],
+                       monkeypatch, capsys)
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "Junior expert, 2 players, 4 games from seed 0, heuristic bots, fewest cards win"
+    assert lines[1] == "moves per game: 48.0" and "sixth-card takes" in lines[3]
