@@ -18,6 +18,13 @@ NAMES = {
     "negatif_positif": f"Négatif{NBSP}= positif",
 }
 
+def name_lines(kind: str) -> tuple[str, ...]:
+    """The name as printed on a drawn card, on two lines when it is too long for one."""
+    if kind == "negatif_positif":
+        return ("Négatif", "= positif")
+    return (NAMES[kind],)
+
+
 def name(kind: str) -> str:
     """« Stop », « 5ᵉ série », … : the name printed on the card."""
     return NAMES[kind]

@@ -50,12 +50,9 @@ PICTOGRAMS = {
                '<path d="M17 32h16M17 40h16"/></g>'),
 }
 
-NAME_LINES = {NEGATIVE: ("Négatif", "= positif")}
-
-
 def _body(kind: str) -> str:
     """Inside of a special card, in card coordinates (0,0 top-left)."""
-    lines = NAME_LINES.get(kind, (say.name(kind),))
+    lines = say.name_lines(kind)
     names = "".join(f'<text x="25" y="{58 + 9 * i - 4 * (len(lines) - 1)}">{escape(t)}</text>'
                     for i, t in enumerate(lines))
     return (f'<rect width="{W}" height="{H}" rx="5" fill="#fff" stroke="{INK}" stroke-width="2"/>'
