@@ -6,6 +6,7 @@ Every URL in a page is relative to that page, so the site works from any sub-pat
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape as xml_escape
@@ -84,6 +85,8 @@ def _common(sections, *, root, url_of, site, current_section):
 
 
 def _page_context(page, converted, sections, *, root, url_of, site):
+    """Python-Markdown's toc collapses every space, non-breaking ones included, in its names:
+    they are typeset again here."""
     group = sections[page.section]
     index = group.index(page)
     previous = group[index - 1] if index > 0 else None
@@ -101,7 +104,8 @@ def _page_context(page, converted, sections, *, root, url_of, site):
         section_pages=[entry(other) for other in group] if len(group) > 1 else [],
         previous=entry(previous) if previous else None,
         following=entry(following) if following else None,
-        toc=[token for token in converted.toc if token["level"] == 2],
+        toc=[{"id": token["id"], "name": french(html.unescape(token["name"]))}
+             for token in converted.toc if token["level"] == 2],
         **_split_title(converted.html),
         player=site.player_js and converted.has_example,
     )

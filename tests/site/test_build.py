@@ -221,3 +221,19 @@ def test_no_sitemap_without_an_absolute_site_url(tmp_path):
     build(FIXTURES / "ok", tmp_path / "out", browser_assets=False)
     assert not (tmp_path / "out" / "sitemap.xml").exists()
     assert (tmp_path / "out" / "404.html").read_text(encoding="utf-8").count('href="/site.css"') == 1
+
+
+def test_on_this_page_entries_keep_french_typography(tmp_path):
+    from site_helpers import FIXTURES
+
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "index.md").write_bytes((FIXTURES / "ok" / "index.md").read_bytes())
+    (content / "regles.md").write_text(
+        "---\ntitle: R\ndescription: D\nsection: regles\n---\n"
+        "## Quand jouer ?\n\n## Les « têtes » & le reste\n\n## Fin\n", encoding="utf-8")
+    build(content, tmp_path / "out", browser_assets=False)
+    text = (tmp_path / "out" / "regles" / "index.html").read_text(encoding="utf-8")
+    toc = text.split('class="sur-cette-page"')[1].split("</nav>")[0]
+    assert ">Quand jouer\u202f?</a>" in toc
+    assert ">Les «\u00a0têtes\u00a0» &amp; le reste</a>" in toc
