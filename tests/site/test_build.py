@@ -228,7 +228,8 @@ def test_on_this_page_entries_keep_french_typography(tmp_path):
 
     content = tmp_path / "content"
     content.mkdir()
-    (content / "index.md").write_bytes((FIXTURES / "ok" / "index.md").read_bytes())
+    (content / "index.md").write_text("---\ntitle: A\ndescription: D\n---\nBonjour.\n",
+                                      encoding="utf-8")
     (content / "regles.md").write_text(
         "---\ntitle: R\ndescription: D\nsection: regles\n---\n"
         "## Quand jouer ?\n\n## Les « têtes » & le reste\n\n## Fin\n", encoding="utf-8")
