@@ -224,8 +224,6 @@ def test_no_sitemap_without_an_absolute_site_url(tmp_path):
 
 
 def test_on_this_page_entries_keep_french_typography(tmp_path):
-    from site_helpers import FIXTURES
-
     content = tmp_path / "content"
     content.mkdir()
     (content / "index.md").write_text("---\ntitle: A\ndescription: D\n---\nBonjour.\n",
