@@ -72,6 +72,7 @@ def cost(rnd, player: str, move, choice) -> tuple[int, int | None] | None:
     A too-low card without a choice is tried on every open row, keeping the cheapest.
     """
     choices = [choice]
+    now = rnd.score(player)
     if choice is None:
         trial = rnd.clone()
         try:
@@ -81,7 +82,7 @@ def cost(rnd, player: str, move, choice) -> tuple[int, int | None] | None:
         except GameError:
             return None
         else:
-            return trial.scores()[player] - rnd.scores()[player], None
+            return trial.score(player) - now, None
     best = None
     for c in choices:
         trial = rnd.clone()
@@ -89,7 +90,7 @@ def cost(rnd, player: str, move, choice) -> tuple[int, int | None] | None:
             trial.resolve(move, c)
         except GameError:
             continue
-        spent = trial.scores()[player] - rnd.scores()[player]
+        spent = trial.score(player) - now
         if best is None or spent < best[0]:
             best = (spent, c)
     return best
@@ -104,7 +105,12 @@ class SpecialBot(HeuristicBot):
         if base <= 0 or not rnd.specials[player]:
             return None, base_choice
         best = (base, None, base_choice)
+        card, _ = rnd.next_card()
+        target = rnd.table.target(card)
         for move, choice in candidates(rnd, player):
+            if move["card"] == SLIDE and target is not None and move["from_row"] != target \
+                    and move["to_index"] != len(rnd.table.rows[move["to_row"]]):
+                continue  # a move that neither empties my row nor gives me a new row end: no help
             found = cost(rnd, player, move, choice)
             if found is not None and found[0] < best[0]:
                 best = (found[0], move, found[1])

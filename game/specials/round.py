@@ -51,6 +51,10 @@ class SpecialRound:
         """(card, player) settled by the next `resolve`."""
         return self.queue[self.pos]
 
+    def score(self, player: str) -> int:
+        """One player's `scores()` entry (bots ask for it in their inner loop)."""
+        return sum(HEADS[c] for c in self.piles[player]) - self.credits[player]
+
     def scores(self) -> dict:
         """Heads of each pile minus what Négatif = positif cancelled (may be below zero)."""
         return {p: sum(HEADS[c] for c in self.piles[p]) - self.credits[p] for p in self.players}
@@ -69,12 +73,15 @@ class SpecialRound:
                 "scores": self.scores()}
 
     # --- moves -------------------------------------------------------------------------
-    def reveal(self, plays: dict) -> None:
-        """Everyone reveals a number card; checked first, so a bad play changes nothing."""
+    def reveal(self, plays: dict, *, partial: bool = False) -> None:
+        """Everyone reveals a number card; checked first, so a bad play changes nothing.
+
+        `partial=True` lets some players sit a turn out (scenarios show only who matters).
+        """
         number = self.turn_number + 1
         if not self.turn_done:
             raise GameError(f"turn {self.turn_number}: cards are still to be placed", turn=number)
-        if set(plays) != set(self.players):
+        if not plays or not set(plays) <= set(self.players) or (not partial and set(plays) != set(self.players)):
             raise GameError(f"turn {number}: every player plays one card (players: {self.players})",
                             turn=number, code="shape")
         for player, card in plays.items():

@@ -148,7 +148,7 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
     add(0, "start", [], start_text(rnd.table.rows))
     for t, (plays, choices, specials) in enumerate(sc.turns, 1):
         before = rnd.scores()
-        rnd.reveal(plays)
+        rnd.reveal(plays, partial=True)
         add(t, "reveal", log[-1:], explain(log[-1]))
         while not rnd.turn_done:
             card, player = rnd.next_card()
