@@ -2,7 +2,7 @@
 fixture content folders (tests/site/fixtures/) for the authoring errors.
 
 Regenerate the golden page after a reviewed change with:
-    .venv/bin/python -m pytest tests/site/test_golden.py --update-golden
+    .venv/bin/python -m pytest tests/site/test_golden_page.py --update-golden
 (or UPDATE_GOLDEN=1 in the environment).
 """
 

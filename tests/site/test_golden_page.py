@@ -4,9 +4,9 @@ The page comes from tests/site/fixtures/ok/ (not from content/, so editing the g
 does not break it); it changes when templates, typography or the engine's drawings change.
 After reviewing such a change, regenerate it with:
 
-    .venv/bin/python -m pytest tests/site/test_golden.py --update-golden
+    .venv/bin/python -m pytest tests/site/test_golden_page.py --update-golden
 
-(or `UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/site/test_golden.py`), then read
+(or `UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/site/test_golden_page.py`), then read
 `git diff tests/site/golden/` before committing.
 """
 
