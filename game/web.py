@@ -101,12 +101,16 @@ def _target(step: dict) -> dict | None:
 
 
 def choice_costs(scenario: dict, step: dict) -> dict[str, int]:
-    """For a decision, the chooser's total at the end of the replay for each row they could take."""
+    """For a decision, the chooser's total at the end of that turn for each row they could take.
+
+    Later turns are left out: they would cost a full replay per option and mix in other decisions.
+    """
     choice = step["choice"]
     player, turn = choice["player"], step["turn"]
+    upto = {**scenario, "turns": scenario["turns"][:turn]}
     costs = {}
     for option in choice["options"]:
-        alternative = with_choice(scenario, turn, player, option["row"])
+        alternative = with_choice(upto, turn, player, option["row"])
         costs[str(option["row"])] = replay(alternative, draw=False, pause=True)[-1]["penalties"][player]
     return costs
 

@@ -19,7 +19,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
 GAME = ROOT / "game"
-SERVICE_WORKER = Path(__file__).resolve().parent / "static" / "sw.js"
 
 RUNTIME_FILES = (
     "pyodide.mjs",
@@ -98,9 +97,6 @@ def write(out_dir, *, node_pyodide: Path = NODE_PYODIDE, game_dir: Path = GAME) 
         if stale.name != archive_name:
             stale.unlink()
     _write_if_changed(out_dir / archive_name, archive)
-
-    # At the root, the service worker's scope covers every page of the site.
-    _copy_if_changed(SERVICE_WORKER, out_dir / "sw.js")
 
     manifest = {
         "engine": archive_name,

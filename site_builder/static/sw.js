@@ -1,6 +1,6 @@
 // Service worker: keeps the Python runtime and the engine archive for repeat and offline visits.
 //
-// The build copies this file to the site root so its scope covers every page, wherever the site
+// The build copies static/ to the site root, so this scope covers every page, wherever the site
 // is served from. Versioned files (vendor/pyodide/<version>/…) and content-hashed ones
 // (engine-<hash>.zip) never change: cache first. Everything else of the site: network first,
 // falling back to the cached copy when offline.

@@ -17,7 +17,6 @@ def test_copies_only_the_runtime_files_under_the_version(tmp_path):
     assert manifest["pyodide"] == f"vendor/pyodide/{browser_assets.pyodide_version()}/"
     assert sorted(p.name for p in vendor.iterdir()) == sorted(browser_assets.RUNTIME_FILES)
     assert json.loads((tmp_path / "engine.json").read_text()) == manifest
-    assert (tmp_path / "sw.js").is_file()
 
 
 def test_engine_archive_holds_game_and_is_reproducible():

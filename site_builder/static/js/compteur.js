@@ -311,6 +311,11 @@ function render() {
 }
 
 function renderEntry(over) {
+  // Keep what the reader has typed for this round when the sheet redraws (an option changed).
+  const typed = [...ui.entry.querySelectorAll("input[data-joueur]")].map((input) => input.value);
+  const sameRound = ui.entry.dataset.manche === String(sheet.rounds.length + 1) &&
+    typed.length === sheet.players.length;
+  ui.entry.dataset.manche = String(sheet.rounds.length + 1);
   ui.entry.replaceChildren();
   ui.entry.hidden = sheet.players.length < 2 || over;
   if (ui.entry.hidden) return;
@@ -322,6 +327,7 @@ function renderEntry(over) {
     const input = el("input", { id, name: id, inputmode: "numeric", size: "4", "data-joueur": String(i),
       "aria-describedby": `${id}-erreur` });
     const error = el("span", { class: "compteur-erreur", id: `${id}-erreur`, role: "alert" });
+    if (sameRound) input.value = typed[i];
     input.addEventListener("input", () => {
       error.textContent = "";
     });

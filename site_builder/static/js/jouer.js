@@ -20,7 +20,7 @@ const T = {
   scores: "Les scores",
   player: "Joueur",
   level: "Niveau",
-  round: "Cette manche",
+  round: "Manche",
   total: "Total",
   bga: "À la BGA",
   bgaHelp: (target) => `Vue «${NBSP}à la BGA${NBSP}»${NBSP}: chacun part de ${target} et perd un point par tête de bœuf.`,
@@ -113,7 +113,7 @@ function buildArea() {
   ui.reviewButton.addEventListener("click", review);
   ui.end.append(ui.summary, ui.nextButton, ui.reviewButton);
 
-  ui.logBox = el("details", { class: "jouer-journal" });
+  ui.logBox = el("details", { class: "jouer-journal", open: "" });
   ui.logBox.append(el("summary", {}, T.turnLog));
   ui.log = el("ol");
   ui.logBox.append(ui.log);
@@ -356,7 +356,6 @@ function review() {
 async function showSteps(steps) {
   skip = false;
   ui.showAll.hidden = delay() === 0;
-  ui.logBox.open = ui.logBox.open || false;
   for (const step of steps) {
     ui.scene.innerHTML = step.html; // markup drawn by the engine (game.draw.step_html)
     ui.log.append(el("li", {}, step.text));
@@ -467,7 +466,8 @@ function renderScores() {
   }
   ui.scores.replaceChildren(caption, head, body);
   const leaders = view.scores.filter((s) => s.total === best).map((s) => s.player);
-  ui.bgaHelp.textContent = (view.winners.length ? "" : T.leads(leaders) + " ") + T.bgaHelp(view.target);
+  const started = totals.some((total) => total > 0);
+  ui.bgaHelp.textContent = (view.winners.length || !started ? "" : T.leads(leaders) + " ") + T.bgaHelp(view.target);
 }
 
 if (root && form) {

@@ -21,12 +21,13 @@ const T = {
   next: "Suivant",
   last: "Fin",
   slider: "Étape",
-  position: (k, n) => `Étape ${k + 1} sur ${n}`,
+  // Steps are numbered from 0 (the table before), as the static page labels them.
+  position: (k, n) => (k === 0 ? `Au départ (étape 0 sur ${n - 1})` : `Étape ${k} sur ${n - 1}`),
   controls: (id) => `Rejouer l'exemple ${id}`,
   choiceTitle: (player, card) =>
     `Décision de ${player} (carte ${card})${NBSP}: quelle rangée prendre${NBSP}?`,
   option: (row, heads) => `Rangée ${row + 1}${NBSP}: ${heads} tête${heads > 1 ? "s" : ""} de bœuf`,
-  optionTotal: (player, total) => ` (total de ${player} à la fin${NBSP}: ${total})`,
+  optionTotal: (player, total) => ` (total de ${player} à la fin du tour${NBSP}: ${total})`,
   chosen: " — choix affiché",
   whatIf: "Et si…" + NBSP + "?",
   whatIfHelp:
@@ -181,7 +182,7 @@ class Player {
 
   stepText(index, li) {
     if (this.steps) return this.steps[index].text;
-    const text = li && li.querySelector(".etape-texte, p");
+    const text = li && li.querySelector("figcaption");
     return text ? text.textContent : "";
   }
 
@@ -189,7 +190,10 @@ class Player {
   render(steps, index) {
     this.steps = steps;
     const items = steps.map((step) => {
-      const li = el("li", { class: "etape", id: `exemple-${this.id}-etape-${step.n}`, "data-step": String(step.n) });
+      const li = el("li", {
+        class: "etape", id: `exemple-${this.id}-etape-${step.n}`,
+        "data-step": String(step.n), "data-kind": step.kind,
+      });
       li.innerHTML = step.html; // markup from game.draw.step_html, never reader text
       return li;
     });
@@ -407,8 +411,8 @@ class Player {
 /** Once the engine has run, let a service worker keep its files for repeat and offline visits. */
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
-  // sw.js sits at the site root (this file is <root>/static/js/player.js) so it covers every page.
-  navigator.serviceWorker.register(new URL("../../sw.js", import.meta.url)).catch(() => {});
+  // sw.js sits at the site root (this file is <root>/js/player.js) so its scope is every page.
+  navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch(() => {});
 }
 
 function main() {

@@ -4,7 +4,7 @@
 // the 10 MB runtime starts. Every URL is relative to this file, so the site works from any
 // sub-path. The page posts {id, type, ...} messages; each answer echoes the id.
 
-const SITE_ROOT = new URL("../../", import.meta.url); // this file is <root>/static/js/worker.js
+const SITE_ROOT = new URL("../", import.meta.url); // this file is <root>/js/worker.js
 
 let ready = null;
 
