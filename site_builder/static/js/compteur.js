@@ -17,11 +17,12 @@ const T = {
   options: "Fin de la partie",
   target: "Seuil",
   heads: "têtes de bœuf",
-  strict: "seulement au-delà du seuil (lecture «" + NBSP + "plus de" + NBSP + "»)",
+  strict: "il faut dépasser le seuil (la lecture «" + NBSP + "plus de 66" + NBSP + "»)",
   rounds: "Ou nombre de manches fixé",
   none: "aucun",
   bga: "Vue «" + NBSP + "à la BGA" + NBSP + "»" + NBSP + ": chacun part du seuil et perd un point par tête",
   sheet: "La feuille de score",
+  caption: "Têtes de bœuf ramassées, manche par manche",
   round: "Manche",
   total: "Total",
   left: "Reste",
@@ -261,7 +262,7 @@ function render() {
   const sums = totals();
   // The sheet.
   const table = el("table", { class: "compteur-feuille" });
-  table.append(el("caption", {}, T.sheet));
+  table.append(el("caption", {}, T.caption));
   const head = el("tr");
   head.append(el("th", { scope: "col" }, T.round));
   for (const name of sheet.players) head.append(el("th", { scope: "col" }, name));
