@@ -265,7 +265,9 @@ class PageState:
             if parts.scheme not in EXTERNAL_SCHEMES:
                 self.fail(self.line_of(href), f"link {href!r}: unsupported scheme")
             return None
-        line = self.line_of(f"({href}") if self.line_of(f"({href}") != 1 else self.line_of(href)
+        line = self.line_of(f"]({href}")  # inline link; else a reference definition
+        if line == 1:
+            line = self.line_of(href)
         anchor = unquote(parts.fragment)
         if not parts.path:  # '#anchor' on this very page
             self.links.append(Link(line, href, self.page.url, anchor, self.page.rel.as_posix()))
