@@ -176,3 +176,9 @@ def table_note(marked, stopped) -> str:
 def played_label(player: str, kind: str) -> str:
     """Caption of the special card drawn beside a step's table."""
     return f"{player} joue «{NBSP}{NAMES[kind]}{NBSP}»"
+
+
+def choice_text(player: str, card: int) -> str:
+    """Text of the step where a replay waits for a reader's row choice."""
+    return (f"{card} est plus petite que la dernière carte de chaque rangée ouverte{NNBSP}: "
+            f"{player} doit choisir la rangée à ramasser.")

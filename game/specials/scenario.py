@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from game.cards import is_card
 from game.errors import GameError
 from game.messages import explain
+from game.messages import specials as say
 from game.messages.classic import start_text, turn_summary
 
 from .cards import COPIES, KINDS, REPLACE
@@ -162,7 +163,7 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
                     rnd.resolve(move, choice)
                     choices = {**choices, player: choice}
                 elif pause:
-                    add(t, "choice", [], f"{player} doit choisir la rangée à ramasser.",
+                    add(t, "choice", [], say.choice_text(player, need.card),
                         choice={"player": player, "card": need.card, "options": need.options,
                                 "chosen": None})
                     return steps
