@@ -182,3 +182,14 @@ def choice_text(player: str, card: int) -> str:
     """Text of the step where a replay waits for a reader's row choice."""
     return (f"{card} est plus petite que la dernière carte de chaque rangée ouverte{NNBSP}: "
             f"{player} doit choisir la rangée à ramasser.")
+
+
+def comparison_text(player: str, with_: int, without: int) -> str:
+    """« Et si je ne jouais pas ma carte spéciale ? »: the difference for one player."""
+    if with_ == without:
+        return f"Sans carte spéciale, {player} aurait ramassé autant{NNBSP}: {heads(without)}."
+    if with_ < without:
+        return (f"Sans carte spéciale, {player} aurait ramassé {heads(without)} au lieu de "
+                f"{heads(with_)}{NNBSP}: la carte lui en fait économiser {without - with_}.")
+    return (f"Sans carte spéciale, {player} n'aurait ramassé que {heads(without)} au lieu de "
+            f"{heads(with_)}{NNBSP}: la carte lui en coûte {with_ - without} de plus.")

@@ -117,3 +117,14 @@ def test_every_sentence_uses_french_spacing():
     for step in replay(data, draw=False):
         text = step["text"]
         assert text and not re.search(r" [:;!?»]|« ", text), text
+
+
+def test_the_comparison_is_worded_for_readers():
+    from game.messages.specials import comparison_text
+    data = scenario([{"plays": {"p1": 60}, "specials": {"p1": {"card": "negatif_positif", "chosen": 55}}}])
+    data["rows"] = [[51, 52, 53, 54, 55], [70], [80], [90]]
+    result = compare(data)
+    text = comparison_text("p1", result["with"]["p1"], result["without"]["p1"])
+    assert text == ("Sans carte spéciale, p1 aurait ramassé 11\u00a0têtes de bœuf au lieu de "
+                    "-3\u00a0têtes de bœuf\u202f: la carte lui en fait économiser 14.")
+    assert "autant" in comparison_text("p1", 2, 2) and "de plus" in comparison_text("p1", 5, 2)
