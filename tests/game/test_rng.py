@@ -115,3 +115,19 @@ def test_same_seed_same_deal_and_games_in_pyodide(tmp_path):
     assert out["python"].startswith("3.") and out["python"] != sys.version.split()[0]
     assert out["result"]["draw_seed_1"] == SEED_1_DRAW
     assert out["result"] == run_here()
+
+
+@pytest.mark.parametrize("variant", ["classic", "tactique", "logique"])
+def test_games_never_use_the_version_unstable_draws(monkeypatch, variant):
+    import random
+
+    def unstable(*args, **kwargs):
+        raise AssertionError("only random() is stable across Python versions")
+    for name in ("shuffle", "randrange", "randint", "choice", "choices", "sample", "getrandbits",
+                 "_randbelow", "uniform"):
+        monkeypatch.setattr(random.Random, name, unstable)
+    from game.bots import HeuristicBot, RandomBot, play_game
+    players = ["a", "b", "c"]
+    game = Game(players, Options(variant=variant, rounds=2), seed=5)
+    play_game(game, {p: (RandomBot if p == "a" else HeuristicBot)(game.rng) for p in players})
+    assert len(game.history) == 2
