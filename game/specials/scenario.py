@@ -103,11 +103,11 @@ def parse(data) -> Scenario:
     if hands is None:
         hands = {p: [] for p in players}
         for plays, _, specials in turns:
-            for p, card in plays.items():
-                hands[p].append(card)
-            for p, move in specials.items():
-                if move["card"] == REPLACE:
-                    hands[p].append(move["with"])
+            brought = [(p, card) for p, card in plays.items()]
+            brought += [(p, m["with"]) for p, m in specials.items() if m["card"] == REPLACE]
+            for p, card in brought:
+                if card not in hands[p]:   # a card back from Remplacer is the same card
+                    hands[p].append(card)
     elif not isinstance(hands, dict) or not all(isinstance(h, list) for h in hands.values()):
         raise GameError("\"hands\" must be an object {player: [cards]}", field="hands", code="shape")
     held = data.get("held")
@@ -149,6 +149,12 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
     add(0, "start", [], start_text(rnd.table.rows))
     for t, (plays, choices, specials) in enumerate(sc.turns, 1):
         before = rnd.scores()
+        out_of_hand = set(rnd.table.cards()).union(*rnd.piles.values())
+        for p, card in plays.items():
+            if card in out_of_hand:
+                raise GameError(f"turn {t}: {p} plays {card}, which is already on the table or taken",
+                                player=p, card=card, turn=t, field=f"turns[{t - 1}].plays.{p}",
+                                code="card_twice")
         rnd.reveal(plays, partial=True)
         add(t, "reveal", log[-1:], explain(log[-1]))
         while not rnd.turn_done:

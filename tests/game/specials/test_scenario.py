@@ -128,3 +128,18 @@ def test_the_comparison_is_worded_for_readers():
     assert text == ("Sans carte spéciale, p1 aurait ramassé 11\u00a0têtes de bœuf au lieu de "
                     "-3\u00a0têtes de bœuf\u202f: la carte lui en fait économiser 14.")
     assert "autant" in comparison_text("p1", 2, 2) and "de plus" in comparison_text("p1", 5, 2)
+
+
+def test_a_card_already_on_the_table_or_taken_cannot_be_played():
+    with pytest.raises(GameError) as info:
+        run(scenario([{"plays": {"p1": 28}}]))
+    assert info.value.code == "card_twice"
+    with pytest.raises(GameError) as info:
+        run(scenario([{"plays": {"p1": 5}, "choices": {"p1": 0}}, {"plays": {"p2": 12}}]))
+    assert info.value.code == "card_twice" and info.value.turn == 2
+
+
+def test_a_card_taken_back_by_remplacer_may_be_played_later():
+    out = run(scenario([{"plays": {"p1": 13}, "specials": {"p1": {"card": "remplacer", "with": 45}}},
+                        {"plays": {"p1": 13}}]))
+    assert out["rows"][0] == [12, 13]
