@@ -110,7 +110,17 @@ def _negative(e: dict) -> str:
             f"{e['drop']} par rapport à un ramassage ordinaire.")
 
 
+def _too_low(e: dict) -> str:
+    stopped = e["stopped"]
+    which = (f"la {row_name(stopped[0])}, bloquée, ne compte pas" if len(stopped) == 1
+             else f"les rangées bloquées ({fr_list(r + 1 for r in stopped)}) ne comptent pas")
+    return (f"{e['card']} est plus petite que la dernière carte de chaque rangée ouverte (la plus "
+            f"petite est {e['lowest']}){NNBSP}; {which}. {e['player']} doit ramasser l'une des "
+            f"autres rangées, au choix.")
+
+
 WORDING = {
+    "special_too_low": _too_low,
     "special_played": _played, "special_fifth_row": _fifth_row, "special_marked": _marked,
     "special_seventh_take": _seventh_take, "special_inserted": _inserted,
     "special_insert_take": _insert_take, "special_replaced": _replaced, "special_slid": _slid,

@@ -145,3 +145,14 @@ class Negative(Event):
     chosen: int
     heads: int     # heads printed on the chosen card
     drop: int      # 2 × heads: how much lower the round total is than after an ordinary take
+
+
+@dataclass(frozen=True, slots=True)
+class TooLowOpen(Event):
+    """A too-low card while some rows are stopped: only the open rows count, and can be taken."""
+    type: ClassVar[str] = "special_too_low"
+    turn: int
+    player: str
+    card: int
+    lowest: int      # the smallest end among the open rows
+    stopped: tuple   # the stopped rows, which neither count nor can be taken

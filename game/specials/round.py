@@ -142,7 +142,10 @@ class SpecialRound:
                                 f"must take one of the rows {table.open_rows()}, not {choice!r}",
                                 player=player, card=card, turn=turn, code="bad_choice")
             if log is not None:
-                log.append(TooLow(turn, player, card, table.lowest_end()))
+                if table.stopped:
+                    log.append(ev.TooLowOpen(turn, player, card, table.lowest_end(), tuple(sorted(table.stopped))))
+                else:
+                    log.append(TooLow(turn, player, card, table.lowest_end()))
                 log.append(ChoiceRequested(turn, player, card, tuple(options)))
                 log.append(ChoiceMade(turn, player, card, choice, table.heads(choice),
                                       min(o["heads"] for o in options)))

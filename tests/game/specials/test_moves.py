@@ -213,6 +213,8 @@ def test_a_stopped_row_cannot_be_taken_and_every_stop_goes_at_the_first_take():
     with pytest.raises(GameError):
         rnd.resolve(None, 0)
     rnd.resolve(None, 1)
+    assert "special_too_low" in types(rnd) and "too_low" not in types(rnd)
+    assert "les rangées bloquées (1 et 3) ne comptent pas" in explain(rnd.log[1])
     assert rnd.table.stopped == set()
     assert types(rnd)[-1] == "special_stops_removed"
     assert explain(rnd.log[-1]).endswith("quittent la table.")
