@@ -32,8 +32,15 @@ from .problems import Problem
 from .typography import french
 
 FENCE_RE = re.compile(r"^(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w-]*)[ \t]*$")
-INDENTED_SPECIAL_RE = re.compile(r"^\s+(`{3,}|~{3,})\s*(exemple|rangees|table-des-tetes)\s*$")
+INDENTED_SPECIAL_RE = re.compile(
+    r"^\s+(`{3,}|~{3,})\s*(exemple|rangees|table-des-tetes|junior-[\w-]+)\s*$")
 SPECIAL_BLOCKS = ("exemple", "rangees", "table-des-tetes")
+JUNIOR_PREFIX = "junior-"
+"""```junior-… blocks are handed to site_builder/junior_blocks.py (« 6 qui prend Junior »)."""
+
+
+def is_special(lang: str) -> bool:
+    return lang in SPECIAL_BLOCKS or lang.startswith(JUNIOR_PREFIX)
 
 BOXES = {"erratum": "Erratum", "note": "Remarque", "conseil": "Conseil"}
 """Admonition type → French heading used when the author gives none."""
@@ -91,7 +98,7 @@ class SpecialFences(Preprocessor):
                 continue
             close = _closing_fence(lines, index, match["fence"])
             file_line = state.page.body_line + index
-            if match["lang"] not in SPECIAL_BLOCKS:
+            if not is_special(match["lang"]):
                 end = len(lines) if close is None else close + 1
                 out.extend(lines[index:end])  # an ordinary code block: leave it whole
                 index = end
@@ -237,6 +244,9 @@ class PageState:
         return 1
 
     def special_block(self, lang: str, line: int, body: list[str]) -> str | None:
+        if lang.startswith(JUNIOR_PREFIX):
+            from . import junior_blocks  # imported late: `serve` reloads the engine it uses
+            return junior_blocks.render(lang, body, line, self.fail)
         if lang == "exemple":
             example = examples.parse_example(self.page.source, line, body, self.problems)
             if example is None:

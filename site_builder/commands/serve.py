@@ -89,9 +89,11 @@ def watch(options: dict, interval: float = 0.5, stop: threading.Event | None = N
 
 
 def _reload_engine() -> None:
-    """Forget imported game modules so a rebuild uses the edited engine."""
-    for name in [n for n in sys.modules if n == "game" or n.startswith("game.")]:
-        del sys.modules[name]
+    """Forget the imported engine (and the builder module bound to it) so a rebuild uses the
+    edited code; site_builder's own modules are not reloaded."""
+    engine = [n for n in sys.modules if n == "game" or n.startswith("game.")]
+    for name in engine + ["site_builder.junior_blocks"]:
+        sys.modules.pop(name, None)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, out_dir: Path = OUT, **options) -> None:

@@ -30,6 +30,7 @@ CASES = {
     ],
     "duplicate_id": ["exemple-2.md:8: duplicate example id '4': already used at "],
     "engine_error": ["exemple-1.md:5: example 1: the engine refuses it: turn 1: Alice"],
+    "junior_error": ["junior/index.md:7: a 'junior-legende' block must be empty"],
     "bad_blocks": [
         "regles.md:6: unknown box '!!! attention'",
         "regles.md:11: a special block must start at the beginning of the line",
