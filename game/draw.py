@@ -272,7 +272,10 @@ def step_html(step: dict) -> str:
 
     The build and the browser player both call this, so a step looks the same with or without JS.
     """
-    svg = table_svg(step["rows"], placed=step.get("placed"), taken=step.get("taken"))
+    if "special" in step:  # special cards: markers, stops and the card used (RULES §3)
+        from game.specials.draw import step_html as specials_step_html
+        return specials_step_html(step)
+    svg = step.get("svg") or table_svg(step["rows"], placed=step.get("placed"), taken=step.get("taken"))
     parts = ['<figure class="etape-figure">', svg,
              f'<figcaption>{escape(str(step["text"]))}</figcaption></figure>']
     if step.get("choice") is not None:

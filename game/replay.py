@@ -15,7 +15,7 @@ from .events import ChoiceMade, ChoiceRequested, Take
 from .messages import explain
 from .messages.classic import start_text, turn_summary
 from .scenario import parse
-from .table import LIMIT, Table
+from .table import Table
 from .turn import Turn
 
 
@@ -30,8 +30,12 @@ def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
     With `pause=True` a missing row choice ends the replay on a step of kind
     "choice" (for a reader to answer) instead of raising GameError.
     """
+    from .specials.scenario import is_special
+    if is_special(data):  # special cards: same step shape, plus markers, stops and the card used
+        from .specials.scenario import replay as replay_specials
+        return replay_specials(data, draw=draw, pause=pause)
     sc = parse(data)
-    table = Table(sc.rows, LIMIT)
+    table = Table(sc.rows, sc.limit)
     piles = {p: [] for p in sc.players}
     log: list = []
     steps: list[dict] = []
@@ -42,7 +46,7 @@ def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
                 **_snapshot(table, piles), "placed": placed, "taken": taken, "choice": choice}
         if draw:
             from .draw import table_svg
-            step["svg"] = table_svg(step["rows"], placed=placed, taken=taken)
+            step["svg"] = table_svg(step["rows"], placed=placed, taken=taken, limit=sc.limit)
         steps.append(step)
 
     add(0, "start", [], start_text(table.rows))

@@ -6,7 +6,7 @@ player reveals and, for a too-low card, the row its player takes:
     {"rows": [[12], [28], [39], [44]],
      "turns": [{"plays": {"p1": 37, "p2": 10}, "choices": {"p2": 3}}]}
 
-Optional keys: "hands" ({player: [cards]}: each played card must come from
+Optional keys: "limit" (cards a row holds before the next takes it, default 5), "hands" ({player: [cards]}: each played card must come from
 it), "variant" ("classic", "tactique", "logique": the deck's highest card is
 then 10 × players + 4), "players" (the number of players, for that deck).
 `parse` checks everything it can before anything is played; what can only be
@@ -22,7 +22,7 @@ from .errors import GameError
 from .table import LIMIT, check_rows
 
 ROWS = 4
-KEYS = {"rows", "turns", "hands", "variant", "players"}
+KEYS = {"rows", "turns", "hands", "variant", "players", "limit"}
 
 
 @dataclass
@@ -32,6 +32,7 @@ class Scenario:
     players: list        # every player, in order of first appearance
     hands: dict | None
     highest: int
+    limit: int = LIMIT
 
 
 def _where(turn: int) -> str:
@@ -82,8 +83,12 @@ def parse(data) -> Scenario:
                         code="shape")
     highest = HIGHEST if variant == "classic" else 10 * count + 4
 
+    limit = data.get("limit", LIMIT)
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 10:
+        raise GameError(f"\"limit\" must be a number of cards from 1 to 10, not {limit!r}",
+                        field="limit", code="shape")
     rows = data["rows"]
-    check_rows(rows, limit=LIMIT, highest=highest)
+    check_rows(rows, limit=limit, highest=highest)
     if len(rows) != ROWS:
         raise GameError(f"the table has {ROWS} rows, not {len(rows)}", field="rows", code="rows_shape")
     used = {c: "on the table" for r in rows for c in r}
@@ -137,11 +142,15 @@ def parse(data) -> Scenario:
                                 f"(0..{len(rows) - 1})", player=p, card=plays[p], turn=t,
                                 field=f"turns[{t - 1}].choices.{p}", code="bad_choice")
         turns.append((dict(plays), dict(choices)))
-    return Scenario([list(r) for r in rows], turns, players, hands, highest)
+    return Scenario([list(r) for r in rows], turns, players, hands, highest, limit)
 
 
 def run(data) -> dict:
     """Replay a scenario: {"rows", "penalties", "events"} (the CLI's output)."""
+    from .specials.scenario import is_special
+    if is_special(data):  # the special-cards variant has its own turn flow (RULES §3)
+        from .specials.scenario import run as run_specials
+        return run_specials(data)
     from .replay import replay  # replay builds on parse; run is its last step
     steps = replay(data, draw=False)
     last = steps[-1]
