@@ -166,6 +166,15 @@ def _copy(state: dict) -> dict:
     return copy.deepcopy(state)
 
 
+def check_state(state: dict) -> dict:
+    """A state kept by the page (localStorage), checked by rebuilding its position."""
+    state = _copy(state)
+    if state["reader"] not in state["players"] or set(state["bots"]) != set(state["players"][1:]):
+        raise GameError("players and bots do not match", code="session")
+    _position(state)
+    return state
+
+
 def phase(state: dict, r: Round | None = None) -> str:
     """What the game waits for: pick, play, row, round_over or game_over."""
     r = r or _position(state)

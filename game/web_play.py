@@ -8,6 +8,7 @@ drawn by the engine, so the page only swaps markup.
 - `play_card`   {state, card}     `play_choose` {state, row}     `play_pick` {state, card}
 - `play_next`   {state}           `play_advice` {state}          `play_review` {state}
 - `play_export` {state} → {scenario}                            `play_load` {scenario}
+- `play_view`   {state}: the view of a kept state (the page resumes a game after a reload)
 Answers: {ok, state, view, steps} (steps: the turn just played, as the worked examples show them);
 a refusal is {ok: false, errors: [{field, message}]} with a French message.
 """
@@ -120,6 +121,14 @@ def export_message(request: dict) -> dict:
         return _refuse(error)
 
 
+def view_message(request: dict) -> dict:
+    try:
+        return _answer(session.check_state(request["state"]))
+    except (GameError, KeyError, TypeError, ValueError, AttributeError) as error:
+        return {"ok": False, "errors": [{"field": None, "message": words.refused()}],
+                "detail": str(error)}
+
+
 def load_message(request: dict) -> dict:
     try:
         state = session.load(request["scenario"], seed=int(request.get("seed", 0)))
@@ -133,4 +142,5 @@ HANDLERS = {
     "play_new": new_message, "play_card": card_message, "play_choose": choose_message,
     "play_pick": pick_message, "play_next": next_message, "play_advice": advice_message,
     "play_review": review_message, "play_export": export_message, "play_load": load_message,
+    "play_view": view_message,
 }

@@ -19,8 +19,14 @@ def heads_table() -> dict:
     return {"heads": list(HEADS), "highest": HIGHEST, "total": total_heads(classic_deck())}
 
 
+def files() -> dict[str, str]:
+    """Site path → content of every generated file (for a builder that renders in memory)."""
+    return {HEADS_FILE: json.dumps(heads_table(), separators=(",", ":")) + "\n"}
+
+
 def write(out_dir: Path) -> None:
     """Write the generated files under the site folder `out_dir`."""
-    target = Path(out_dir) / HEADS_FILE
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps(heads_table(), separators=(",", ":")) + "\n", encoding="utf-8")
+    for name, text in files().items():
+        target = Path(out_dir) / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")

@@ -159,3 +159,18 @@ def test_the_game_fits_a_320_px_screen(browser, server, guard):
     context.close()
     assert width <= 320
     assert not guard.foreign and not guard.page_errors
+
+
+def test_a_reload_offers_to_resume_the_game(page, server):
+    set_up(page, server, bots="1")
+    page.click("button[type=submit]")
+    assert phase(page) == "play"
+    page.locator(".jouer-main .jouer-carte").first.click()
+    assert phase(page) in ("play", "row")
+    rows_before = page.inner_html(".jouer-tableau-scores tbody")
+    hand_before = page.eval_on_selector_all(".jouer-main .jouer-carte", "bs => bs.map((b) => b.dataset.card)")
+    page.reload()
+    page.get_by_role("button", name="Reprendre la partie en cours").click()
+    page.wait_for_selector(".jouer-partie .jouer-carte", timeout=ENGINE_TIMEOUT_MS)
+    assert page.eval_on_selector_all(".jouer-main .jouer-carte", "bs => bs.map((b) => b.dataset.card)") == hand_before
+    assert page.inner_html(".jouer-tableau-scores tbody") == rows_before

@@ -166,3 +166,14 @@ def test_the_worker_messages_round_trip_as_json():
     bad = handlers["play_new"]({"reader": "A", "bots": ["heuristic"], "options": {"target": "x"}})
     assert bad["errors"][0]["field"] == "target"
     assert not handlers["play_load"]({"scenario": {"rows": 3}})["ok"]
+
+
+def test_a_kept_state_is_checked_before_the_page_resumes_it():
+    state = session.new_session("Camille", ["random"], seed=2)
+    state = session.play_card(state, state["round"]["hands"]["Camille"][0])
+    answer = web_play.view_message({"state": json.loads(json.dumps(state))})
+    assert answer["ok"] and len(answer["view"]["hand"]) == 9
+    broken = json.loads(json.dumps(state))
+    broken["round"]["turns"][0]["plays"]["Camille"] = 200
+    assert not web_play.view_message({"state": broken})["ok"]
+    assert not web_play.view_message({"state": {"v": 99}})["ok"]

@@ -37,8 +37,9 @@ const T = {
   saved: "Manche enregistrée" + NBSP + ": le fichier est dans vos téléchargements.",
   loaded: "Manche chargée.",
   leads: (names) => (names.length === 1 ? `${names[0]} mène.` : `À égalité en tête${NBSP}: ${names.join(", ")}.`),
-  you: "vous",
+  resume: "Reprendre la partie en cours",
 };
+const STORE = "sqp-jouer-v1"; // the session state, so a reload does not lose the game
 
 const root = document.querySelector("[data-jouer]");
 const form = root && root.querySelector(".jouer-reglages");
@@ -221,7 +222,43 @@ function begin(answer) {
 function accept(answer, { scene = false } = {}) {
   state = answer.state;
   view = answer.view;
+  keep(state);
   render(scene);
+}
+
+function keep(value) {
+  try {
+    if (value) localStorage.setItem(STORE, JSON.stringify(value));
+    else localStorage.removeItem(STORE);
+  } catch {
+    // No storage (private browsing): the game still works until the page is closed.
+  }
+}
+
+function kept() {
+  try {
+    return JSON.parse(localStorage.getItem(STORE));
+  } catch {
+    return null;
+  }
+}
+
+function offerResume() {
+  const saved = kept();
+  if (!saved) return;
+  const button = el("button", { type: "button", class: "jouer-secondaire jouer-reprendre" }, T.resume);
+  button.addEventListener("click", () => guarded(async () => {
+    const answer = await ask({ type: "play_view", state: saved });
+    if (!answer.ok) {
+      keep(null);
+      button.remove();
+      return showErrors(answer.errors);
+    }
+    button.remove();
+    begin(answer);
+    ui.live.textContent = view.status;
+  }));
+  form.querySelector(".jouer-boutons").append(" ", button);
 }
 
 function play(card) {
@@ -277,6 +314,7 @@ function nextRound() {
 
 function newGame() {
   state = null;
+  keep(null);
   ui.area.hidden = true;
   form.hidden = false;
   form.elements.nom.focus();
@@ -473,6 +511,7 @@ function renderScores() {
 if (root && form) {
   form.hidden = false;
   form.addEventListener("submit", start);
+  offerResume();
   form.querySelector("#jouer-fichier").addEventListener("change", load);
   // Start the engine as soon as the reader shows intent, so the first game starts quickly.
   form.addEventListener("focusin", () => engine.start().catch(() => {}), { once: true });
