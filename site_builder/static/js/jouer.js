@@ -394,6 +394,7 @@ function review() {
 async function showSteps(steps) {
   skip = false;
   ui.showAll.hidden = delay() === 0;
+  ui.logBox.hidden = false;
   for (const step of steps) {
     ui.scene.innerHTML = step.html; // markup drawn by the engine (game.draw.step_html)
     ui.log.append(el("li", {}, step.text));
@@ -476,6 +477,7 @@ function render(scene) {
     }
   }
 
+  ui.logBox.hidden = ui.log.children.length === 0;
   const over = view.phase === "round_over" || view.phase === "game_over";
   ui.end.hidden = !over;
   ui.summary.textContent = view.summary || "";
