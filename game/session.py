@@ -28,6 +28,7 @@ from .cards import HEADS
 from .draw import card_svg, step_html, table_svg
 from .errors import GameError
 from .messages import advice as words
+from .messages import explain_all
 from .play import HAND_SIZE, MAX_PLAYERS, ROWS, Game, Options, Round
 from .replay import replay
 from .rng import Rng
@@ -380,6 +381,7 @@ def view(state: dict) -> dict:
            "pool": [], "choice": None, "winners": [], "summary": None}
     if now == "pick":
         out["pool"] = [_card(c) for c in r.pending["cards"]]
+        out["picks"] = _bot_picks(state)
     if now == "row":
         player, card = r.turn.pending
         out["choice"] = {"card": card, "options": [
@@ -391,6 +393,15 @@ def view(state: dict) -> dict:
         out["winners"] = g.winners
         out["summary"] += " " + words.game_summary(len(g.history), g.winners, reader)
     return out
+
+
+def _bot_picks(state: dict) -> str:
+    """The bots' draft picks since the reader's last one, in the engine's French."""
+    picks = state["round"]["draft"]["picks"]
+    mine = [i for i, (player, _) in enumerate(picks) if player == state["reader"]]
+    recent = picks[mine[-1] + 1:] if mine else picks
+    return explain_all({"type": "draft_pick", "round": state["round"]["number"], "player": p, "card": c}
+                       for p, c in recent)
 
 
 def _card(card: int) -> dict:

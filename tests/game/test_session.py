@@ -177,3 +177,17 @@ def test_a_kept_state_is_checked_before_the_page_resumes_it():
     broken["round"]["turns"][0]["plays"]["Camille"] = 200
     assert not web_play.view_message({"state": broken})["ok"]
     assert not web_play.view_message({"state": {"v": 99}})["ok"]
+
+
+def test_the_draft_view_tells_which_cards_the_bots_took():
+    # Round 2: the first picker moves one seat left, so the bot picks before the reader.
+    state = session.new_session("Camille", ["heuristic"], {"variant": "logique", "rounds": 2}, seed=1)
+    state, _ = play_round(state)
+    state = session.next_round(state)
+    view = session.view(state)
+    assert view["phase"] == "pick"
+    player, card = state["round"]["draft"]["picks"][0]
+    from game.messages import explain
+    assert player == "Alice" and view["picks"] == explain(
+        {"type": "draft_pick", "round": 2, "player": "Alice", "card": card})
+    assert str(card) in view["picks"]

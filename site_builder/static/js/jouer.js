@@ -295,7 +295,7 @@ function pick(card) {
     const answer = await ask({ type: "play_pick", state, card });
     if (!answer.ok) return showErrors(answer.errors);
     accept(answer, { scene: true });
-    ui.live.textContent = view.status;
+    ui.live.textContent = `${view.picks || ""} ${view.status}`.trim();
     focusFirst(ui.hand);
   });
 }
@@ -458,6 +458,7 @@ function render(scene) {
     button.addEventListener("click", () => action(card.card));
     ui.hand.append(button);
   }
+  if (drafting && view.picks) ui.status.textContent = `${view.picks} ${view.status}`;
   if (drafting && view.hand.length) {
     const mine = el("p", { class: "jouer-aide" },
       `${T.hand} (${view.hand.length}/10)${NBSP}: ${view.hand.map((c) => c.card).join(", ")}`);
