@@ -72,7 +72,8 @@ class HeuristicBot:
 
     def pick(self, round_, player: str, pool: list[int]) -> int:
         """Draft: low cards clear rows, high cards are safe; avoid costly heads."""
-        return min(pool, key=lambda c: (HEADS[c], min(c, 105 - c), c))
+        top = max(pool)
+        return min(pool, key=lambda c: (HEADS[c], min(c, top + 1 - c), c))
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}

@@ -120,6 +120,7 @@ class Deal(Event):
     round: int
     rows: tuple
     cards_in_play: int
+    drafted: bool = False   # Logique: the rows are the cards nobody drafted
 
 
 @dataclass(frozen=True, slots=True)

@@ -104,7 +104,7 @@ class Round:
             self.draft = None
             if self.log is not None:
                 self.log.append(Deal(self.number, tuple(tuple(r) for r in self.table.rows),
-                                     sum(len(h) for h in self.hands.values()) + ROWS))
+                                     sum(len(h) for h in self.hands.values()) + ROWS, True))
 
     def play(self, plays: dict, choose=None) -> bool:
         """Everyone reveals a card; resolve the turn (True) or stop at a row choice (False).

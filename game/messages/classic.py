@@ -1,8 +1,13 @@
-"""French sentences for the events of the classic game and its variants (RULES §1, §2)."""
+"""French sentences for the events of the classic game and its variants (RULES §1, §2).
+
+Typography: a no-break space (NBSP) before « : », a narrow one (NNBSP) before ; ! ?,
+the typographic apostrophe ’, and a card named « le 35 » rather than a bare number
+opening a sentence.
+"""
 
 from __future__ import annotations
 
-from .typography import NBSP, NNBSP, cards, fr_list, heads, plural, row_name
+from .typography import NBSP, cards, fr_list, heads, number, plural, row_name
 
 ORDINALS = {1: "première", 2: "deuxième", 3: "troisième", 4: "quatrième", 5: "cinquième",
             6: "sixième", 7: "septième"}
@@ -11,80 +16,88 @@ ORDINALS = {1: "première", 2: "deuxième", 3: "troisième", 4: "quatrième", 5:
 def _reveal(e: dict) -> str:
     shown = fr_list(f"{p['card']} ({p['player']})" for p in e["plays"])
     if len(e["plays"]) == 1:
-        return f"Tour {e['turn']}{NBSP}: la carte jouée est révélée{NBSP}: {shown}."
-    return (f"Tour {e['turn']}{NBSP}: toutes les cartes sont révélées en même temps{NBSP}: {shown}. "
+        return f"Tour {e['turn']}. La carte jouée est retournée{NBSP}: {shown}."
+    return (f"Tour {e['turn']}. Toutes les cartes sont retournées en même temps{NBSP}: {shown}. "
             f"On les pose une par une, de la plus petite à la plus grande.")
 
 
 def _place(e: dict) -> str:
     card, after = e["card"], e["after"]
-    text = (f"{e['player']} pose {card} après {after}, dans la {row_name(e['row'])}{NBSP}: "
-            f"{after} est la plus grande dernière carte inférieure à {card} "
-            f"(écart {e['gap']}).")
+    text = (f"{e['player']} pose le {card} après le {after}, dans la {row_name(e['row'])}{NBSP}: "
+            f"parmi les dernières cartes des rangées plus petites que {card}, "
+            f"{after} est la plus proche (écart de {e['gap']}).")
     if e["length"] >= 5:
-        text += (f" La rangée a maintenant {cards(e['length'])}{NBSP}: "
-                 f"la prochaine carte posée ici la fera ramasser.")
+        text += (f" La rangée compte maintenant {cards(e['length'])}{NBSP}: "
+                 f"qui posera la prochaine carte ici ramassera la rangée.")
     return text
 
 
 def _too_low(e: dict) -> str:
-    return (f"{e['card']} est plus petite que la dernière carte de chaque rangée "
-            f"(la plus petite est {e['lowest']}){NBSP}: {e['player']} ne peut la poser nulle part "
+    return (f"Le {e['card']} est plus petit que la dernière carte de chaque rangée "
+            f"(la plus petite est {e['lowest']}){NBSP}: {e['player']} ne peut le poser nulle part "
             f"et doit ramasser la rangée de son choix.")
 
 
 def _choice_requested(e: dict) -> str:
-    costs = fr_list(f"{row_name(o['row'])} {heads(o['heads'])}" for o in e["options"])
-    return f"Ce que coûterait chaque rangée{NNBSP}: {costs}."
+    costs = fr_list(f"{heads(o['heads'])} pour la {row_name(o['row'])}" for o in e["options"])
+    return f"Le prix de chaque rangée{NBSP}: {costs}."
 
 
 def _choice_made(e: dict) -> str:
     text = f"{e['player']} choisit la {row_name(e['row'])} ({heads(e['heads'])})."
     if e["heads"] == e["cheapest"]:
-        text += " C'est le choix le moins coûteux."
+        text += " C’est le choix le moins coûteux."
     else:
-        text += (f" Une autre rangée n'aurait coûté que {heads(e['cheapest'])}{NNBSP}: "
-                 f"le choix est libre, même le plus cher.")
+        cheapest = "qu’une tête de bœuf" if e["cheapest"] == 1 else f"que {heads(e['cheapest'])}"
+        text += (f" Une autre rangée n’aurait coûté {cheapest}{NBSP}: "
+                 f"on peut ramasser la rangée de son choix, même la plus chère.")
     return text
 
 
 def _take(e: dict) -> str:
     taken = fr_list(e["cards"])
+    n = len(e["cards"])
     if e["reason"] == "sixth":
-        return (f"{e['card']} devrait aller dans la {row_name(e['row'])}, qui a déjà "
-                f"{cards(len(e['cards']))}{NNBSP}: ce serait la {ORDINALS.get(len(e['cards']) + 1, 'dernière')} "
-                f"carte. {e['player']} ramasse les {cards(len(e['cards']))} ({taken}), "
-                f"soit {heads(e['heads'])}.")
-    return (f"{e['player']} ramasse la {row_name(e['row'])} ({taken}), "
-            f"soit {heads(e['heads'])}.")
+        return (f"Le {e['card']} devrait aller dans la {row_name(e['row'])}, qui compte déjà "
+                f"{cards(n)}{NBSP}: ce serait la {ORDINALS.get(n + 1, 'dernière')} carte. "
+                f"{e['player']} ramasse les {cards(n)} ({taken}), soit {heads(e['heads'])}.")
+    return f"{e['player']} ramasse la {row_name(e['row'])} ({taken}), soit {heads(e['heads'])}."
 
 
 def _start_row(e: dict) -> str:
-    return f"{e['card']} commence la {row_name(e['row'])}."
+    return f"Le {e['card']} commence la {row_name(e['row'])}, à la même place."
 
 
 def _deal(e: dict) -> str:
     starts = fr_list(r[0] for r in e["rows"])
-    return (f"Manche {e['round']}{NNBSP}: les cartes sont distribuées et quatre cartes "
-            f"commencent les rangées{NNBSP}: {starts}.")
+    if e.get("drafted"):
+        return (f"Manche {e['round']}. Le draft est terminé et les quatre cartes que personne "
+                f"n’a prises commencent les rangées{NBSP}: {starts}.")
+    return (f"Manche {e['round']}. Chacun reçoit ses cartes et quatre cartes retournées "
+            f"commencent les rangées{NBSP}: {starts}.")
 
 
 def _draft_pick(e: dict) -> str:
-    return f"{e['player']} choisit la carte {e['card']}."
+    return f"{e['player']} choisit le {e['card']} parmi les cartes visibles."
 
 
 def _round_end(e: dict) -> str:
-    scores = fr_list(f"{p} {heads(s)}" for p, s in e["scores"].items())
-    totals = fr_list(f"{p} {t}" for p, t in e["totals"].items())
-    return f"Fin de la manche {e['round']}{NNBSP}: {scores}. Totaux{NNBSP}: {totals}."
+    scores = fr_list(f"{p} {heads(s) if s else 'aucune tête de bœuf'}" for p, s in e["scores"].items())
+    totals = fr_list(f"{p} {number(t)}" for p, t in e["totals"].items())
+    return f"Fin de la manche {e['round']}{NBSP}: {scores}. Totaux{NBSP}: {totals}."
 
 
 def _game_end(e: dict) -> str:
-    winners = e["winners"]
+    winners, totals = e["winners"], e["totals"]
+    worst = max(totals.values())
+    reached = fr_list(p for p, t in totals.items() if t == worst)
+    why = f"{reached} {'a' if len([t for t in totals.values() if t == worst]) == 1 else 'ont'} {heads(worst)}"
+    rounds = plural(e["rounds"], "manche")
     if len(winners) == 1:
-        return f"Fin de la partie après {plural(e['rounds'], 'manche')}{NNBSP}: {winners[0]} gagne."
-    return (f"Fin de la partie après {plural(e['rounds'], 'manche')}{NNBSP}: {fr_list(winners)} "
-            f"sont à égalité et se partagent la victoire.")
+        return (f"Fin de la partie après {rounds} ({why}). {winners[0]} gagne avec "
+                f"{heads(totals[winners[0]])}.")
+    return (f"Fin de la partie après {rounds} ({why}). {fr_list(winners)} sont à égalité avec "
+            f"{heads(totals[winners[0]])} et se partagent la victoire.")
 
 
 WORDING = {
@@ -103,8 +116,8 @@ def turn_summary(turn: int, taken: dict) -> str:
     """The sentence of a turn's last step: who took how many heads."""
     takers = [(p, h) for p, h in taken.items() if h]
     if not takers:
-        return f"Fin du tour {turn}{NNBSP}: personne n'a ramassé de carte."
-    return (f"Fin du tour {turn}{NNBSP}: "
+        return f"Fin du tour {turn}{NBSP}: personne n’a ramassé de carte."
+    return (f"Fin du tour {turn}{NBSP}: "
             + fr_list(f"{p} a ramassé {heads(h)}" for p, h in takers) + ".")
 
 

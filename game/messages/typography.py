@@ -22,7 +22,12 @@ def fr_list(items) -> str:
 def plural(n: int, singular: str, plural_form: str | None = None) -> str:
     """'1 tête de bœuf', '3 têtes de bœuf' (French: 0 and 1 take the singular)."""
     word = singular if abs(n) <= 1 else (plural_form or singular + "s")
-    return f"{n}{NBSP}{word}"
+    return f"{number(n)}{NBSP}{word}"
+
+
+def number(n: int) -> str:
+    """A number as French print sets it: a true minus sign (−3), not a hyphen."""
+    return f"\u2212{-n}" if n < 0 else str(n)
 
 
 def heads(n: int) -> str:

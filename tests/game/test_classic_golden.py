@@ -57,8 +57,8 @@ def test_golden_playthrough(name):
 
 def test_golden_game_has_every_kind_of_sentence():
     text = (GOLDEN / "classique-4-joueurs-graine-1.txt").read_text(encoding="utf-8")
-    for words in ("Manche 1", "sont révélées", " pose ", "sixième carte", "plus petite que la dernière",
-                  "Ce que coûterait", " choisit la rangée", " ramasse ", " commence la rangée",
+    for words in ("Manche 1", "sont retournées", " pose ", "sixième carte", "plus petit que la dernière",
+                  "Le prix de chaque rangée", " choisit la rangée", " ramasse ", " commence la rangée",
                   "Fin de la manche", "Fin de la partie"):
         assert words in text, words
 

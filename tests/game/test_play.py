@@ -90,7 +90,7 @@ def test_logique_two_players_draft_cards_1_to_24_and_the_four_left_start_the_row
     assert rnd.table.rows == [[c] for c in left]
     assert all(len(h) == 10 for h in rnd.hands.values())
     deal = [e for e in game.log if isinstance(e, ev.Deal)]
-    assert deal == [ev.Deal(1, tuple((c,) for c in left), 24)]
+    assert deal == [ev.Deal(1, tuple((c,) for c in left), 24, drafted=True)]
     assert [e.card for e in game.log if isinstance(e, ev.DraftPick)] == picked
 
 
