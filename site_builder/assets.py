@@ -30,6 +30,15 @@ def has_browser_assets() -> bool:
     return importlib.util.find_spec("site_builder.browser_assets") is not None
 
 
+def generated_files() -> dict[str, str]:
+    """Files the « Outils » pages need, generated from the engine (site_builder/tools_assets.py,
+    when it exists): e.g. js/tetes.json, so the score sheet never retypes a rule."""
+    if importlib.util.find_spec("site_builder.tools_assets") is None:
+        return {}
+    from . import tools_assets
+    return tools_assets.files()
+
+
 def write_site(out_dir: Path, files: dict[str, str | bytes], *, browser_assets: bool) -> None:
     """Write `files` plus static files (and browser assets) to a temp dir, then swap it in."""
     out_dir = Path(out_dir).resolve()

@@ -51,6 +51,7 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str = "
         stylesheets=stylesheets(static),
     )
     files = render_pages(pages, converted, site)
+    files.update(assets.generated_files())
     files[".nojekyll"] = ""
 
     # 6. Write into a temporary folder and swap it in (static files, browser assets too).

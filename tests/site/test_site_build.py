@@ -236,3 +236,11 @@ def test_on_this_page_entries_keep_french_typography(tmp_path):
     toc = text.split('class="sur-cette-page"')[1].split("</nav>")[0]
     assert ">Quand jouer\u202f?</a>" in toc
     assert ">Les «\u00a0têtes\u00a0» &amp; le reste</a>" in toc
+
+
+def test_generated_tool_files_are_written(site):
+    """The score sheet reads the heads of each card from js/tetes.json, made from game.cards."""
+    import json
+
+    data = json.loads((site / "js" / "tetes.json").read_text(encoding="utf-8"))
+    assert data["total"] == 171 and len(data["heads"]) == 105
