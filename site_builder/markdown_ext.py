@@ -339,5 +339,6 @@ class Converter:
             del self.md.guide
         return Converted(
             html=html, toc=self.md.toc_tokens, links=state.links, examples=state.examples,
-            has_example=bool(state.examples),
+            # any example section, classic or Junior (the player serves both)
+            has_example='<section class="exemple"' in html,
         )
