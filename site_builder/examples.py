@@ -29,7 +29,31 @@ _LINE_PATTERNS = [
     ("choice", re.compile(r"^choix\s*:\s*(?P<value>.*)$")),
     ("expect_row", re.compile(rf"^attendu\s+{_ROW}\s+(?P<row>\S+)\s*:\s*(?P<value>.*)$")),
     ("expect_penalties", re.compile(r"^attendu\s+p[ée]nalit[ée]s\s*:\s*(?P<value>.*)$")),
+    ("special", re.compile(r"^sp[ée]ciale\s*:\s*(?P<value>.*)$")),
+    ("expect_marked", re.compile(r"^attendu\s+marqueurs?\s*:\s*(?P<value>.*)$")),
+    ("expect_stopped", re.compile(r"^attendu\s+stops?\s*:\s*(?P<value>.*)$")),
 ]
+# Special cards (« 6 qui surprend ! », game/specials/README.md): French words → engine moves.
+_SPECIAL_RE = re.compile(
+    r"^(?P<name>.+?)\s+(?P<kind>stop|5e\s+s[ée]rie|7\s+qui\s+prend|ins[ée]rer|remplacer|glisser"
+    r"|n[ée]gatif\s*=\s*positif)(?:\s+(?P<rest>.*))?$")
+_AT = rf"{_ROW}\s+(?P<{{0}}row>\d+)\s+position\s+(?P<{{0}}pos>\d+)"
+_SPECIAL_ARGS = {
+    "stop": (re.compile(rf"^{_ROW}\s+(?P<row>\d+)$"), "stop"),
+    "5e": (re.compile(r"^$"), "cinquieme_serie"),
+    "7": (re.compile(r"^$"), "sept_qui_prend"),
+    "ins": (re.compile(rf"^{_ROW}\s+(?P<row>\d+)\s+position\s+(?P<pos>\d+)$"), "inserer"),
+    "remplacer": (re.compile(r"^par\s+(?P<card>\d+)$"), "remplacer"),
+    "glisser": (re.compile(r"^(?:(?P<card>\d+)|" + _AT.format("from_") + r")\s+vers\s+"
+                           + _AT.format("to_") + "$"), "glisser"),
+    "n": (re.compile(r"^(?P<card>\d+)$"), "negatif_positif"),
+}
+_SPECIAL_SHAPES = {
+    "stop": "stop rangée R", "cinquieme_serie": "5e série", "sept_qui_prend": "7 qui prend",
+    "inserer": "insérer rangée R position P", "remplacer": "remplacer par C",
+    "glisser": "glisser C vers rangée R position P (or glisser rangée R position P vers …)",
+    "negatif_positif": "négatif = positif C",
+}
 _CHOICE_RE = re.compile(rf"^(?P<name>.+?)\s+{_ROW}\s+(?P<row>\S+)$")
 _NAME_NUMBER_RE = re.compile(r"^(?P<name>.+?)\s+(?P<number>\S+)$")
 
@@ -46,10 +70,19 @@ class Example:
     expected_rows: dict[int, tuple[list[int], int]] = field(default_factory=dict)
     expected_penalties: dict[str, tuple[int, int]] = field(default_factory=dict)
     penalties_line: int = 0
+    expected_marked: tuple[list[int], int] | None = None     # 1-based rows, line
+    expected_stopped: tuple[list[int], int] | None = None
+    slides: list[tuple[int, str, int, int]] = field(default_factory=list)
+    """Glisser moves naming the card by value: (turn index, player, card, line), located on
+    the table at the start of that turn by `resolve_slides`."""
 
     def scenario(self) -> dict:
         """The engine's scenario dict (rows 0-based, in order)."""
         return {"rows": [self.rows[r] for r in sorted(self.rows)], "turns": self.turns}
+
+    @property
+    def has_specials(self) -> bool:
+        return any("specials" in turn for turn in self.turns)
 
 
 def parse_example(path: Path, fence_line: int, body: list[str],
@@ -71,7 +104,8 @@ def parse_example(path: Path, fence_line: int, body: list[str],
         kinds_seen.add(kind)
         if kind is None:
             fail(number, f"unknown example line {text!r} (expected id:, rangée R:, tour:, "
-                         "choix:, attendu rangée R: or attendu pénalités:)")
+                         "choix:, spéciale:, attendu rangée R:, attendu pénalités:, "
+                         "attendu marqueurs: or attendu stops:)")
         elif kind == "id":
             _parse_id(example, match["value"].strip(), number, fail)
         elif kind == "row":
@@ -89,6 +123,15 @@ def parse_example(path: Path, fence_line: int, body: list[str],
                 example.expected_rows[row] = (cards, number)
         elif kind == "expect_penalties":
             _parse_penalties(example, match["value"], number, fail)
+        elif kind == "special":
+            _parse_special(example, match["value"], number, fail)
+        elif kind in ("expect_marked", "expect_stopped"):
+            rows = _row_list(match["value"], number, fail)
+            attribute = "expected_marked" if kind == "expect_marked" else "expected_stopped"
+            if rows is not None:
+                if getattr(example, attribute) is not None:
+                    fail(number, f"'{text.split(':')[0]}:' is given twice")
+                setattr(example, attribute, (rows, number))
 
     if "id" not in kinds_seen:
         fail(fence_line, "example has no 'id:' line")
@@ -175,13 +218,72 @@ def _parse_choice(example, value, number, fail):
         turn["choices"][name] = row - 1
 
 
+def _parse_special(example, value, number, fail):
+    """`spéciale: Alice stop rangée 2`: the special card a player of the turn above plays."""
+    match = _SPECIAL_RE.match(value.strip())
+    if not match:
+        fail(number, f"'spéciale:' must read 'Nom carte…' with one of: "
+                     f"{'; '.join(_SPECIAL_SHAPES.values())}; got {value.strip()!r}")
+        return
+    if not example.turns:
+        fail(number, "'spéciale:' must follow the 'tour:' line it belongs to")
+        return
+    turn, name = example.turns[-1], match["name"]
+    key = match["kind"].split()[0].lower()
+    key = next(k for k in _SPECIAL_ARGS if key.startswith(k))
+    pattern, card = _SPECIAL_ARGS[key]
+    args = pattern.match((match["rest"] or "").strip())
+    if not args:
+        fail(number, f"'spéciale: {name} {match['kind']}' must read '{name} {_SPECIAL_SHAPES[card]}'")
+        return
+    if name not in turn["plays"]:
+        fail(number, f"{name} does not play in the turn above")
+        return
+    specials = turn.setdefault("specials", {})
+    if name in specials:
+        fail(number, f"{name} already plays a special card in this turn")
+        return
+    move = {"card": card}
+    found = args.groupdict()
+    for field_name, key_name in (("row", "row"), ("pos", "position"), ("from_row", "from_row"),
+                                 ("from_pos", "from_index"), ("to_row", "to_row"),
+                                 ("to_pos", "to_index")):
+        if found.get(field_name) is not None:
+            if int(found[field_name]) < 1:
+                fail(number, f"rows and positions are counted from 1, got {found[field_name]}")
+                return
+            move[key_name] = int(found[field_name]) - 1
+    if found.get("card") is not None:
+        value_card = int(found["card"])
+        if card == "remplacer":
+            move["with"] = value_card
+        elif card == "negatif_positif":
+            move["chosen"] = value_card
+        else:  # glisser naming the card by value: located at replay time
+            example.slides.append((len(example.turns) - 1, name, value_card, number))
+    specials[name] = move
+
+
+def _row_list(value, number, fail):
+    """`rangée 2`, `rangées 1 et 3`, `rangées 1, 2 et 4` or `aucune` → [rows] (1-based)."""
+    text = value.strip()
+    if text in ("aucune", "aucun"):
+        return []
+    match = re.match(rf"^{_ROW}s?\s+(?P<rows>[\d ,et]+)$", text)
+    rows = re.split(r"\s*(?:,|\bet\b)\s*", match["rows"].strip()) if match else []
+    if not rows or not all(CARD_RE.match(r) and 1 <= int(r) <= MAX_ROWS for r in rows):
+        fail(number, f"{text!r} must read 'rangée R', 'rangées R et R' or 'aucune'")
+        return None
+    return sorted(int(r) for r in rows)
+
+
 def _parse_penalties(example, value, number, fail):
     if example.penalties_line:
         fail(number, "'attendu pénalités:' is given twice")
         return
     example.penalties_line = number
     for part in _split_list(value):
-        pair = _name_number(part, number, fail, "Nom N")
+        pair = _name_number(part, number, fail, "Nom N", signed=True)
         if pair is not None:
             example.expected_penalties[pair[0]] = (pair[1], number)
 
@@ -190,9 +292,11 @@ def _split_list(value: str) -> list[str]:
     return [part.strip() for part in value.split(",") if part.strip()]
 
 
-def _name_number(part, number, fail, shape):
+def _name_number(part, number, fail, shape, signed=False):
+    """`Alice 37` → ("Alice", 37); penalties may be negative (Négatif = positif)."""
     match = _NAME_NUMBER_RE.match(part)
-    if not match or not CARD_RE.match(match["number"]):
+    digits = match["number"].removeprefix("-") if match and signed else (match and match["number"])
+    if not match or not CARD_RE.match(digits):
         fail(number, f"{part!r} must read '{shape}' (a name, a space, a number)")
         return None
     return match["name"], int(match["number"])
@@ -231,6 +335,7 @@ def replay_example(example: Example, problems: list[Problem]) -> list[dict] | No
     from game.replay import replay
 
     try:
+        resolve_slides(example, replay)
         return replay(example.scenario())
     except GameError as error:
         hint = ENGINE_HINTS.get(getattr(error, "code", None))
@@ -238,6 +343,17 @@ def replay_example(example: Example, problems: list[Problem]) -> list[dict] | No
                                 f"example {example.id}: the engine refuses it: {error}"
                                 + (f" ({hint})" if hint else "")))
         return None
+
+
+def resolve_slides(example: Example, replay) -> None:
+    """`glisser 27 vers …`: find card 27 on the table as the turn starts (engine's 0-based
+    row and index); a card that is not there is left for the engine to refuse."""
+    for turn_index, name, card, _line in example.slides:
+        before = dict(example.scenario(), turns=example.turns[:turn_index])
+        rows = replay(before)[-1]["rows"] if turn_index else before["rows"]
+        where = [(r, i) for r, row in enumerate(rows) for i, c in enumerate(row) if c == card]
+        move = example.turns[turn_index]["specials"][name]
+        move["from_row"], move["from_index"] = where[0] if where else (-1, -1)
 
 
 def check_expected(example: Example, steps: list[dict], problems: list[Problem]) -> None:
@@ -251,6 +367,14 @@ def check_expected(example: Example, steps: list[dict], problems: list[Problem])
             problems.append(Problem(example.path, number,
                                     f"attendu rangée {row}: expected {_cards_text(cards)}, "
                                     f"the engine got {got_text}"))
+    for key, expected, word in (("marked", example.expected_marked, "marqueurs"),
+                                ("stopped", example.expected_stopped, "stops")):
+        if expected is not None:
+            got = sorted(r + 1 for r in final.get(key, []))
+            if got != expected[0]:
+                problems.append(Problem(example.path, expected[1],
+                                        f"attendu {word}: expected rows {expected[0] or 'none'}, "
+                                        f"the engine got {got or 'none'}"))
     penalties = final["penalties"]
     for name, (heads, number) in sorted(example.expected_penalties.items()):
         if name not in penalties:
@@ -271,7 +395,10 @@ def _cards_text(cards) -> str:
 
 def example_html(example: Example, steps: list[dict]) -> str:
     """The static markup of CONTRIBUTING.md « Example markup », one <li> per step."""
-    from game.draw import step_html
+    if example.has_specials:  # the variant's drawing adds the special card, markers and Stops
+        from game.specials.draw import step_html
+    else:
+        from game.draw import step_html
 
     scenario = json.dumps(example.scenario(), ensure_ascii=False, separators=(",", ":"))
     anchor = f"exemple-{example.id}"

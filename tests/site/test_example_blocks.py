@@ -82,3 +82,72 @@ def test_heads_table_counts_the_171_heads():
     html = examples.heads_table_html()
     assert html.count('data-card="') == 104
     assert "<td>104</td><td>171</td>" in html
+
+
+def _build(text: str):
+    problems = []
+    example = examples.parse_example(Path("x.md"), 10, text.strip("\n").split("\n"), problems)
+    assert example is not None, [str(p) for p in problems]
+    steps = examples.replay_example(example, problems)
+    assert steps is not None, [str(p) for p in problems]
+    examples.check_expected(example, steps, problems)
+    return example, steps, [str(p) for p in problems]
+
+
+def test_special_card_lines_become_engine_moves_and_are_checked():
+    example, steps, problems = _build("""
+id: stop
+rangée 1: 12
+rangée 2: 28
+rangée 3: 39
+rangée 4: 44
+tour: Alice 40, Bruno 30
+spéciale: Alice stop rangée 3
+attendu rangée 2: 28 30 40
+attendu stops: rangée 3
+attendu marqueurs: aucune
+""")
+    assert problems == []
+    assert example.turns[0]["specials"] == {"Alice": {"card": "stop", "row": 2}}
+    assert 'class="carte-speciale"' in examples.example_html(example, steps)
+
+
+def test_glisser_names_the_card_by_its_value():
+    example, _steps, problems = _build("""
+id: glisse
+rangée 1: 12 27
+rangée 2: 28
+rangée 3: 39
+rangée 4: 44
+tour: Alice 45
+spéciale: Alice glisser 27 vers rangée 3 position 1
+attendu rangée 1: 12
+attendu rangée 3: 27 39
+""")
+    assert problems == []
+    assert example.turns[0]["specials"]["Alice"] == {
+        "card": "glisser", "from_row": 0, "from_index": 1, "to_row": 2, "to_index": 0}
+
+
+def test_wrong_special_expectations_and_lines_name_their_line():
+    _example, _steps, problems = _build("""
+id: sept
+rangée 1: 12
+rangée 2: 28
+rangée 3: 39
+rangée 4: 44
+tour: Alice 13, Bruno 14
+spéciale: Alice 7 qui prend
+attendu marqueurs: rangée 1
+attendu pénalités: Bruno 2, Alice -1
+""")
+    assert problems == [
+        "x.md:18: attendu marqueurs: expected rows [1], the engine got none",
+        "x.md:19: attendu pénalités: expected Alice -1, the engine got Alice 0",
+    ]
+    _, parse_problems = _parse("id: 1\nrangée 1: 5\ntour: Alice 7\nspéciale: Alice insérer rangée 1\n"
+                               "spéciale: Bruno stop rangée 1\n")
+    assert [str(p) for p in parse_problems] == [
+        "x.md:14: 'spéciale: Alice insérer' must read 'Alice insérer rangée R position P'",
+        "x.md:15: Bruno does not play in the turn above",
+    ]
