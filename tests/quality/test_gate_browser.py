@@ -1,0 +1,326 @@
+"""Gates in Chromium over every built page: accessibility (axe-core, WCAG 2.2 AA with target
+size), security policy (no CSP violation, no console error), privacy (no request to another host,
+no cookie, localStorage only for the score sheet and settings) and print.
+
+One walk (session fixture `walk`) visits every page of the build in one sealed context, runs axe
+in light and dark at 320 px and 1280 px, then starts the engine on an example page and runs axe
+again in the middle of a replay, then plays a round of « Jouer une manche ». Each gate below reads
+its part of what the walk saw, so one slow engine start serves them all.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from harness import wait_for_engine
+from quality_browser import (ROOT, STORAGE_SPY, Record, axe_everywhere, new_context, new_page,
+                             print_layout, start_engine, with_axe)
+from quality_checks import axe_summary, html_files, url_path
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+JOUER = "outils/jouer/"
+ENGINE_MS = 240_000          # Pyodide's first start on a loaded 2-core machine
+PHASE = "() => ['play', 'row', 'round_over', 'game_over'].includes(" \
+        "(document.querySelector('[data-jouer]') || {dataset: {}}).dataset.phase)"
+STORAGE_ALLOWED_PAGES = ("outils/compteur/",)           # the score sheet
+SETTINGS_KEY = re.compile(r"(reglages|settings|preferences)", re.IGNORECASE)
+PDF_DIR = ROOT / "test-artifacts" / "quality"
+
+
+def engine_page(site: Path) -> str:
+    """The first example page (in build order) whose example has a row choice: the richest replay."""
+    candidates = [html for html in html_files(site)
+                  if 'class="exemple' in (text := html.read_text(encoding="utf-8"))]
+    with_choice = [html for html in candidates if "choices" in html.read_text(encoding="utf-8")]
+    chosen = (with_choice or candidates)[0]
+    return url_path(site, chosen)
+
+
+def _phase(page, timeout=ENGINE_MS) -> str:
+    page.wait_for_function(PHASE, timeout=timeout)
+    return page.get_attribute("[data-jouer]", "data-phase")
+
+
+def play_round(page, server) -> int:
+    """Start a one-round game at full speed and play it to the end by clicking; turns played."""
+    page.goto(server.url(JOUER))
+    page.select_option("#jouer-vitesse", "0")
+    page.fill("#jouer-manches", "1")
+    page.click(".jouer-reglages button[type=submit]")
+    turns = 0
+    while (now := _phase(page)) in ("play", "row") and turns < 40:
+        if now == "play":
+            turns += 1
+            page.locator(".jouer-main .jouer-carte").first.click()
+        else:
+            page.locator(".jouer-rangee").last.click()
+        page.wait_for_function("() => document.querySelector('[data-jouer]').dataset.phase "
+                               "!== 'busy'", timeout=ENGINE_MS)
+    return turns
+
+
+def _walk(browser, server, pages: list[str], replay_page: str) -> dict:
+    record = Record()
+    context = new_context(browser, server, record)
+    with_axe(context)
+    context.add_init_script(STORAGE_SPY)
+    page = new_page(context, record)
+    seen = {"axe": {}, "errors": {}, "print": {}, "record": record, "turns": 0}
+
+    def phase(name, action):
+        try:
+            action()
+        except Exception as error:  # noqa: BLE001 - each gate reports what the walk could not do
+            seen["errors"][name] = f"{type(error).__name__}: {error}"[:600]
+
+    for path in pages:
+        def visit(path=path):
+            response = page.goto(server.url(path), wait_until="load")
+            assert response is not None and response.status == 200, f"HTTP {response and response.status}"
+            axe_everywhere(page, f"{path or '/'} (avant le moteur)", seen["axe"])
+        phase(f"visit {path or '/'}", visit)
+
+    def replay():
+        page.goto(server.url(replay_page))
+        start_engine(page, timeout=ENGINE_MS)
+        axe_everywhere(page, f"{replay_page} (moteur prêt)", seen["axe"])
+        section = page.locator("section.exemple").first
+        steps = section.locator("li.etape").count()
+        section.locator(".joueur-commandes button[data-action=first]").focus()
+        for _ in range(steps // 2):
+            page.keyboard.press("ArrowRight")
+        axe_everywhere(page, f"{replay_page} (au milieu du rejeu)", seen["axe"])
+        seen["print"][f"{replay_page} (moteur prêt)"] = print_layout(page)
+        page.emulate_media(media="screen")
+    phase("replay an example", replay)
+
+    def jouer():
+        page.goto(server.url(JOUER))
+        page.select_option("#jouer-vitesse", "0")
+        page.fill("#jouer-manches", "1")
+        page.click(".jouer-reglages button[type=submit]")
+        assert _phase(page) == "play"
+        axe_everywhere(page, f"{JOUER} (en partie)", seen["axe"])
+        seen["turns"] = play_round(page, server)
+        axe_everywhere(page, f"{JOUER} (fin de partie)", seen["axe"])
+    phase("play a round", jouer)
+
+    def storage():
+        seen["cookies"] = context.cookies()
+        seen["writes"] = page.evaluate(
+            "() => JSON.parse(sessionStorage.getItem('__quality_writes') || '[]')")
+        seen["local_keys"] = page.evaluate("() => Object.keys(localStorage)")
+        seen["databases"] = page.evaluate(
+            "async () => (await indexedDB.databases()).map((d) => d.name)")
+    phase("read storage", storage)
+    context.close()
+    return seen
+
+
+@pytest.fixture(scope="session")
+def walk(chromium, quality_server, site_pages, built_site):
+    return chromium.call(_walk, quality_server, site_pages, engine_page(built_site))
+
+
+def test_the_walk_went_everywhere(walk, site_pages):
+    """Every page opened, the engine started, the round was played to its end."""
+    assert walk["errors"] == {}
+    assert walk["turns"] == 10
+
+
+def test_accessibility_axe_wcag22aa_light_dark_phone_desktop_before_and_after_engine(walk):
+    found = {label: axe_summary(violations) for label, violations in walk["axe"].items()}
+    assert found == {}
+
+
+def test_no_csp_violation_and_no_console_error(walk):
+    record: Record = walk["record"]
+    assert record.csp == []
+    assert record.console == [] and record.page_errors == [] and record.dialogs == []
+    assert record.failed == []
+
+
+def test_privacy_no_request_to_another_host_no_cookie_storage_only_for_score_and_settings(walk):
+    record: Record = walk["record"]
+    assert record.foreign == []
+    assert walk["cookies"] == []
+    misplaced = [w for w in walk["writes"]
+                 if w["area"] == "local" and not w["page"].endswith(STORAGE_ALLOWED_PAGES)
+                 and not SETTINGS_KEY.search(w["key"])]
+    assert misplaced == []
+    assert walk["databases"] == []
+
+
+def test_print_in_the_middle_of_a_replay_shows_every_step_and_no_control(walk):
+    for label, layout in walk["print"].items():
+        assert layout["steps"] > 0, label
+        assert (layout["hiddenSteps"], layout["controls"], layout["cut"]) == ([], [], []), label
+
+
+# --- keyboard only ----------------------------------------------------------------------------------
+
+def _focus_report(page) -> str:
+    return page.evaluate("""() => { const a = document.activeElement;
+        return !a || a === document.body ? 'body' : a.tagName.toLowerCase()
+            + (a.dataset.action ? '[data-action=' + a.dataset.action + ']' : '')
+            + (a.disabled ? ' (disabled)' : ''); }""")
+
+
+def _keyboard_example(browser, server, path: str) -> dict:
+    record = Record()
+    context = new_context(browser, server, record)
+    page = new_page(context, record)
+    page.goto(server.url(path))
+    report = {"reached": False, "lost": [], "last_disabled": None}
+    for _ in range(120):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.dataset.action === 'next'"):
+            report["reached"] = True
+            break
+    if report["reached"]:
+        page.keyboard.press("Shift")          # intent: the engine starts
+        wait_for_engine(page, timeout=ENGINE_MS)
+        section = page.evaluate("() => document.activeElement.closest('section.exemple').id")
+        steps = page.locator(f"#{section} li.etape").count()
+        for k in range(steps + 1):            # one more than needed: « Suivant » gets disabled
+            page.keyboard.press("Enter")
+            where = _focus_report(page)
+            inside = page.evaluate(f"() => !!document.activeElement.closest('#{section}')")
+            if where == "body" or where.endswith("(disabled)") or not inside:
+                report["lost"].append(f"after Enter #{k + 1}: focus on {where}")
+        report["last_disabled"] = page.locator(
+            f"#{section} .joueur-commandes button[data-action=next]").is_disabled()
+        # And back: « Début » gets disabled at step 0.
+        page.keyboard.press("Home")
+        where = _focus_report(page)
+        if where == "body" or where.endswith("(disabled)"):
+            report["lost"].append(f"after Home: focus on {where}")
+    report["faults"] = record.faults()
+    context.close()
+    return report
+
+
+def test_keyboard_only_example_focus_survives_disabled_buttons(chromium, quality_server, built_site):
+    report = chromium.call(_keyboard_example, quality_server, engine_page(built_site))
+    assert report["reached"], "the player's « Suivant » cannot be reached with Tab"
+    assert report["last_disabled"] is True
+    assert report["lost"] == []
+    assert report["faults"] == {}
+
+
+def _keyboard_jouer(browser, server) -> dict:
+    record = Record()
+    context = new_context(browser, server, record)
+    page = new_page(context, record)
+    page.goto(server.url(JOUER))
+    report = {"lost": [], "turns": 0, "end": None, "reached": []}
+
+    def tab_to(selector, limit=80):
+        for _ in range(limit):
+            page.keyboard.press("Tab")
+            if page.evaluate(f"() => document.activeElement.matches({selector!r})"):
+                report["reached"].append(selector)
+                return True
+        return False
+
+    if tab_to("#jouer-manches"):
+        page.keyboard.type("1")
+    if tab_to("#jouer-vitesse"):
+        page.keyboard.press("End")             # « immédiate »
+    if tab_to(".jouer-reglages button[type=submit]"):
+        page.keyboard.press("Enter")
+        for _ in range(40):
+            now = _phase(page)
+            if now not in ("play", "row"):
+                break
+            where = page.evaluate("""() => { const a = document.activeElement;
+                return a.closest('.jouer-main') ? 'main' : a.closest('.jouer-choix, .jouer-rangees')
+                    ? 'rows' : (a === document.body ? 'body' : a.outerHTML.slice(0, 80)); }""")
+            if now == "play" and where != "main" or now == "row" and where == "body":
+                report["lost"].append(f"turn {report['turns']} ({now}): focus on {where}")
+                if not (tab_to(".jouer-main .jouer-carte") if now == "play"
+                        else tab_to(".jouer-rangee")):
+                    break
+            if now == "play":
+                report["turns"] += 1
+            page.keyboard.press("Enter")
+            page.wait_for_function("() => document.querySelector('[data-jouer]').dataset.phase "
+                                   "!== 'busy'", timeout=ENGINE_MS)
+        report["end"] = page.get_attribute("[data-jouer]", "data-phase")
+        report["final_focus"] = _focus_report(page)
+    report["faults"] = record.faults()
+    context.close()
+    return report
+
+
+def test_keyboard_only_round_of_jouer(chromium, quality_server):
+    report = chromium.call(_keyboard_jouer, quality_server)
+    assert len(report["reached"]) == 3, report["reached"]
+    assert report["end"] == "game_over" and report["turns"] == 10
+    assert report["lost"] == []
+    assert report["final_focus"] != "body"
+    assert report["faults"] == {}
+
+
+# --- print -----------------------------------------------------------------------------------------
+
+def _print_pages(browser, server, pages: list[str], out: Path) -> dict:
+    record = Record()
+    context = new_context(browser, server, record)
+    page = new_page(context, record)
+    results = {}
+    for path in pages:
+        page.emulate_media(media="screen")
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.goto(server.url(path))
+        layout = print_layout(page)
+        name = (path.strip("/").replace("/", "_") or "accueil").removesuffix(".html")
+        pdf = out / f"{name}.pdf"
+        page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True)
+        layout["pdf"] = str(pdf)
+        results[path] = layout
+    results["__faults__"] = record.faults()
+    context.close()
+    return results
+
+
+def pdf_text(pdf: str) -> str:
+    tool = shutil.which("pdftotext")
+    if tool is None:
+        raise RuntimeError("pdftotext is missing: apt-get install poppler-utils")
+    return subprocess.run([tool, "-enc", "UTF-8", pdf, "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def squeeze(text: str) -> str:
+    return re.sub(r"[\s\u00a0\u202f\u2011\u00ad-]+", "", text)
+
+
+def print_problems(layout: dict) -> list[str]:
+    problems = [f"visible control in print: {c}" for c in layout["controls"]]
+    problems += [f"step not printed: {s}" for s in layout["hiddenSteps"]]
+    problems += [f"figure may be cut: {c}" for c in layout["cut"]]
+    if layout.get("pdf"):
+        text = squeeze(pdf_text(layout["pdf"]))
+        problems += [f"step caption missing from the PDF: {caption[:60]!r}"
+                     for caption in layout["captions"] if squeeze(caption) not in text]
+    return problems
+
+
+def test_print_every_page_to_pdf(chromium, quality_server, site_pages):
+    PDF_DIR.mkdir(parents=True, exist_ok=True)
+    pages = [p for p in site_pages if p != "404.html"]
+    results = chromium.call(_print_pages, quality_server, pages, PDF_DIR)
+    faults = results.pop("__faults__")
+    found = {path: problems for path, layout in results.items()
+             if (problems := print_problems(layout))}
+    assert found == {}
+    assert faults == {}
+    example_pages = [p for p, layout in results.items() if layout["steps"]]
+    assert example_pages, "no page with example steps was printed"

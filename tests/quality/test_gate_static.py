@@ -1,0 +1,88 @@
+"""Gates over the built files themselves, no browser: typography, security policy markup,
+internal links and anchors, the Nu HTML checker, and byte-identical rebuilds.
+
+Every page is found in the build output (quality_checks.html_files), so a page added later is
+checked without touching this file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+
+from quality_checks import (ROOT, build_site, csp_problems, html_files, link_problems, typography_problems,
+                            url_path, vnu_errors)
+
+
+def report(found: dict[str, list[str]]) -> str:
+    """Every problem on its own line, so a failing gate lists them all (no truncated diff)."""
+    return "\n" + "\n".join(f"{page or '/'}: {problem}" for page, problems in found.items()
+                             for problem in problems)
+
+
+def per_page(site, check) -> dict[str, list[str]]:
+    found = {}
+    for html in html_files(site):
+        problems = check(html.read_text(encoding="utf-8"))
+        if problems:
+            found[url_path(site, html)] = problems
+    return found
+
+
+def test_the_build_has_pages(site_pages):
+    assert "" in site_pages and "404.html" in site_pages and len(site_pages) >= 10
+
+
+def test_typography_of_every_page(built_site):
+    found = per_page(built_site, typography_problems)
+    assert not found, report(found)
+
+
+def test_security_policy_in_every_page(built_site):
+    found = per_page(built_site, csp_problems)
+    assert not found, report(found)
+
+
+def test_every_internal_link_and_anchor_resolves(built_site):
+    problems = link_problems(built_site, base_url="/depot/")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_page_passes_the_nu_html_checker(built_site):
+    errors = vnu_errors(html_files(built_site))
+    assert not errors, "\n".join(errors)
+
+
+def test_the_build_refuses_a_broken_link_and_a_broken_anchor(tmp_path):
+    """The real content with one page linking to a missing page and one to a missing anchor."""
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content)
+    page = content / "glossaire.md"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text + "\nVoir [cette page](absente.md) et [ce titre](regles.md#nulle-part).\n",
+                    encoding="utf-8")
+    line = text.count("\n") + 2
+    out = tmp_path / "_site"
+    result = build_site(out, content=content)
+    assert result.returncode == 1
+    assert f"glossaire.md:{line}: broken link 'absente.md'" in result.stderr
+    assert f"glossaire.md:{line}: broken link 'regles.md#nulle-part': no anchor" in result.stderr
+    assert not out.exists(), "a refused build must write nothing"
+
+
+def tree_digest(root) -> dict[str, str]:
+    return {path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in sorted(root.rglob("*")) if path.is_file()}
+
+
+def test_two_builds_are_byte_identical(tmp_path):
+    """Same tree, same SOURCE_DATE_EPOCH, two folders, one after the other: the same bytes.
+    (Both builds are made here, back to back: others may edit content/ during a long session.)"""
+    first_dir, second_dir = tmp_path / "un" / "_site", tmp_path / "deux" / "_site"
+    for out in (first_dir, second_dir):
+        result = build_site(out)
+        assert result.returncode == 0, result.stderr
+    first, second = tree_digest(first_dir), tree_digest(second_dir)
+    assert sorted(first) == sorted(second)
+    differing = [path for path in first if first[path] != second[path]]
+    assert differing == []

@@ -1,0 +1,192 @@
+"""Each gate's checking function, fed a deliberately broken page, reports the fault.
+
+A gate that silently stopped seeing faults would pass forever: these tests keep each one honest.
+The pages are tiny copies of a built page's shape with one fault each.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from quality_browser import (Record, axe, new_context, new_page, print_layout, with_axe)
+from quality_checks import (POLICY, axe_summary, csp_problems, link_problems,
+                            typography_problems, vnu_errors)
+
+pytestmark = [pytest.mark.browser]
+
+NB = "\u00a0"
+
+
+def page(body: str, *, head: str = "", policy: str | None = POLICY) -> str:
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy}">' if policy else ""
+    return (f'<!doctype html>\n<html lang="fr">\n<head>\n<meta charset="utf-8">\n{meta}\n'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f'<title>Essai</title>\n{head}</head>\n<body>\n<main>\n<h1>Essai</h1>\n{body}\n'
+            f'</main>\n</body>\n</html>\n')
+
+
+GOOD = page(f"<p>Le joueur ramasse la rangée{NB}: cinq têtes de bœuf. «{NB}6 qui prend{NB}!{NB}»</p>")
+
+
+# --- typography ----------------------------------------------------------------------------------
+
+def test_typography_accepts_a_good_page():
+    assert typography_problems(GOOD) == []
+
+
+@pytest.mark.parametrize("text, fault", [
+    ("Il ramasse la rangée : cinq têtes.", "':' without a no-break space"),
+    ("Quelle rangée?", "'?' without a no-break space"),
+    ("Attention ; la carte", "';' without a no-break space"),
+    ("Bravo !", "'!' without a no-break space"),
+    ('Il dit "six".', "straight double quote"),
+    (f"Le jeu «{NB}6 qui prend !{NB}» de Kramer", "must be « 6 qui prend ! »"),
+    ("une tête de boeuf", "must be written with œ"),
+    (f"«six{NB}»", "« without a no-break space after"),
+])
+def test_typography_reports_each_fault(text, fault):
+    problems = typography_problems(page(f"<p>{text}</p>"))
+    assert any(fault in p for p in problems), problems
+
+
+def test_typography_ignores_code_and_urls():
+    body = ('<p>Lancez <code>python -m game replay a.json ; echo "ok"</code> et ouvrez '
+            'https://exemple.org/page à 12:30.</p><pre>x = "boeuf" ; y : int</pre>')
+    assert typography_problems(page(body)) == []
+
+
+def test_typography_reads_prose_attributes():
+    problems = typography_problems(page('<img src="a.svg" alt="La rangée : 3 cartes">'))
+    assert any("alt" in p for p in problems), problems
+
+
+# --- security policy markup ----------------------------------------------------------------------
+
+def test_csp_accepts_a_good_page():
+    assert csp_problems(GOOD) == []
+
+
+@pytest.mark.parametrize("html, fault", [
+    (page("<p>x</p>", policy=None), "no <meta"),
+    (page('<script src="https://cdn.exemple.org/x.js"></script>'), "from another origin"),
+    (page("<script>alert(1)</script>"), "inline <script>"),
+    (page('<button onclick="go()">Go</button>'), "inline handler onclick"),
+    (page('<a href="javascript:go()">Go</a>'), "javascript: URL"),
+    (page("<p>x</p>", policy=POLICY.replace("'self' 'wasm", "'self' 'unsafe-inline' 'wasm")),
+     "script-src"),
+    (page("<p>x</p>", policy=POLICY.replace("object-src 'none'; ", "")), "object-src"),
+    (page("<p>x</p>", policy=POLICY.replace("base-uri 'none'", "base-uri 'self'")), "base-uri"),
+])
+def test_csp_reports_each_fault(html, fault):
+    problems = csp_problems(html)
+    assert any(fault in p for p in problems), problems
+
+
+# --- links and anchors -----------------------------------------------------------------------------
+
+def test_links_report_a_missing_page_and_a_missing_anchor(tmp_path):
+    (tmp_path / "regles").mkdir()
+    (tmp_path / "regles" / "index.html").write_text(page('<h2 id="fin">Fin</h2>'), encoding="utf-8")
+    (tmp_path / "index.html").write_text(page(
+        '<a href="regles/#fin">ok</a> <a href="regles/#debut">ancre</a> '
+        '<a href="absente/">page</a> <a href="/regles/">absolu</a> <a href="#ici">ici</a>'),
+        encoding="utf-8")
+    problems = link_problems(tmp_path)
+    assert any("'regles/#debut': no id 'debut'" in p for p in problems), problems
+    assert any("'absente/'> reaches no file" in p for p in problems), problems
+    assert any("'/regles/' is absolute" in p for p in problems), problems
+    assert any("'#ici': no id 'ici'" in p for p in problems), problems
+    assert len(problems) == 4, problems
+
+
+# --- Nu HTML checker --------------------------------------------------------------------------------
+
+def test_vnu_reports_invalid_html(tmp_path):
+    good, bad = tmp_path / "bon.html", tmp_path / "mauvais.html"
+    good.write_text(GOOD, encoding="utf-8")
+    bad.write_text(page('<p><div>bloc dans un paragraphe</p><img src="a.svg"><span id="x"></span>'
+                        '<span id="x"></span>'), encoding="utf-8")
+    errors = vnu_errors([good, bad])
+    assert errors and all("mauvais.html" in e for e in errors), errors
+    assert any("alt" in e for e in errors), errors
+    assert any("Duplicate ID" in e for e in errors), errors
+
+
+# --- in Chromium: axe, CSP violations, foreign requests, print ----------------------------------------
+
+BROKEN_A11Y = page(
+    '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">'                 # no alt
+    '<svg role="img" width="40" height="40"><rect width="40" height="40"/></svg>'  # no title
+    '<p style="color:#777;background:#888">gris sur gris</p>'                # contrast
+    '<button style="width:10px;height:10px;padding:0;margin:0;border:0"></button>'
+    '<button style="width:10px;height:10px;padding:0;margin:0;border:0">b</button>',
+    policy=None)
+BROKEN_REQUESTS = page('<img src="https://images.exemple.org/x.png" alt="x">'
+                       '<script src="https://cdn.exemple.org/x.js"></script>'
+                       '<script>console.log("inline")</script>')
+BROKEN_PRINT = page(
+    '<div class="joueur-commandes"><button>Suivant</button></div>'
+    '<ol><li class="etape" hidden><figure><figcaption>Étape cachée</figcaption></figure></li></ol>'
+    '<figure style="break-inside:auto"><svg width="100" height="1500" role="img">'
+    '<title>Très grande</title></svg></figure>', policy=None)
+
+
+def _served(tmp_path, name, html):
+    (tmp_path / name).write_text(html, encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def broken_site(tmp_path_factory):
+    from harness import serve
+
+    root = tmp_path_factory.mktemp("broken")
+    for name, html in (("a11y.html", BROKEN_A11Y), ("requests.html", BROKEN_REQUESTS),
+                       ("print.html", BROKEN_PRINT)):
+        _served(root, name, html)
+    running = serve(root)
+    yield running
+    running.httpd.shutdown()
+    running.httpd.server_close()
+
+
+def _run_broken(browser, server):
+    out = {}
+    record = Record()
+    context = new_context(browser, server, record)
+    with_axe(context)
+    tab = new_page(context, record)
+    tab.goto(server.url("a11y.html"))
+    out["axe"] = axe_summary(axe(tab))
+    tab.goto(server.url("requests.html"))
+    tab.wait_for_timeout(300)
+    out["record"] = record
+    tab.goto(server.url("print.html"))
+    out["print"] = print_layout(tab)
+    context.close()
+    return out
+
+
+@pytest.fixture(scope="module")
+def broken_results(chromium, broken_site):
+    return chromium.call(_run_broken, broken_site)
+
+
+def test_axe_reports_missing_alt_svg_title_contrast_and_target_size(broken_results):
+    rules = {line.split(" ")[0] for line in broken_results["axe"]}
+    assert {"image-alt", "svg-img-alt", "color-contrast", "target-size"} <= rules, rules
+
+
+def test_the_walk_records_foreign_requests_csp_violations_and_console_errors(broken_results):
+    record = broken_results["record"]
+    assert any("images.exemple.org" in url for url in record.foreign), record.foreign
+    assert any("cdn.exemple.org" in url for url in record.foreign), record.foreign
+    assert any("script-src" in line for line in record.csp), record.console
+    assert record.console, "an aborted request is a console error too"
+
+
+def test_print_layout_reports_controls_hidden_steps_and_cut_figures(broken_results):
+    layout = broken_results["print"]
+    assert layout["controls"], layout
+    assert layout["hiddenSteps"], layout
+    assert any("break-inside is auto" in c for c in layout["cut"]), layout["cut"]
+    assert any("px tall" in c for c in layout["cut"]), layout["cut"]
