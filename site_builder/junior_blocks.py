@@ -5,6 +5,8 @@ markdown_ext hands every block named in BLOCKS to `render(lang, body, line, fail
 file line of the opening fence and `fail(line, message)` records an author error (English,
 `file:line` added by the builder). `render` returns the block's HTML, or None after any error.
 The names start with « junior- » so no tool that looks for classic ```exemple blocks picks them up.
+Examples are `<section class="exemple" data-engine="junior" …>`: the step player (player.js) sends
+them to the worker as junior_replay / junior_choose (game.junior.web).
 
 ```junior-exemple
 id: olivier
@@ -387,8 +389,10 @@ def example_html(ident: str, scenario: dict, steps: list[dict], label: str) -> s
     anchor = f"exemple-junior-{ident}"
     items = [f'<li class="etape" id="{anchor}-etape-{s["n"]}" data-step="{s["n"]}" '
              f'data-kind="{html.escape(s["kind"])}">{draw.step_html(s)}</li>' for s in steps]
-    return (f'<section class="exemple exemple-junior" id="{anchor}" data-exemple="junior-{ident}" '
-            f'data-engine="junior" data-scenario="{html.escape(data, quote=True)}" '
+    # data-engine comes right after the class: the classic tools that read `class="exemple" id=`
+    # (tests/parity) then skip Junior sections, while `section.exemple` still finds them all
+    return (f'<section class="exemple" data-engine="junior" id="{anchor}" data-exemple="junior-{ident}" '
+            f'data-scenario="{html.escape(data, quote=True)}" '
             f'aria-label="{html.escape(label, quote=True)}">\n<ol class="etapes">\n'
             + "\n".join(items) + "\n</ol>\n</section>")
 
@@ -434,8 +438,8 @@ def _where(reader: _Reader) -> str | None:
                                f"the engine allows {got}")
         return None
     sentence = where_sentence(card_id, options, rule)
-    return (f'<figure class="jr-ou">{draw.card_svg(card_id)}'
-            f"{draw.table_svg(table, options=options)}"
+    return (f'<figure class="jr-ou"><p class="jr-ou-carte">Carte à poser{say.NBSP}: '
+            f"{draw.card_svg(card_id)}</p>{draw.table_svg(table, options=options)}"
             f"<figcaption>{html.escape(sentence, quote=False)}</figcaption></figure>")
 
 
