@@ -76,6 +76,8 @@ from game.junior.rules import rows_for
 from game.junior.scenario import load, replay, where
 from game.messages import junior as say
 
+from .typography import french
+
 EXAMPLE = "junior-exemple"
 WHERE = "junior-ou"
 LEGEND = "junior-legende"
@@ -320,7 +322,7 @@ def _example(reader: _Reader) -> str | None:
     _check_expected(reader, steps)
     if reader.errors:
         return None
-    label = title[0]["value"].strip() if title else f"Exemple {ident}"
+    label = french(title[0]["value"].strip()) if title else f"Exemple {ident}"  # raw HTML: typeset here
     return example_html(ident, scenario, steps, label)
 
 

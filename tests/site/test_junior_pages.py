@@ -157,6 +157,8 @@ attendu gagnants: Hugo"""
     assert scenario["moves"][0] == {"player": "Léa", "card": "C", "row": 0}
     assert scenario["rows"][1:] == [[], [], []]
     assert 'aria-label="Exemple 7"' in markup
+    markup, errors = render(jb.EXAMPLE, text.replace("id: 7", "id: 7\ntitre: L'exemple : Léa"))
+    assert 'aria-label="L’exemple\u00a0: Léa"' in markup  # raw HTML gets its typography here
 
 
 # ---------------------------------------------------------------- junior-exemple: author errors
