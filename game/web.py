@@ -9,6 +9,7 @@ Messages (`type`):
 - `replay`   {scenario}                        → {steps}
 - `choose`   {scenario, turn, player, row}     → {scenario, steps}: the replay with that choice
 - `what_if`  {scenario, rows: [str], plays: [{player: str}]} → {scenario, steps} or {errors}
+- `junior_replay`, `junior_choose`: the same for « 6 qui prend Junior » (game/junior/web.py)
 Every answer has `ok`; the `id` of the request is echoed so the page can match answers.
 A reader's bad input gives `errors`: [{field, message}] with French messages; `field` is
 `rows[i]` or `turns[t].plays.<player>` (the names GameError uses).
@@ -71,7 +72,15 @@ def what_if_message(request: dict) -> dict:
     return {"ok": True, "scenario": scenario, "steps": steps}
 
 
-HANDLERS = {"replay": replay_message, "choose": choose_message, "what_if": what_if_message}
+def junior_message(request: dict) -> dict:
+    """« 6 qui prend Junior » examples: answered by game.junior.web, imported only when asked."""
+    from game.junior import web as junior_web
+
+    return junior_web.HANDLERS[request["type"]](request)
+
+
+HANDLERS = {"replay": replay_message, "choose": choose_message, "what_if": what_if_message,
+            "junior_replay": junior_message, "junior_choose": junior_message}
 
 
 # --- steps ------------------------------------------------------------------------------------

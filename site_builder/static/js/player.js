@@ -29,6 +29,9 @@ const T = {
   option: (row, heads) => `Rangée ${row + 1}${NBSP}: ${heads} tête${heads > 1 ? "s" : ""} de bœuf`,
   optionTotal: (player, total) => ` (total de ${player} à la fin du tour${NBSP}: ${total})`,
   chosen: " — choix affiché",
+  juniorTitle: (player) => `Et si ${player} avait posé sa carte ailleurs${NBSP}?`,
+  juniorRow: (r) => `Rangée ${r + 1}`,
+  refused: "Les règles refusent cette rangée.",
   whatIf: "Et si…" + NBSP + "?",
   whatIfHelp:
     "Changez les rangées de départ (cartes séparées par des espaces) ou les cartes jouées, " +
@@ -63,6 +66,8 @@ class Player {
     this.section = section;
     this.id = section.dataset.exemple || section.id.replace(/^exemple-/, "");
     this.original = JSON.parse(section.dataset.scenario);
+    // Which engine answers: the classic game (game.web) or « 6 qui prend Junior » (game.junior.web).
+    this.junior = section.dataset.engine === "junior";
     this.scenario = this.original;
     this.list = section.querySelector("ol.etapes");
     this.steps = null; // engine steps, once the engine has answered
@@ -124,13 +129,18 @@ class Player {
     });
     quizLabel.append(this.quizToggle, document.createTextNode(" " + T.quiz));
 
-    this.whatIf = this.buildWhatIf();
+    this.whatIf = this.junior ? el("div", { hidden: "" }) : this.buildWhatIf();
+    if (this.junior) quizLabel.hidden = true;
     s.insertBefore(bar, this.list);
     s.insertBefore(this.status, this.list);
     s.insertBefore(this.live, this.list);
     this.list.after(this.choice, this.quizBox, quizLabel, this.whatIf);
 
     s.addEventListener("keydown", (event) => this.onKey(event));
+    window.addEventListener("hashchange", () => {
+      const match = STEP_ID.exec(decodeURIComponent(location.hash.slice(1)));
+      if (match && match[1] === String(this.id)) this.show(this.startIndex(), { fromHash: true });
+    });
     s.addEventListener("click", (event) => this.onTableClick(event));
     s.addEventListener("pointerdown", () => this.ensureEngine(), { once: true });
     s.addEventListener("keydown", () => this.ensureEngine(), { once: true });
@@ -169,8 +179,13 @@ class Player {
     this.slider.value = String(index);
     this.slider.setAttribute("aria-valuetext", T.position(index, items.length));
     this.position.textContent = T.position(index, items.length);
+    // A button that gets disabled while focused would drop the focus to the page: hand it over.
+    const focused = document.activeElement;
     this.buttons.first.disabled = this.buttons.prev.disabled = index === 0;
     this.buttons.next.disabled = this.buttons.last.disabled = index === last;
+    if (focused && focused.disabled && Object.values(this.buttons).includes(focused)) {
+      (index === 0 ? this.buttons.next : this.buttons.prev).focus();
+    }
     const li = items[index];
     if (!fromHash && li && li.id) history.replaceState(history.state, "", "#" + li.id);
     if (fromHash && li && location.hash === "#" + li.id) {
@@ -208,7 +223,7 @@ class Player {
     if (this.engineStarted) return this.engineStarted;
     this.setStatus(T.loading, "chargement");
     this.engineStarted = engine
-      .ask({ type: "replay", scenario: this.scenario })
+      .ask({ type: this.junior ? "junior_replay" : "replay", scenario: this.scenario })
       .then((answer) => {
         if (!answer.ok) throw new Error(answer.detail || "replay refused");
         this.render(answer.steps, this.current);
@@ -243,6 +258,10 @@ class Player {
   renderChoice() {
     this.choice.replaceChildren();
     const step = this.steps && this.steps[this.current];
+    if (this.junior) {
+      this.renderJuniorChoice(step);
+      return;
+    }
     if (!step || !step.choice) return;
     const { player, card, options, chosen, costs } = step.choice;
     const box = el("fieldset", { class: "joueur-decision" });
@@ -261,9 +280,39 @@ class Player {
     this.choice.append(box);
   }
 
+  /** Junior: every move may be replayed in another row; the engine refuses it in French if illegal. */
+  renderJuniorChoice(step) {
+    if (!step || !step.target) return;
+    const box = el("fieldset", { class: "joueur-decision" });
+    box.append(el("legend", {}, T.juniorTitle(step.target.player)));
+    step.rows.forEach((_, r) => {
+      const b = el("button", {
+        type: "button", "data-choix": String(r), "aria-pressed": String(r === step.target.row),
+      }, T.juniorRow(r));
+      b.addEventListener("click", () => this.chooseJunior(step, r));
+      box.append(b);
+    });
+    this.refusal = el("p", { class: "joueur-refus", role: "alert" });
+    box.append(this.refusal);
+    this.choice.append(box);
+  }
+
+  async chooseJunior(step, row) {
+    if (step.target.row === row) return;
+    const answer = await this.send({ type: "junior_choose", scenario: this.scenario, move: step.n - 1, row });
+    if (!answer.ok) {
+      this.refusal.textContent = (answer.errors && answer.errors[0] && answer.errors[0].message) || T.refused;
+      return;
+    }
+    this.scenario = answer.scenario;
+    this.render(answer.steps, this.current);
+    const again = this.choice.querySelector(`[data-choix="${row}"]`);
+    if (again) again.focus();
+  }
+
   onTableClick(event) {
     const step = this.steps && this.steps[this.current];
-    if (!step || !step.choice) return;
+    if (!step || !step.choice || this.junior) return;
     const li = event.target.closest && event.target.closest("li.etape");
     const row = event.target.closest && event.target.closest("[data-row]");
     if (!li || !row || !this.list.contains(li)) return;

@@ -1,0 +1,108 @@
+"""Shared fixtures for the browser tests: a built site, a local server, a sealed Chromium page.
+
+The site must make no request to another host, so every page opened here routes all requests:
+those to the local server go through, anything else is aborted *and* recorded, and the test fails.
+A JavaScript dialog (alert, confirm) also fails the test: reader input must never run as code.
+Chromium is Debian's (/usr/bin/chromium or $CHROMIUM), else Playwright's own; if none launches
+the tests fail rather than skip.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from harness import CHROMIUM_ARGS, Guard, chromium_path, seal, serve, watch
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: takes seconds (boots Pyodide); still run by make test")
+
+
+def pytest_collection_modifyitems(items):
+    """Everything under tests/browser needs Chromium: mark it so `-m "not browser"` can skip it."""
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
+            item.add_marker(pytest.mark.browser)
+
+
+# --- Chromium ---------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def _playwright_driver():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(_playwright_driver):
+    """One Chromium for the session; a launch failure fails the tests (never a skip)."""
+    errors = []
+    for executable in (chromium_path(), None):
+        try:
+            launched = _playwright_driver.chromium.launch(executable_path=executable,
+                                                          args=CHROMIUM_ARGS)
+        except Exception as error:  # noqa: BLE001 - try the next Chromium, report all at the end
+            errors.append(f"{executable or 'playwright chromium'}: {error}")
+            continue
+        yield launched
+        launched.close()
+        return
+    pytest.fail("no Chromium could be launched:\n" + "\n".join(errors))
+
+
+# --- the built site and its server --------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Path:
+    """The site built once for the session, exactly as `python -m site_builder build --out` does."""
+    out = tmp_path_factory.mktemp("site") / "_site"
+    result = subprocess.run([sys.executable, "-m", "site_builder", "build", "--out", str(out)],
+                            cwd=ROOT, capture_output=True, text=True)
+    if result.returncode != 0:
+        pytest.fail(f"site build failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
+    return out
+
+
+@pytest.fixture(scope="session")
+def server(site):
+    running = serve(site)
+    yield running
+    running.httpd.shutdown()
+    running.httpd.server_close()
+
+
+# --- a sealed page -------------------------------------------------------------------------------
+
+@pytest.fixture
+def guard():
+    return Guard()
+
+
+@pytest.fixture
+def context(browser, server, guard):
+    """A fresh context (no cache, no service worker) whose requests are all routed."""
+    ctx = browser.new_context(service_workers="block", viewport={"width": 1200, "height": 900},
+                              locale="fr-FR")
+    seal(ctx, server, guard)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context, guard):
+    """A page of the sealed context; the test fails if it reached another host or opened a dialog."""
+    opened = context.new_page()
+    watch(opened, guard)
+    yield opened
+    assert not guard.foreign, f"requests to other hosts: {guard.foreign}"
+    assert not guard.dialogs, f"dialogs opened: {guard.dialogs}"
+
+

@@ -1,0 +1,129 @@
+"""Helpers behind the browser fixtures, importable by tests: server, sealed context, waits."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+SUB_PATH = "/depot/"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+MIME_TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+              ".json": "application/json", ".zip": "application/zip", ".svg": "image/svg+xml",
+              ".css": "text/css", ".html": "text/html; charset=utf-8"}
+
+
+def chromium_path() -> str | None:
+    """$CHROMIUM, else Debian's /usr/bin/chromium, else None (Playwright's own build)."""
+    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium"):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site under SUB_PATH only, so an absolute link (`/…`) gives a 404."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def translate_path(self, path):
+        path = unquote(urlsplit(path).path)
+        if not path.startswith(SUB_PATH):
+            return str(Path(self.directory) / ".not-under-the-sub-path")
+        return super().translate_path("/" + path[len(SUB_PATH):])
+
+    def end_headers(self):
+        # Versioned and hashed files never change: let the browser keep them, as a good host would.
+        if "/vendor/" in self.path or "/engine-" in self.path:
+            self.send_header("Cache-Control", "public, max-age=31536000, immutable")
+        else:
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+@dataclass
+class Server:
+    """A local HTTP server for a built site; `url("exemples/")` is a page under the sub-path."""
+
+    root: Path
+    port: int
+    httpd: http.server.ThreadingHTTPServer = field(repr=False)
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def base(self) -> str:
+        return f"{self.origin}{SUB_PATH}"
+
+    def url(self, path: str = "") -> str:
+        return self.base + path.lstrip("/")
+
+
+def serve(root: Path) -> Server:
+    """Start a threaded server for `root` on a free port (the caller shuts it down)."""
+    handler = functools.partial(_Handler, directory=str(root))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return Server(root=Path(root), port=httpd.server_address[1], httpd=httpd)
+
+
+@dataclass
+class Guard:
+    """What a page attempted that it must not: requests to other hosts, dialogs."""
+
+    foreign: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+
+def seal(context, server: Server, guard: Guard) -> None:
+    """Route every request of `context`: local ones go through, the rest are aborted and recorded."""
+    def route(route_, request):
+        if request.url.startswith(server.origin + "/"):
+            route_.continue_()
+        else:
+            guard.foreign.append(request.url)
+            route_.abort()
+
+    context.route("**/*", route)
+
+
+def watch(page, guard: Guard) -> None:
+    def on_dialog(dialog):
+        guard.dialogs.append(f"{dialog.type}: {dialog.message}")
+        dialog.dismiss()
+
+    page.on("dialog", on_dialog)
+    page.on("pageerror", lambda error: guard.page_errors.append(str(error)))
+
+
+def example_pages(site: Path) -> list[str]:
+    """Paths (relative to the site root) of the built pages that hold a worked example."""
+    pages = []
+    for html in sorted(site.rglob("*.html")):
+        if 'class="exemple"' in html.read_text(encoding="utf-8"):
+            pages.append(html.relative_to(site).as_posix())
+    return pages
+
+
+ENGINE_TIMEOUT_MS = 180_000
+
+
+def wait_for_engine(page, timeout: int = ENGINE_TIMEOUT_MS) -> None:
+    """Wait until every example on the page has been redrawn by the engine in the browser."""
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('section.exemple')]"
+        ".every((s) => s.dataset.moteur === 'pret' || s.dataset.moteur === 'echec')",
+        timeout=timeout)
+    failed = page.eval_on_selector_all("section.exemple[data-moteur=echec]", "els => els.length")
+    assert failed == 0, "the engine failed to start in the browser"

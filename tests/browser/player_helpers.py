@@ -1,0 +1,64 @@
+"""Reading the step player from the page, and the same facts computed by CPython's engine."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTENT = ROOT / "content"
+
+READ_TABLE = """(li) => [...li.querySelectorAll('[data-row]')].map(
+    (row) => [...row.querySelectorAll('[data-card]')].map((card) => Number(card.dataset.card)))"""
+
+
+def example_page_urls() -> list[str]:
+    """Site paths of the content pages holding a worked example (CONTRIBUTING « Content pages »)."""
+    urls = []
+    for md in sorted(CONTENT.rglob("*.md")):
+        if md.name == "README.md" or "```exemple" not in md.read_text(encoding="utf-8"):
+            continue
+        rel = md.relative_to(CONTENT).with_suffix("")
+        parts = list(rel.parts)
+        if parts[-1] == "index":
+            parts = parts[:-1]
+        urls.append("".join(p + "/" for p in parts))
+    return urls
+
+
+def sections(page) -> list[dict]:
+    """Each example section of the page: its id and scenario."""
+    return page.eval_on_selector_all(
+        "section.exemple[data-scenario]",
+        "els => els.map((s) => ({id: s.id, scenario: JSON.parse(s.dataset.scenario)}))")
+
+
+def current_step(page, section_id: str) -> dict:
+    """The step the player shows: its number, table (from data-row/data-card) and text."""
+    li = page.locator(f"#{section_id} li.etape:not([hidden])")
+    assert li.count() == 1, f"{section_id}: {li.count()} steps shown at once"
+    handle = li.element_handle()
+    return {
+        "n": int(li.get_attribute("data-step")),
+        "id": li.get_attribute("id"),
+        "rows": page.evaluate(READ_TABLE, handle),
+        "text": li.locator("figcaption").inner_text(),
+        "penalties": li.locator(".penalites").inner_text(),
+    }
+
+
+def button(page, section_id: str, action: str):
+    return page.locator(f"#{section_id} .joueur-commandes button[data-action={action}]")
+
+
+def field(page, section_id: str, name: str):
+    return page.locator(f'#{section_id} .joueur-et-si input[name="{name}"]')
+
+
+def field_error(page, section_id: str, name: str):
+    input_id = field(page, section_id, name).get_attribute("id")
+    return page.locator(f"#{input_id}-erreur")
+
+
+def scenario_of(page, section_id: str) -> dict:
+    return json.loads(page.get_attribute(f"#{section_id}", "data-scenario"))

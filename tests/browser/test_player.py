@@ -1,0 +1,263 @@
+"""The step player in Chromium, against the built site served under a sub-path.
+
+Every table the page shows after the engine started is read back from its data-row/data-card
+attributes and compared with what CPython's `game/` computes: the two runtimes must agree.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from harness import ENGINE_TIMEOUT_MS, Guard, seal, wait_for_engine, watch
+from game.replay import replay
+from game import web
+from player_helpers import (button, current_step, example_page_urls, field, field_error,
+                            scenario_of, sections)
+
+pytestmark = pytest.mark.slow
+
+
+def open_example(page, server, path, *, start=True):
+    page.goto(server.url(path))
+    if start:
+        page.locator("section.exemple .joueur-commandes button").first.focus()
+        page.keyboard.press("Home")  # first intent: starts the engine
+        wait_for_engine(page)
+
+
+@pytest.mark.parametrize("path", example_page_urls())
+def test_every_step_of_every_example_matches_cpython(page, server, path):
+    open_example(page, server, path)
+    found = sections(page)
+    assert found, f"{path}: no example section"
+    for section in found:
+        sid = section["id"]
+        expected = replay(section["scenario"], draw=False, pause=True)
+        button(page, sid, "next").focus()
+        page.keyboard.press("Home")
+        for k, step in enumerate(expected):
+            shown = current_step(page, sid)
+            assert shown["n"] == k
+            assert shown["rows"] == step["rows"], f"{sid} step {k}"
+            assert shown["text"] == step["text"]
+            assert page.url.endswith(f"#{sid}-etape-{k}")
+            if k < len(expected) - 1:
+                button(page, sid, "next").click()
+        assert button(page, sid, "next").is_disabled()
+
+
+def test_engine_redraws_the_same_markup_as_the_static_page(page, server):
+    page.goto(server.url("exemples/exemple-4/"))
+    static = page.eval_on_selector_all("#exemple-4 li.etape", "els => els.map((li) => li.innerHTML)")
+    button(page, "exemple-4", "next").click()
+    wait_for_engine(page)
+    dynamic = page.eval_on_selector_all("#exemple-4 li.etape", "els => els.map((li) => li.innerHTML)")
+    assert dynamic == static
+
+
+def test_reader_picks_another_row_and_sees_its_cost(page, server):
+    open_example(page, server, "exemples/exemple-3/")
+    scenario = scenario_of(page, "exemple-3")
+    decision = next(s for s in replay(scenario, draw=False) if s["choice"])
+    player = decision["choice"]["player"]
+    page.goto(server.url(f"exemples/exemple-3/#exemple-3-etape-{decision['n']}"))
+    wait_for_engine_after_click(page, "exemple-3")
+    choices = page.locator("#exemple-3 .joueur-decision button")
+    assert choices.count() == len(decision["choice"]["options"])
+    assert "5 têtes de bœuf" in choices.nth(0).inner_text()
+    assert choices.nth(0).get_attribute("aria-pressed") == "true"
+    choices.nth(3).click()
+    page.wait_for_selector('#exemple-3 .joueur-decision button[data-choix="3"][aria-pressed="true"]')
+    chosen = web.with_choice(scenario, decision["turn"], player, 3)
+    expected = replay(chosen, draw=False)
+    assert current_step(page, "exemple-3")["rows"] == expected[decision["n"]]["rows"]
+    button(page, "exemple-3", "last").click()
+    assert current_step(page, "exemple-3")["rows"] == expected[-1]["rows"]
+    assert expected[-1]["penalties"][player] == 1
+    # Clicking a row of the drawing chooses it too.
+    button(page, "exemple-3", "first").click()
+    for _ in range(decision["n"]):
+        button(page, "exemple-3", "next").click()
+    page.locator('#exemple-3 li.etape:not([hidden]) svg [data-row="1"]').click()
+    page.wait_for_selector('#exemple-3 .joueur-decision button[data-choix="1"][aria-pressed="true"]')
+
+
+def wait_for_engine_after_click(page, sid):
+    button(page, sid, "next").focus()
+    page.keyboard.press("Shift")  # a keydown on a control is intent enough
+    wait_for_engine(page)
+
+
+def test_what_if_replays_the_readers_cards(page, server):
+    open_example(page, server, "exemples/exemple-4/")
+    scenario = scenario_of(page, "exemple-4")
+    page.click("#exemple-4 .joueur-et-si summary")
+    players = list(scenario["turns"][0]["plays"])
+    name = f"turns[0].plays.{players[0]}"
+    field(page, "exemple-4", name).fill("99")
+    page.click("#exemple-4 .joueur-et-si button[type=submit]")
+    page.wait_for_function("document.querySelector('#exemple-4 .joueur-et-si [role=alert]').textContent.length > 0")
+    assert field_error(page, "exemple-4", name).inner_text() == ""
+    edited = {**scenario, "turns": [{"plays": {**scenario["turns"][0]["plays"], players[0]: 99}}]}
+    expected = replay(edited, draw=False)
+    button(page, "exemple-4", "last").click()
+    assert current_step(page, "exemple-4")["rows"] == expected[-1]["rows"]
+    # « Revenir à l'exemple » brings the original back.
+    page.click("#exemple-4 .joueur-et-si button[type=button]")
+    page.wait_for_function("document.querySelector('#exemple-4 .joueur-et-si [role=alert]').textContent.includes('origine')")
+    button(page, "exemple-4", "last").click()
+    assert current_step(page, "exemple-4")["rows"] == replay(scenario, draw=False)[-1]["rows"]
+    assert field(page, "exemple-4", name).input_value() == str(scenario["turns"][0]["plays"][players[0]])
+
+
+@pytest.mark.parametrize("typed, message", [
+    ("105", "105 n'existe pas\u00a0: les cartes vont de 1 à 104."),
+    ("<img src=x onerror=alert(1)>", "«\u00a0<img src=x onerror=alert(1)>\u00a0» n'est pas un nombre"),
+])
+def test_what_if_bad_card_is_explained_next_to_its_field(page, server, guard, typed, message):
+    open_example(page, server, "exemples/exemple-4/")
+    before = page.eval_on_selector_all("#exemple-4 li.etape", "els => els.map((li) => li.innerHTML)")
+    page.click("#exemple-4 .joueur-et-si summary")
+    player = list(scenario_of(page, "exemple-4")["turns"][0]["plays"])[1]
+    name = f"turns[0].plays.{player}"
+    field(page, "exemple-4", name).fill(typed)
+    field(page, "exemple-4", name).press("Enter")
+    error = field_error(page, "exemple-4", name)
+    error.wait_for(state="visible")
+    assert message in error.inner_text()
+    assert field(page, "exemple-4", name).get_attribute("aria-invalid") == "true"
+    assert page.locator("#exemple-4 img").count() == 0
+    after = page.eval_on_selector_all("#exemple-4 li.etape", "els => els.map((li) => li.innerHTML)")
+    assert after == before  # nothing else changed
+    page.wait_for_timeout(300)
+    assert not guard.dialogs
+
+
+def test_what_if_card_already_on_the_table(page, server):
+    open_example(page, server, "exemples/exemple-4/")
+    scenario = scenario_of(page, "exemple-4")
+    page.click("#exemple-4 .joueur-et-si summary")
+    player = list(scenario["turns"][0]["plays"])[0]
+    on_table = scenario["rows"][2][-1]
+    name = f"turns[0].plays.{player}"
+    field(page, "exemple-4", name).fill(str(on_table))
+    page.click("#exemple-4 .joueur-et-si button[type=submit]")
+    error = field_error(page, "exemple-4", name)
+    error.wait_for(state="visible")
+    assert error.inner_text() == f"la carte {on_table} est déjà sur la table."
+
+
+def test_keyboard_only(page, server):
+    page.goto(server.url("exemples/exemple-4/"))
+    for _ in range(60):  # Tab from the top until the player's first control has the focus
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.closest('#exemple-4 .joueur-commandes') !== null"):
+            break
+    else:
+        pytest.fail("the player's controls cannot be reached with Tab")
+    page.keyboard.press("ArrowRight")
+    assert current_step(page, "exemple-4")["n"] == 1
+    page.keyboard.press("End")
+    steps = replay(scenario_of(page, "exemple-4"), draw=False)
+    assert current_step(page, "exemple-4")["n"] == len(steps) - 1
+    assert page.url.endswith(f"#exemple-4-etape-{len(steps) - 1}")
+    page.keyboard.press("Home")
+    assert current_step(page, "exemple-4")["n"] == 0
+    wait_for_engine(page)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    shown = current_step(page, "exemple-4")
+    assert shown["rows"] == steps[2]["rows"]
+    live = page.locator("#exemple-4 [aria-live=polite]").first.inner_text()
+    assert live == steps[2]["text"]
+    # The buttons work with Enter too, and show their focus.
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.dataset.action")
+    page.keyboard.press("Enter")
+    assert focused in ("prev", "next", "last", "first")
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"
+
+
+def test_opening_a_step_url_shows_that_step(page, server):
+    page.goto(server.url("exemples/exemple-4/#exemple-4-etape-3"))
+    assert current_step(page, "exemple-4")["n"] == 3
+    button(page, "exemple-4", "next").focus()
+    page.keyboard.press("Shift")
+    wait_for_engine(page)
+    shown = current_step(page, "exemple-4")
+    assert shown["n"] == 3
+    assert shown["rows"] == replay(scenario_of(page, "exemple-4"), draw=False)[3]["rows"]
+
+
+def test_quiz_asks_where_the_card_goes(page, server):
+    open_example(page, server, "exemples/exemple-4/")
+    scenario = scenario_of(page, "exemple-4")
+    steps = web.steps_for(scenario)
+    first = next(s for s in steps if s["target"])
+    page.check("#exemple-4 .joueur-quiz input")
+    for _ in range(first["n"]):
+        button(page, "exemple-4", "next").click()
+    question = page.locator("#exemple-4 .joueur-quiz-choix")
+    question.wait_for()
+    assert str(first["target"]["card"]) in question.locator("legend").inner_text()
+    assert current_step(page, "exemple-4")["n"] == first["n"] - 1  # not shown before the guess
+    wrong = (first["target"]["row"] + 1) % 4
+    page.click(f'#exemple-4 button[data-quiz="{wrong}"]')
+    verdict = page.locator("#exemple-4 .joueur-quiz-verdict")
+    assert verdict.get_attribute("data-juste") == "false"
+    assert f"rangée {first['target']['row'] + 1}" in verdict.inner_text()
+    assert current_step(page, "exemple-4")["n"] == first["n"]
+
+
+@pytest.mark.parametrize("broken", ["**/pyodide.asm.wasm", "**/js/worker.js", "**/engine-*.zip"])
+def test_engine_failure_keeps_the_static_steps(page, server, broken):
+    page.route(broken, lambda route: route.abort())
+    page.goto(server.url("exemples/exemple-4/"))
+    count = page.locator("#exemple-4 li.etape").count()
+    button(page, "exemple-4", "next").click()
+    page.wait_for_selector("#exemple-4[data-moteur=echec]", timeout=ENGINE_TIMEOUT_MS)
+    status = page.locator("#exemple-4 .joueur-etat").inner_text()
+    assert "n'a pas pu démarrer" in status
+    assert page.locator("#exemple-4 li.etape").count() == count
+    button(page, "exemple-4", "next").click()
+    assert current_step(page, "exemple-4")["n"] == 2  # the static steps still step
+
+
+def test_page_reading_needs_no_engine(page, server):
+    """Nothing heavy is fetched before the reader shows intent (the idle start comes later)."""
+    loaded = []
+    page.on("request", lambda request: loaded.append(request.url))
+    page.goto(server.url("exemples/exemple-4/"))
+    page.wait_for_load_state("load")
+    assert not [url for url in loaded if "pyodide" in url or "engine-" in url]
+
+
+def test_the_guard_records_requests_to_other_hosts(browser, server):
+    """Proof that the sealed context really catches a request to another host."""
+    guard = Guard()
+    context = browser.new_context(service_workers="block")
+    seal(context, server, guard)
+    tab = context.new_page()
+    watch(tab, guard)
+    tab.goto(server.url("exemples/exemple-1/"))
+    tab.evaluate("fetch('https://example.org/x.js').catch(() => null)")
+    tab.wait_for_timeout(200)
+    context.close()
+    assert guard.foreign == ["https://example.org/x.js"]
+
+
+def test_absolute_links_would_break_under_the_sub_path(page, server):
+    """The server only serves under /depot/: the site loads, so its URLs are relative."""
+    response = page.goto(server.origin + "/exemples/exemple-4/")
+    assert response.status == 404
+    assert page.goto(server.url("exemples/exemple-4/")).status == 200
+
+
+def test_no_inline_script_in_example_pages(site):
+    for html in site.rglob("*.html"):
+        text = html.read_text(encoding="utf-8")
+        for tag in re.findall(r"<script\b[^>]*>", text):
+            assert "src=" in tag, f"{html}: inline script {tag}"

@@ -1,0 +1,117 @@
+"""CPython and Pyodide (the reader's runtime, here under Node) give the same steps, byte for byte.
+
+The same game.web messages (every worked example of the built site, a few hundred random rounds,
+choices and « Et si… ? » edits) are answered by both runtimes and compared answer by answer:
+rows, penalties, French text and the step markup the browser shows.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import web
+from game.replay import replay
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNNER = Path(__file__).with_name("run_pyodide.mjs")
+RANDOM_ROUNDS = 200
+
+pytestmark = [pytest.mark.node]
+
+
+def example_scenarios(site: Path) -> dict[str, dict]:
+    """Every example's scenario, read from the built pages' data-scenario attributes."""
+    found = {}
+    pattern = re.compile(r'<section class="exemple" id="([^"]+)"[^>]*\bdata-scenario="([^"]*)"')
+    for page in sorted(site.rglob("*.html")):
+        for anchor, attribute in pattern.findall(page.read_text(encoding="utf-8")):
+            found[anchor] = json.loads(html.unescape(attribute))
+    return found
+
+
+def random_round(rng: random.Random) -> dict:
+    """A full classic round (10 turns) with random hands; each too-low card takes a random row."""
+    players = [f"J{i + 1}" for i in range(rng.randint(2, 10))]
+    deck = list(range(1, 105))
+    rng.shuffle(deck)
+    rows = [[deck.pop()] for _ in range(4)]
+    hands = {p: [deck.pop() for _ in range(10)] for p in players}
+    turns = [{"plays": {p: hands[p][t] for p in players}} for t in range(10)]
+    scenario = {"rows": rows, "turns": turns}
+    while True:  # ask the engine where a choice is needed, answer it, replay
+        last = replay(scenario, draw=False, pause=True)[-1]
+        if last["kind"] != "choice":
+            return scenario
+        turn = scenario["turns"][last["turn"] - 1]
+        options = [o["row"] for o in last["choice"]["options"]]
+        turn.setdefault("choices", {})[last["choice"]["player"]] = rng.choice(options)
+
+
+def messages(site: Path) -> list[dict]:
+    out = []
+    examples = example_scenarios(site)
+    assert len(examples) >= 6, f"expected the six worked examples, found {sorted(examples)}"
+    for anchor, scenario in examples.items():
+        out.append({"id": anchor, "type": "replay", "scenario": scenario})
+        rows = [" ".join(map(str, r)) for r in scenario["rows"]]
+        plays = [{p: str(c) for p, c in t["plays"].items()} for t in scenario["turns"]]
+        out.append({"id": anchor + "/what_if", "type": "what_if", "scenario": scenario,
+                    "rows": rows, "plays": plays})
+        bad = [dict(p) for p in plays]
+        first = next(iter(bad[0]))
+        bad[0][first] = "105"
+        out.append({"id": anchor + "/bad", "type": "what_if", "scenario": scenario,
+                    "rows": rows, "plays": bad})
+        for t, turn in enumerate(scenario["turns"], 1):
+            for player in turn.get("choices", {}):
+                for row in range(len(scenario["rows"])):
+                    out.append({"id": f"{anchor}/{t}/{player}/{row}", "type": "choose",
+                                "scenario": scenario, "turn": t, "player": player, "row": row})
+    rng = random.Random(20261130)
+    for k in range(RANDOM_ROUNDS):
+        out.append({"id": f"random-{k}", "type": "replay", "scenario": random_round(rng)})
+    return out
+
+
+@pytest.fixture(scope="module")
+def built_site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("parity") / "_site"
+    subprocess.run([sys.executable, "-m", "site_builder", "build", "--out", str(out)],
+                   cwd=ROOT, check=True, capture_output=True)
+    return out
+
+
+def test_pyodide_and_cpython_agree_on_every_step(built_site, tmp_path):
+    node = shutil.which("node")
+    assert node, "Node.js is needed for the parity test (it runs Pyodide from node_modules)"
+    assert (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file(), "run npm ci"
+    batch = messages(built_site)
+    path = tmp_path / "messages.json"
+    path.write_text(json.dumps(batch, ensure_ascii=False), encoding="utf-8")
+    result = subprocess.run([node, str(RUNNER), str(path)], cwd=ROOT, capture_output=True,
+                            text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    output = json.loads(result.stdout)
+    assert output["python"].startswith("3.14"), output["python"]  # really the other runtime
+    answers = output["answers"]
+    assert len(answers) == len(batch)
+    steps_compared = 0
+    for message, theirs in zip(batch, answers):
+        ours = json.loads(web.handle(json.dumps(message, ensure_ascii=False)))
+        if ours.get("ok"):
+            assert theirs.get("ok"), (message["id"], theirs)
+            assert len(theirs["steps"]) == len(ours["steps"]), message["id"]
+            for mine, other in zip(ours["steps"], theirs["steps"]):
+                assert other == mine, f"{message['id']} step {mine['n']}"
+                steps_compared += 1
+        assert theirs == ours, message["id"]
+    assert steps_compared > RANDOM_ROUNDS * 20
