@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+from game import session
 from game.scenario import run
 
 from harness import ENGINE_TIMEOUT_MS, seal, watch
@@ -89,18 +90,21 @@ def test_a_full_round_by_keyboard_only(page, server):
         if page.evaluate("document.activeElement.type") == "submit":
             break
     page.keyboard.press("Enter")
-    announced = []
     presses = 0
     while (now := phase(page)) in ("play", "row"):
-        focused = page.evaluate("document.activeElement.className")
-        assert ("jouer-carte" if now == "play" else "jouer-rangee") in focused
+        focused = page.evaluate("[document.activeElement.className, document.activeElement.dataset.card]")
+        assert ("jouer-carte" if now == "play" else "jouer-rangee") in focused[0]
         page.keyboard.press("Enter")
         presses += 1
-        phase(page)
-        announced.append(page.text_content(".jouer-annonce"))
-    assert now == "game_over" and presses >= 10
-    assert all(text for text in announced)
-    assert any("révélées" in text for text in announced)
+        if phase(page) == "game_over":
+            break
+        journal = page.eval_on_selector_all(".jouer-journal li", "lis => lis.map((li) => li.textContent)")
+        live = page.text_content(".jouer-annonce")
+        if now == "play":   # the reveal, with the card the reader played, opens the announcement
+            assert live.startswith(journal[0]) and focused[1] in journal[0]
+        else:               # after a row choice: the take and the rest of the turn
+            assert journal[-1] in live
+    assert phase(page) == "game_over" and presses >= 10
     assert "Zoé" in scores(page)
     # The end of the game is announced and takes the focus.
     assert "Partie terminée" in page.text_content(".jouer-annonce")
@@ -128,14 +132,16 @@ def test_a_too_low_card_stops_for_the_row_choice_with_each_cost(page, server, tm
                       "Ramasser la rangée\u00a02\u00a0: 1\u00a0carte, 3\u00a0têtes de bœuf",
                       "Ramasser la rangée\u00a03\u00a0: 1\u00a0carte, 1\u00a0tête de bœuf",
                       "Ramasser la rangée\u00a04\u00a0: 1\u00a0carte, 3\u00a0têtes de bœuf"]
-    assert "plus petite que la dernière carte de chaque rangée" in page.text_content(".jouer-scene")
+    state = session.play_card(session.load(TOO_LOW), 5)
+    assert session.turn_steps(state)[-1]["text"] in page.text_content(".jouer-scene")
     page.get_by_role("button", name="Conseil").click()
     page.wait_for_selector(".jouer-conseil:not([hidden])")
     assert "ramassez la rangée\u00a03" in page.text_content(".jouer-conseil")
     page.click(".jouer-rangee[data-row='0']")   # the dearest row: the choice is free
     assert phase(page) == "play"
     assert scores(page)["Camille"] == 5
-    assert "Camille choisit la rangée\u00a01" in page.text_content(".jouer-journal")
+    journal = page.text_content(".jouer-journal")
+    assert all(step["text"] in journal for step in session.turn_steps(session.choose_row(state, 0)))
 
 
 def test_a_bad_file_gets_a_french_message(page, server, tmp_path):
@@ -174,3 +180,23 @@ def test_a_reload_offers_to_resume_the_game(page, server):
     page.wait_for_selector(".jouer-partie .jouer-carte", timeout=ENGINE_TIMEOUT_MS)
     assert page.eval_on_selector_all(".jouer-main .jouer-carte", "bs => bs.map((b) => b.dataset.card)") == hand_before
     assert page.inner_html(".jouer-tableau-scores tbody") == rows_before
+
+
+def test_logique_drafts_face_up_cards_before_the_round(page, server):
+    page.goto(server.url(PAGE))
+    page.select_option("#jouer-bots", "1")
+    page.select_option("#jouer-variante", "logique")
+    page.select_option("#jouer-vitesse", "0")
+    page.click("button[type=submit]")
+    page.wait_for_function("document.querySelector('[data-jouer]').dataset.phase === 'pick'",
+                           timeout=ENGINE_TIMEOUT_MS)
+    assert page.locator(".jouer-main .jouer-carte").count() == 24     # 2 players: cards 1..24
+    picks = 0
+    while page.get_attribute(ROOT, "data-phase") == "pick":
+        page.locator(".jouer-main .jouer-carte").last.click()
+        picks += 1
+        page.wait_for_function("['pick', 'play'].includes(document.querySelector('[data-jouer]').dataset.phase)"
+                               " && !document.querySelector('[data-jouer]').hasAttribute('aria-busy')")
+    assert picks == 10
+    assert phase(page) == "play" and page.locator(".jouer-main .jouer-carte").count() == 10
+    assert page.locator(".jouer-scene [data-row]").count() == 4
