@@ -108,6 +108,7 @@ def test_a_full_round_by_keyboard_only(page, server):
     assert "Zoé" in scores(page)
     # The end of the game is announced and takes the focus.
     assert "Partie terminée" in page.text_content(".jouer-annonce")
+    assert page.evaluate("document.activeElement.textContent") == "Revoir la manche étape par étape"
 
 
 TOO_LOW = {

@@ -426,7 +426,7 @@ function focusFirst(container) {
     focusAfter = container;
     return;
   }
-  const target = container.querySelector("button:not([disabled])");
+  const target = container.querySelector("button:not([disabled]):not([hidden])");
   if (target) target.focus();
 }
 
