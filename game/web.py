@@ -83,6 +83,15 @@ HANDLERS = {"replay": replay_message, "choose": choose_message, "what_if": what_
             "junior_replay": junior_message, "junior_choose": junior_message}
 
 
+def _add_play_handlers() -> None:
+    """« Jouer une manche » (game/web_play.py) answers its own play_* messages."""
+    from game.web_play import HANDLERS as play_handlers
+    HANDLERS.update(play_handlers)
+
+
+_add_play_handlers()
+
+
 # --- steps ------------------------------------------------------------------------------------
 
 def steps_for(scenario: dict) -> list[dict]:
