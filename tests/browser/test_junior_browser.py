@@ -1,0 +1,142 @@
+"""The « 6 qui prend Junior » pages in Chromium: the step player replays every Junior example with
+the Junior engine running in Pyodide, and each table it shows is compared with CPython's
+`game.junior.web`; choosing another row replays or shows the engine's French refusal. Screenshots
+(desktop, 320 px, greyscale) go to test-artifacts/junior/ for a human to check that every cow
+reads without colour.
+
+Contract (CONTRIBUTING « Example markup »): `<section class="exemple" data-engine="junior"
+id="exemple-junior-X" data-exemple="junior-X">`; the player sends junior_replay / junior_choose;
+each move step offers `.joueur-choix button[data-choix=r]` for r = 0..3 and a
+`.joueur-choix .joueur-refus` line for refusals.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from harness import wait_for_engine
+from game.junior.web import choose_message, steps_for, with_row
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "junior"
+PAGES = ["junior/", "junior/base/", "junior/avance/", "junior/expert/"]
+EXAMPLE_PAGES = PAGES[1:]
+
+READ_TABLE = """(li) => [...li.querySelectorAll('svg.jr-table [data-row]')].map(
+    (row) => [...row.querySelectorAll('[data-card]')].map((card) => Number(card.dataset.card)))"""
+
+
+def junior_sections(page) -> list[dict]:
+    return page.eval_on_selector_all(
+        "section.exemple[data-engine=junior]",
+        "els => els.map((s) => ({id: s.id, scenario: JSON.parse(s.dataset.scenario)}))")
+
+
+def shown(page, section_id: str) -> dict:
+    li = page.locator(f"#{section_id} li.etape:not([hidden])")
+    assert li.count() == 1, f"{section_id}: {li.count()} steps shown at once"
+    return {"n": int(li.get_attribute("data-step")),
+            "rows": page.evaluate(READ_TABLE, li.element_handle()),
+            "text": li.locator(".jr-etape > figcaption").inner_text()}
+
+
+def control(page, section_id: str, action: str):
+    return page.locator(f"#{section_id} .joueur-commandes button[data-action={action}]")
+
+
+def open_and_start(page, server, path):
+    page.goto(server.url(path))
+    page.locator("section.exemple .joueur-commandes button").first.focus()
+    page.keyboard.press("Home")  # a first intent starts the engine
+    wait_for_engine(page)
+
+
+@pytest.mark.parametrize("path", EXAMPLE_PAGES)
+def test_every_junior_step_in_the_browser_matches_cpython(page, server, guard, path):
+    open_and_start(page, server, path)
+    found = junior_sections(page)
+    assert found, f"{path}: no Junior example"
+    for section in found:
+        sid = section["id"]
+        assert page.get_attribute(f"#{sid}", "data-moteur") == "pret"
+        expected = steps_for(section["scenario"])
+        control(page, sid, "next").focus()
+        page.keyboard.press("Home")  # shows step 0 of this example and puts it in the address
+        for k, step in enumerate(expected):
+            now = shown(page, sid)
+            assert now["n"] == k
+            assert now["rows"] == step["rows"], f"{sid} step {k}"
+            assert now["text"] == step["text"], f"{sid} step {k}"
+            assert page.url.endswith(f"#{sid}-etape-{k}")
+            if k < len(expected) - 1:
+                control(page, sid, "next").click()
+        assert control(page, sid, "next").is_disabled()
+    assert guard.page_errors == []
+
+
+def _olivier(page, server):
+    open_and_start(page, server, "junior/base/")
+    sid = "exemple-junior-olivier"
+    scenario = json.loads(page.get_attribute(f"#{sid}", "data-scenario"))
+    control(page, sid, "next").click()
+    assert shown(page, sid)["n"] == 1
+    return sid, scenario
+
+
+def test_choosing_another_allowed_row_replays_with_the_junior_engine(page, server, guard):
+    sid, scenario = _olivier(page, server)
+    buttons = page.locator(f"#{sid} .joueur-choix button[data-choix]")
+    assert buttons.count() == 4
+    assert page.get_attribute(f"#{sid} [data-choix='0']", "aria-pressed") == "true"
+    page.click(f"#{sid} [data-choix='2']")  # the third row also lacks an Écosse cow
+    page.wait_for_selector(f"#{sid} [data-choix='2'][aria-pressed=true]")
+    expected = steps_for(with_row(scenario, 0, 2))[1]
+    now = shown(page, sid)
+    assert now["n"] == 1 and now["rows"] == expected["rows"] and now["text"] == expected["text"]
+    assert guard.page_errors == []
+
+
+def test_a_refused_row_shows_the_engines_french_sentence_and_changes_nothing(page, server, guard):
+    sid, scenario = _olivier(page, server)
+    before = shown(page, sid)
+    page.click(f"#{sid} [data-choix='1']")  # the second row already has an Écosse cow
+    refusal = page.locator(f"#{sid} .joueur-choix .joueur-refus")
+    expected = choose_message({"scenario": scenario, "move": 0, "row": 1})
+    assert expected["ok"] is False
+    sentence = expected["errors"][0]["message"]
+    page.wait_for_function("([el, text]) => el.textContent === text",
+                           arg=[refusal.element_handle(), sentence])
+    assert "n'ajoute aucune nouvelle vache" in sentence
+    assert shown(page, sid) == before
+    assert refusal.get_attribute("role") == "alert"
+    assert guard.page_errors == []
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_junior_pages_screenshots_desktop_phone_and_greyscale(browser, server, path):
+    """Saved for a human; at 320 px the page must not scroll sideways."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    name = path.strip("/").replace("/", "-")
+    for width, grey in ((1280, False), (320, False), (1280, True)):
+        context = browser.new_context(viewport={"width": width, "height": 900},
+                                      service_workers="block", locale="fr-FR")
+        context.route("**/*", lambda route, request: route.continue_()
+                      if request.url.startswith(server.origin + "/") else route.abort())
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(server.url(path), wait_until="load")
+        if grey:
+            page.add_style_tag(content="html { filter: grayscale(1); }")
+        overflow = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{path} scrolls sideways by {overflow}px at {width}px"
+        suffix = "gris" if grey else f"{width}"
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{suffix}.png"), full_page=True)
+        assert errors == [], errors
+        context.close()
