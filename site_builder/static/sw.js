@@ -31,6 +31,17 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(self.clients.claim());
 });
 
+// A page sends the URLs it loaded before this worker controlled it (itself, its CSS and JS).
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type !== "keep" || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter((url) => new URL(url).origin === SCOPE.origin);
+  // One by one: a single missing file must not keep the others out of the cache.
+  event.waitUntil(
+    caches.open(CACHE).then((cache) => Promise.allSettled(urls.map((url) => cache.add(url)))),
+  );
+});
+
 async function cacheFirst(request) {
   const cached = await caches.match(request);
   if (cached) return cached;

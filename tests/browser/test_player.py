@@ -98,7 +98,7 @@ def test_what_if_replays_the_readers_cards(page, server):
     name = f"turns[0].plays.{players[0]}"
     field(page, "exemple-4", name).fill("99")
     page.click("#exemple-4 .joueur-et-si button[type=submit]")
-    page.wait_for_function("document.querySelector('#exemple-4 .joueur-et-si [role=alert]').textContent.length > 0")
+    page.wait_for_function("() => document.querySelector('#exemple-4 .joueur-et-si [role=alert]').textContent.length > 0")
     assert field_error(page, "exemple-4", name).inner_text() == ""
     edited = {**scenario, "turns": [{"plays": {**scenario["turns"][0]["plays"], players[0]: 99}}]}
     expected = replay(edited, draw=False)
@@ -106,7 +106,7 @@ def test_what_if_replays_the_readers_cards(page, server):
     assert current_step(page, "exemple-4")["rows"] == expected[-1]["rows"]
     # « Revenir à l'exemple » brings the original back.
     page.click("#exemple-4 .joueur-et-si button[type=button]")
-    page.wait_for_function("document.querySelector('#exemple-4 .joueur-et-si [role=alert]').textContent.includes('origine')")
+    page.wait_for_function("() => document.querySelector('#exemple-4 .joueur-et-si [role=alert]').textContent.includes('origine')")
     button(page, "exemple-4", "last").click()
     assert current_step(page, "exemple-4")["rows"] == replay(scenario, draw=False)[-1]["rows"]
     assert field(page, "exemple-4", name).input_value() == str(scenario["turns"][0]["plays"][players[0]])

@@ -461,7 +461,19 @@ class Player {
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
   // sw.js sits at the site root (this file is <root>/js/player.js) so its scope is every page.
-  navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch(() => {});
+  navigator.serviceWorker.register(new URL("../sw.js", import.meta.url))
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => {
+      // This page and its files were fetched before the service worker existed: hand them over.
+      const urls = [
+        location.href.split("#")[0],
+        ...Array.from(document.querySelectorAll("link[rel~=stylesheet], link[rel~=icon]"), (l) => l.href),
+        ...Array.from(document.querySelectorAll("script[src]"), (s) => s.src),
+        ...["./engine.js", "./worker.js", "./player.css"].map((u) => new URL(u, import.meta.url).href),
+      ];
+      registration.active.postMessage({ type: "keep", urls });
+    })
+    .catch(() => {});
 }
 
 function main() {
