@@ -132,7 +132,7 @@ def test_junior_pages_screenshots_desktop_phone_and_greyscale(browser, server, p
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(server.url(path), wait_until="load")
         if grey:
-            page.add_style_tag(content="html { filter: grayscale(1); }")
+            page.evaluate("document.documentElement.style.filter = 'grayscale(1)'")
         overflow = page.evaluate(
             "document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, f"{path} scrolls sideways by {overflow}px at {width}px"
