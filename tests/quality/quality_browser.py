@@ -85,7 +85,7 @@ class Record(Guard):
 
     @property
     def csp(self) -> list[str]:
-        return [line for line in self.console if line.startswith("CSP violation")]
+        return [line for line in self.console if ": CSP violation: " in line]
 
     def faults(self) -> dict[str, list[str]]:
         found = {"requests to other hosts": self.foreign, "dialogs": self.dialogs,
@@ -110,8 +110,11 @@ def new_page(context, record: Record):
     watch(page, record)
     page.on("console", lambda message: record.console.append(f"{page.url}: {message.text}")
             if message.type == "error" else None)
+    # A request cut short because the walk moves on (net::ERR_ABORTED) is not the page's fault;
+    # requests to other hosts are aborted too, but those are recorded by seal() as foreign.
     page.on("requestfailed", lambda request: record.failed.append(
-        f"{request.url}: {request.failure}") if not request.url.startswith("data:") else None)
+        f"{request.url}: {request.failure}")
+        if request.failure != "net::ERR_ABORTED" and not request.url.startswith("data:") else None)
     page.on("response", lambda response: record.failed.append(
         f"{response.status}: {response.url}") if response.status >= 400 else None)
     return page

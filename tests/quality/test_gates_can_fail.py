@@ -121,9 +121,12 @@ BROKEN_A11Y = page(
     '<button style="width:10px;height:10px;padding:0;margin:0;border:0"></button>'
     '<button style="width:10px;height:10px;padding:0;margin:0;border:0">b</button>',
     policy=None)
+# Without a policy the browser really tries the other hosts (the privacy gate must see it);
+# with the policy it refuses first (the CSP gate must see it).
 BROKEN_REQUESTS = page('<img src="https://images.exemple.org/x.png" alt="x">'
-                       '<script src="https://cdn.exemple.org/x.js"></script>'
-                       '<script>console.log("inline")</script>')
+                       '<script src="https://cdn.exemple.org/x.js"></script>', policy=None)
+BROKEN_CSP = page('<script src="https://cdn.exemple.org/x.js"></script>'
+                  '<script>console.log("inline")</script>')
 BROKEN_PRINT = page(
     '<div class="joueur-commandes"><button>Suivant</button></div>'
     '<ol><li class="etape" hidden><figure><figcaption>Étape cachée</figcaption></figure></li></ol>'
@@ -141,6 +144,7 @@ def broken_site(tmp_path_factory):
 
     root = tmp_path_factory.mktemp("broken")
     for name, html in (("a11y.html", BROKEN_A11Y), ("requests.html", BROKEN_REQUESTS),
+                       ("csp.html", BROKEN_CSP),
                        ("print.html", BROKEN_PRINT)):
         _served(root, name, html)
     running = serve(root)
@@ -160,6 +164,11 @@ def _run_broken(browser, server):
     tab.goto(server.url("requests.html"))
     tab.wait_for_timeout(300)
     out["record"] = record
+    csp_record = Record()
+    csp_tab = new_page(context, csp_record)
+    csp_tab.goto(server.url("csp.html"))
+    csp_tab.wait_for_timeout(300)
+    out["csp"] = csp_record.console
     tab.goto(server.url("print.html"))
     out["print"] = print_layout(tab)
     context.close()
@@ -180,8 +189,10 @@ def test_the_walk_records_foreign_requests_csp_violations_and_console_errors(bro
     record = broken_results["record"]
     assert any("images.exemple.org" in url for url in record.foreign), record.foreign
     assert any("cdn.exemple.org" in url for url in record.foreign), record.foreign
-    assert any("script-src" in line for line in record.csp), record.console
     assert record.console, "an aborted request is a console error too"
+    csp = [line for line in broken_results["csp"] if ": CSP violation: " in line]
+    assert any("script-src-elem blocked inline" in line for line in csp), csp
+    assert any("script-src-elem blocked https://cdn.exemple.org" in line for line in csp), csp
 
 
 def test_print_layout_reports_controls_hidden_steps_and_cut_figures(broken_results):

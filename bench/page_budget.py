@@ -1,0 +1,182 @@
+"""Print each page's weight and speed against its budget (`make bench`); not a timed test.
+
+Figures, over every page of a fresh build served on localhost (under a sub-path, as on Pages):
+- bytes transferred before any interaction, gzip-compressed as a host would serve them, Pyodide
+  and the engine archive excluded (they load only when the reader asks): budget 100 KB a page;
+- first contentful paint and largest contentful paint (localhost: this is the page's own cost);
+- on one example page: the engine's start after the reader's first intent, cold (empty cache)
+  and warm (same browser, cached), main-thread long tasks (> 50 ms) during that start, and the
+  time one step takes once the engine runs;
+- the full build time (`python -m site_builder build`).
+Usage: .venv/bin/python bench/page_budget.py
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
+
+from harness import CHROMIUM_ARGS, chromium_path, serve, wait_for_engine  # noqa: E402
+
+BUDGET_BYTES = 100 * 1024
+BUDGET_FCP_MS = 1000
+BUDGET_LCP_MS = 1500
+BUDGET_LONG_TASK_MS = 50
+LAZY = ("/vendor/", "/engine-", "engine.json")     # fetched only after the reader's first intent
+
+PAINTS = """
+window.__lcp = 0;
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; })
+  .observe({type: 'largest-contentful-paint', buffered: true});
+window.__long = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); })
+  .observe({type: 'longtask', buffered: true});
+"""
+
+
+def build(out: Path) -> float:
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "site_builder", "build", "--out", str(out)], cwd=ROOT,
+                   check=True, capture_output=True,
+                   env={**os.environ, "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH",
+                                                                           "1700000000")})
+    return time.perf_counter() - started
+
+
+def pages_of(site: Path) -> list[str]:
+    paths = []
+    for html in sorted(site.rglob("*.html")):
+        rel = html.relative_to(site).as_posix()
+        paths.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
+    return paths
+
+
+def local_file(site: Path, server, url: str) -> Path | None:
+    path = url.split("?")[0].split("#")[0].removeprefix(server.base)
+    target = site / path
+    if target.is_dir() or path.endswith("/") or path == "":
+        target = target / "index.html"
+    return target if target.is_file() else None
+
+
+def page_weight(page, site: Path, server, path: str) -> tuple[int, int, float, float, int]:
+    """(gzip bytes, raw bytes, FCP ms, LCP ms, requests) of one page before any interaction."""
+    urls = []
+    page.on("request", lambda request: urls.append(request.url))
+    page.goto(server.url(path), wait_until="load")
+    page.wait_for_timeout(300)
+    fcp = page.evaluate("() => (performance.getEntriesByName('first-contentful-paint')[0] || "
+                        "{startTime: NaN}).startTime")
+    lcp = page.evaluate("() => window.__lcp")
+    gz = raw = 0
+    counted = set()
+    for url in urls:
+        if any(part in url for part in LAZY) or url in counted:
+            continue
+        counted.add(url)
+        file = local_file(site, server, url)
+        if file is None:
+            continue
+        data = file.read_bytes()
+        raw += len(data)
+        gz += len(gzip.compress(data, compresslevel=6))
+    return gz, raw, fcp, lcp, len(counted)
+
+
+def engine_start(context, server, path: str) -> tuple[float, list[float]]:
+    """Seconds from the reader's first intent to a ready engine, and long tasks meanwhile (ms)."""
+    page = context.new_page()
+    page.goto(server.url(path), wait_until="load")
+    page.evaluate("() => { window.__long = []; }")
+    page.locator("section.exemple .joueur-commandes button").first.focus()
+    started = time.perf_counter()
+    page.keyboard.press("Home")
+    wait_for_engine(page, timeout=300_000)
+    elapsed = time.perf_counter() - started
+    long_tasks = page.evaluate("() => window.__long")
+    step_ms = step_time(page)
+    page.close()
+    return elapsed, long_tasks, step_ms
+
+
+def step_time(page) -> float:
+    """Median ms from a « Suivant » press to the next step painted, engine running."""
+    times = []
+    section = page.locator("section.exemple").first
+    section.locator(".joueur-commandes button[data-action=first]").click()
+    steps = section.locator("li.etape").count()
+    for _ in range(min(steps - 1, 8)):
+        times.append(page.evaluate("""(id) => new Promise((done) => {
+            const start = performance.now();
+            document.querySelector(`#${id} .joueur-commandes button[data-action=next]`).click();
+            requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - start)));
+        })""", section.get_attribute("id")))
+    return statistics.median(times) if times else float("nan")
+
+
+def main() -> int:
+    from playwright.sync_api import sync_playwright
+
+    over = 0
+    with tempfile.TemporaryDirectory() as temp:
+        site = Path(temp) / "_site"
+        build_s = build(site)
+        again_s = build(site)
+        server = serve(site)
+        print(f"machine: {os.cpu_count()} CPU, load {os.getloadavg()[0]:.1f}; "
+              f"date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+        print(f"full build: {build_s:.2f} s (first, Pyodide copied), {again_s:.2f} s (again)\n")
+        with sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            print(f"{'page':34} {'gzip KB':>8} {'raw KB':>8} {'req':>4} {'FCP ms':>7} {'LCP ms':>7}")
+            example = None
+            for path in pages_of(site):
+                context = browser.new_context(service_workers="block")
+                context.add_init_script(PAINTS)
+                page = context.new_page()
+                gz, raw, fcp, lcp, requests = page_weight(page, site, server, path)
+                flags = []
+                if gz > BUDGET_BYTES:
+                    flags.append("OVER 100 KB")
+                if fcp > BUDGET_FCP_MS:
+                    flags.append(f"FCP > {BUDGET_FCP_MS}")
+                if lcp > BUDGET_LCP_MS:
+                    flags.append(f"LCP > {BUDGET_LCP_MS}")
+                over += bool(flags)
+                print(f"{path or '/':34} {gz / 1024:8.1f} {raw / 1024:8.1f} {requests:4d} "
+                      f"{fcp:7.0f} {lcp:7.0f}  {' '.join(flags) or 'ok'}")
+                if example is None and page.locator("section.exemple").count():
+                    example = path
+                context.close()
+
+            if example:
+                context = browser.new_context(service_workers="block")
+                context.add_init_script(PAINTS)
+                cold, long_cold, step_cold = engine_start(context, server, example)
+                warm, long_warm, step_warm = engine_start(context, server, example)
+                context.close()
+                print(f"\nengine start on {example} (first intent → ready):")
+                for label, seconds, long_tasks, step in (("cold", cold, long_cold, step_cold),
+                                                         ("warm", warm, long_warm, step_warm)):
+                    worst = max(long_tasks, default=0)
+                    flag = "ok" if worst <= BUDGET_LONG_TASK_MS else f"long tasks > {BUDGET_LONG_TASK_MS} ms"
+                    over += worst > BUDGET_LONG_TASK_MS
+                    print(f"  {label}: {seconds:.2f} s; main-thread long tasks: {len(long_tasks)}, "
+                          f"longest {worst:.0f} ms ({flag}); step: {step:.1f} ms")
+            browser.close()
+        server.httpd.shutdown()
+    print(f"\n{over} figure(s) over budget")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
