@@ -210,6 +210,14 @@ PRINT_LAYOUT = """() => {
     const style = getComputedStyle(el);
     const unbreakable = ['avoid', 'avoid-page'].includes(style.breakInside)
         || el.tagName.toLowerCase() === 'svg';            // a replaced element is never split
+    if (el.tagName.toLowerCase() === 'table' && box.height > height) {
+      // A table longer than a page may break, but only between rows, each row fitting a page.
+      for (const tr of el.querySelectorAll('tr')) {
+        const h = tr.getBoundingClientRect().height;
+        if (h > height) cut.push(name(el) + ` row: ${Math.round(h)} px tall, the page holds ${Math.round(height)} px`);
+      }
+      continue;
+    }
     if (!unbreakable) cut.push(name(el) + ': break-inside is ' + style.breakInside);
     else if (box.height > height) cut.push(name(el) + `: ${Math.round(box.height)} px tall, the page holds ${Math.round(height)} px`);
     else if (box.width > width + 1) cut.push(name(el) + `: ${Math.round(box.width)} px wide, the page holds ${Math.round(width)} px`);

@@ -210,14 +210,19 @@ def _keyboard_example(browser, server, path: str) -> dict:
         wait_for_engine(page, timeout=ENGINE_MS)
         section = page.evaluate("() => document.activeElement.closest('section.exemple').id")
         steps = page.locator(f"#{section} li.etape").count()
-        for k in range(steps + 1):            # one more than needed: « Suivant » gets disabled
+        next_button = page.locator(f"#{section} .joueur-commandes button[data-action=next]")
+        for k in range(steps + 2):            # Enter on « Suivant » until it gets disabled
+            if next_button.is_disabled():
+                break
+            if page.evaluate("() => document.activeElement.dataset.action") != "next":
+                report["lost"].append(f"after Enter #{k}: focus left « Suivant » early")
+                break
             page.keyboard.press("Enter")
             where = _focus_report(page)
             inside = page.evaluate(f"() => !!document.activeElement.closest('#{section}')")
             if where == "body" or where.endswith("(disabled)") or not inside:
                 report["lost"].append(f"after Enter #{k + 1}: focus on {where}")
-        report["last_disabled"] = page.locator(
-            f"#{section} .joueur-commandes button[data-action=next]").is_disabled()
+        report["last_disabled"] = next_button.is_disabled()
         # And back: « Début » gets disabled at step 0.
         page.keyboard.press("Home")
         where = _focus_report(page)
