@@ -25,7 +25,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from harness import CHROMIUM_ARGS, Guard, chromium_path, seal, serve  # noqa: E402
+from harness import CHROMIUM_ARGS, chromium_path, serve  # noqa: E402
+
+FOREIGN: list[str] = []
+
+
+def watch_hosts(context, server) -> None:
+    """Record requests to other hosts. Not routed: routing would switch the HTTP cache off."""
+    context.on("request", lambda request: None if request.url.startswith(server.origin + "/")
+               else FOREIGN.append(request.url))
 
 BARE_PAGE = """<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Pyodide nu</title>
 <script type="module" src="bare.js"></script></head><body><p>Pyodide seul</p></body></html>"""
@@ -73,7 +81,7 @@ class Counter:
 
 def bare_load(browser, server) -> float:
     context = browser.new_context(service_workers="block")
-    seal(context, server, Guard())
+    watch_hosts(context, server)
     page = context.new_page()
     page.goto(server.url("bare.html"))
     page.wait_for_function("() => window.bareReady !== undefined", timeout=300_000)
@@ -121,13 +129,16 @@ def step_times(page, count: int = 20) -> list[float]:
 def choice_time(page) -> float | None:
     """A reader's choice: message to the worker, Python replay, new markup in place."""
     section = page.locator("section.exemple").first
-    section.locator("button[data-action=last]").click()
-    for _ in range(30):
+    first = section.locator("button[data-action=first]")
+    if not first.is_disabled():
+        first.click()
+    for _ in range(40):  # walk to the first decision
         if section.locator(".joueur-decision button[aria-pressed=false]").count():
             break
-        if section.locator("button[data-action=prev]").is_disabled():
+        following = section.locator("button[data-action=next]")
+        if following.is_disabled():
             return None
-        section.locator("button[data-action=prev]").click()
+        following.click()
     else:
         return None
     target = section.locator(".joueur-decision button[aria-pressed=false]").first
@@ -159,7 +170,7 @@ def main() -> None:
 
                 # Cold: a new profile. Warm: the same profile visits again (HTTP cache only).
                 context = browser.new_context(service_workers="block")
-                seal(context, server, Guard())
+                watch_hosts(context, server)
                 counter = Counter(context)
                 page = context.new_page()
                 first = engine_start(page, server, args.page)
@@ -178,6 +189,7 @@ def main() -> None:
 
                 # Warm through the service worker: first visit installs it, second is served by it.
                 context = browser.new_context()
+                watch_hosts(context, server)
                 page = context.new_page()
                 engine_start(page, server, args.page)
                 page.evaluate("navigator.serviceWorker.ready.then(() => true)")
@@ -205,6 +217,7 @@ def main() -> None:
         print(f"reader's choice (Python round trip) {ms(choices)}")
     print(f"bytes transferred, cold         {statistics.median(cold_bytes) / 1e6:8.2f} MB")
     print(f"bytes transferred, warm HTTP    {statistics.median(warm_bytes) / 1e6:8.2f} MB")
+    print(f"requests to other hosts         {len(FOREIGN)} {FOREIGN[:3] if FOREIGN else ''}")
 
 
 if __name__ == "__main__":

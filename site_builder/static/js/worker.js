@@ -8,6 +8,20 @@ const SITE_ROOT = new URL("../", import.meta.url); // this file is <root>/js/wor
 
 let ready = null;
 
+// Pyodide does not reject loadPyodide when its WebAssembly file cannot be fetched: it logs
+// « wasm instantiation failed! » and waits forever. Turn that (and any unhandled rejection
+// while booting) into a failure the page can report.
+let failBoot;
+const bootFailure = new Promise((_, reject) => {
+  failBoot = reject;
+});
+const warn = console.warn.bind(console);
+console.warn = (...args) => {
+  if (String(args[0]).includes("wasm instantiation failed")) failBoot(new Error(String(args[0])));
+  warn(...args);
+};
+self.addEventListener("unhandledrejection", (event) => failBoot(event.reason));
+
 async function boot() {
   const manifestURL = new URL("engine.json", SITE_ROOT);
   const manifest = await (await fetch(manifestURL)).json();
@@ -28,7 +42,7 @@ async function boot() {
 self.onmessage = async (event) => {
   const message = event.data;
   if (!ready) {
-    ready = boot();
+    ready = Promise.race([boot(), bootFailure]);
     ready.then(
       () => self.postMessage({ type: "ready" }),
       (error) => self.postMessage({ type: "failed", detail: String(error && error.stack || error) }),
