@@ -135,3 +135,13 @@ def test_what_if_pauses_on_a_new_choice_and_choose_resumes_it():
     assert resumed["ok"]
     assert final_rows(resumed) == [[10, 27, 35], [5], [38], [44, 50]]
     assert resumed["steps"][-1]["penalties"]["Alice"] == 1
+
+
+def test_junior_messages_are_routed_to_the_junior_engine():
+    from game.junior import web as junior_web
+
+    scenario = {"level": "base", "players": ["Léa", "Hugo"], "rows": [["A"], ["B"], ["C"], ["D"]],
+                "deck": ["E", "F"]}
+    answer = ask(type="junior_replay", scenario=scenario)
+    assert answer["ok"] and answer["id"] == 7
+    assert answer["steps"] == junior_web.steps_for(scenario)
