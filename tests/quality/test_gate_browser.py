@@ -175,7 +175,9 @@ def test_privacy_no_request_to_another_host_no_cookie_storage_only_for_score_and
     misplaced = [w for w in walk["writes"]
                  if w["area"] == "local" and not w["page"].endswith(STORAGE_ALLOWED_PAGES)
                  and not SETTINGS_KEY.search(w["key"])]
-    assert misplaced == []
+    keys = sorted({f"{w['page']} → {w['key']}" for w in misplaced})
+    assert not misplaced, f"{len(misplaced)} localStorage writes outside the score sheet and " \
+                          f"settings: {keys}"
     assert walk["databases"] == []
 
 
