@@ -213,7 +213,8 @@ function build() {
   );
 
   // The sheet.
-  ui.sheetBox = el("div", { class: "compteur-feuille-cadre" });
+  // Focusable so a keyboard user can scroll a wide sheet sideways on a phone.
+  ui.sheetBox = el("div", { class: "compteur-feuille-cadre", tabindex: "0", role: "region", "aria-label": T.sheet });
   ui.verdict = el("p", { class: "compteur-verdict" });
   ui.entry = el("form", { class: "compteur-saisie", novalidate: true });
   ui.entry.addEventListener("submit", (event) => {

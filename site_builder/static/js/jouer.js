@@ -39,7 +39,9 @@ const T = {
   leads: (names) => (names.length === 1 ? `${names[0]} mène.` : `À égalité en tête${NBSP}: ${names.join(", ")}.`),
   resume: "Reprendre la partie en cours",
 };
-const STORE = "sqp-jouer-v1"; // the session state, so a reload does not lose the game
+// The session state, so a reload does not lose the game. sessionStorage, not localStorage: the
+// guide keeps nothing on the reader's device beyond the score sheet once the tab is closed.
+const STORE = "sqp-jouer-v1";
 
 const root = document.querySelector("[data-jouer]");
 const form = root && root.querySelector(".jouer-reglages");
@@ -77,7 +79,8 @@ function buildArea() {
   ui.live = el("p", { class: "jouer-annonce", "aria-live": "polite", role: "status" });
   ui.error = el("p", { class: "jouer-erreur", role: "alert" });
 
-  const scoreBox = el("div", { class: "jouer-scores" });
+  // Focusable so a keyboard user can scroll it sideways on a narrow screen.
+  const scoreBox = el("div", { class: "jouer-scores", tabindex: "0", role: "region", "aria-label": T.scores });
   ui.scores = el("table", { class: "jouer-tableau-scores" });
   ui.scores.append(el("caption", {}, T.scores));
   ui.bgaHelp = el("p", { class: "jouer-aide" });
@@ -228,8 +231,8 @@ function accept(answer, { scene = false } = {}) {
 
 function keep(value) {
   try {
-    if (value) localStorage.setItem(STORE, JSON.stringify(value));
-    else localStorage.removeItem(STORE);
+    if (value) sessionStorage.setItem(STORE, JSON.stringify(value));
+    else sessionStorage.removeItem(STORE);
   } catch {
     // No storage (private browsing): the game still works until the page is closed.
   }
@@ -237,7 +240,7 @@ function keep(value) {
 
 function kept() {
   try {
-    return JSON.parse(localStorage.getItem(STORE));
+    return JSON.parse(sessionStorage.getItem(STORE));
   } catch {
     return null;
   }
@@ -453,7 +456,9 @@ function render(scene) {
   for (const card of cards) {
     const button = el("button", { type: "button", class: "jouer-carte", "data-card": card.card });
     button.innerHTML = card.svg; // drawn by the engine (game.draw.card_svg)
-    button.setAttribute("aria-label", drafting ? `Prendre le ${card.card}` : card.label);
+    // The name is the hidden text, not an aria-label: the drawing's numbers stay out of it.
+    button.firstElementChild.setAttribute("aria-hidden", "true");
+    button.append(el("span", { class: "jouer-invisible" }, drafting ? `Prendre le ${card.card}` : card.label));
     button.disabled = !["play", "pick"].includes(view.phase);
     button.addEventListener("click", () => action(card.card));
     ui.hand.append(button);
