@@ -23,7 +23,7 @@ INK = "#1a1a1a"
 NBSP_JOIN = f"{say.NNBSP}; "
 
 def escape(text: str) -> str:
-    """Escape text content (not attributes): keep apostrophes readable in « Main d'Emma »."""
+    """Escape text content (not attributes): keep apostrophes readable in « Main d’Emma »."""
     return _escape(text, quote=False)
 
 

@@ -171,7 +171,8 @@ def final_state(scenario) -> dict:
 
 def setup_event(state) -> dict:
     return {"type": "junior_setup", "level": state["level"], "players": list(state["players"]),
-            "goal": state["goal"], "rows": copy.deepcopy(state["rows"])}
+            "goal": state["goal"], "rows": copy.deepcopy(state["rows"]),
+            "hand_sizes": sorted({len(h) for h in state.get("hands", {}).values()})}
 
 
 def _step(n, kind, state, events, *, player=None, placed=None, taken=None, choice=None,

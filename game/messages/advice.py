@@ -49,20 +49,20 @@ def card_advice(table, card: int, assessed: dict) -> str:
                 f"que {heads(sure)}. Vos autres cartes risquent davantage.")
     elif risk == 0 and sure == 0:
         text = (f"Le conseil du bot prudent{NBSP}: jouez le {card}. Il irait dans la {row_name(row)}, "
-                f"juste après le {table.rows[row][-1]} (écart {gap}){NBSP}: la rangée n'est pas "
+                f"juste après le {table.rows[row][-1]} (écart {gap}){NBSP}: la rangée n’est pas "
                 f"pleine, et un petit écart laisse peu de place à une carte adverse.")
     elif sure == 0:
         text = (f"Le conseil du bot prudent{NBSP}: jouez le {card}. Il serait la cinquième carte de la "
                 f"{row_name(row)}{NNBSP}: la prochaine carte posée là la ramassera, ce qui est un "
                 f"risque, mais vos autres cartes sont plus dangereuses.")
     else:
-        text = (f"Le conseil du bot prudent{NBSP}: jouez le {card}, même s'il serait la sixième carte de "
-                f"la {row_name(row)} et vous coûterait {heads(sure)}{NNBSP}: c'est le moins cher "
+        text = (f"Le conseil du bot prudent{NBSP}: jouez le {card}, même s’il serait la sixième carte de "
+                f"la {row_name(row)} et vous coûterait {heads(sure)}{NNBSP}: c’est le moins cher "
                 f"de votre main.")
     costly = sorted(c for c, (s, _, _) in assessed.items() if s > 0 and c != card)
     if costly and len(costly) < len(assessed) - 1:
         text += f" À éviter maintenant{NBSP}: {fr_list(costly)}, qui vous feraient ramasser à coup sûr."
-    return text + (" Le bot ne connaît pas les cartes des autres joueurs{0}: ce n'est qu'un avis."
+    return text + (" Le bot ne connaît pas les cartes des autres joueurs{0}: ce n’est qu’un avis."
                    .format(NBSP))
 
 
@@ -79,7 +79,7 @@ def pick_advice(card: int, count: int) -> str:
 
 
 def nothing_to_advise() -> str:
-    return f"Rien à conseiller pour l'instant{NBSP}: la manche est terminée."
+    return f"Rien à conseiller pour l’instant{NBSP}: la manche est terminée."
 
 
 def round_summary(number: int, scores: dict, totals: dict) -> str:
@@ -105,17 +105,17 @@ def bad_name() -> str:
 
 
 def bad_target() -> str:
-    return f"Le seuil doit être un nombre entier d'au moins 1{NBSP}; 66 dans la règle."
+    return f"Le seuil doit être un nombre entier d’au moins 1{NBSP}; 66 dans la règle."
 
 
 def bad_rounds() -> str:
-    return "Le nombre de manches doit être un entier d'au moins 1."
+    return "Le nombre de manches doit être un entier d’au moins 1."
 
 
 def bad_file() -> str:
-    return (f"Ce fichier n'est pas une manche enregistrée par cette page{NBSP}: "
+    return (f"Ce fichier n’est pas une manche enregistrée par cette page{NBSP}: "
             f"il faut le fichier JSON téléchargé avec «{NBSP}Enregistrer la manche{NBSP}».")
 
 
 def refused() -> str:
-    return f"Ce coup n'est pas possible maintenant{NBSP}: rechargez la page si cela se reproduit."
+    return f"Ce coup n’est pas possible maintenant{NBSP}: rechargez la page si cela se reproduit."

@@ -119,12 +119,12 @@ def table_title(rows) -> str:
 
 
 def of_name(player: str) -> str:
-    """« de Léa », « d'Emma »: French elides « de » before a vowel."""
-    return f"d'{player}" if player[:1].lower() in "aeiouyéèêàâîïôû" else f"de {player}"
+    """« de Léa », « d’Emma »: French elides « de » before a vowel."""
+    return f"d’{player}" if player[:1].lower() in "aeiouyéèêàâîïôû" else f"de {player}"
 
 
 def hand_label(player: str) -> str:
-    """« Main de Léa », « Main d'Olivier »."""
+    """« Main de Léa », « Main d’Olivier »."""
     return f"Main {of_name(player)}"
 
 
@@ -150,10 +150,14 @@ def explain(event: dict) -> str:
 
 def _setup(e) -> str:
     text = f"{LEVEL_NAMES[e['level']].capitalize()} avec {join_words(e['players'])}."
+    sizes = e.get("hand_sizes", [3])
+    # An example may start late in a game, hands not full: say only what the drawing shows.
+    hands = (f"chacun a {sizes[0]}{NBSP}carte{'s' if sizes[0] > 1 else ''} en main"
+             if len(sizes) == 1 and sizes[0] else "")
     if e["level"] == "expert":
-        text += f" Une carte vache commence chaque rangée{NNBSP}; chacun reçoit 3{NBSP}cartes."
-    elif e["level"] == "avance":
-        text += f" Chacun reçoit 3{NBSP}cartes."
+        text += f" Une carte vache commence chaque rangée" + (f"{NNBSP}; {hands}." if hands else ".")
+    elif e["level"] == "avance" and hands:
+        text += f" {hands[0].upper()}{hands[1:]}."
     return text
 
 
@@ -166,7 +170,7 @@ def _place(e) -> str:
     rule = e["rule"]
     if rule == "any":
         return (f"Toutes les vaches de la {card} sont déjà dans chaque rangée{NBSP}: elle peut aller "
-                f"n'importe où. {who} la pose dans {row}.")
+                f"n’importe où. {who} la pose dans {row}.")
     if rule == "empty":
         return f"{who} pose sa {card} dans {row}, qui était vide."
     if rule == "shared":
@@ -178,7 +182,7 @@ def _place(e) -> str:
         added = e["added"]
         what = (f"pas encore de vache {cows_text(added, 'ni')}" if len(added) == 1
                 else " ".join(f"ni vache {TYPE_NAMES[t]}" for t in added))
-        text = f"{who} pose sa {card} dans {row}, qui n'avait {what}."
+        text = f"{who} pose sa {card} dans {row}, qui n’avait {what}."
     others = [r for r in e["options"] if r != e["row"]]
     if others:
         text += f" Elle pouvait aussi aller dans {rows_text(others)}."
@@ -194,10 +198,10 @@ def _complete(e) -> str:
 def _take(e) -> str:
     who, row = e["player"], row_name(e["row"])
     if e["reason"] == "sixth":
-        return (f"C'est la sixième carte de {row}{NBSP}: {who} ramasse les "
+        return (f"C’est la sixième carte de {row}{NBSP}: {who} ramasse les "
                 f"{e['count']}{NBSP}autres, et sa carte reste seule dans la rangée "
                 f"({who} a {cards_text(e['album'])} en tout).")
-    return (f"Aucune carte {of_name(who)} ne partage de vache avec la dernière carte d'une rangée{NBSP}: "
+    return (f"Aucune carte {of_name(who)} ne partage de vache avec la dernière carte d’une rangée{NBSP}: "
             f"{who} ramasse {row} ({cards_text(e['count'])}) et joue dans la rangée vide.")
 
 
@@ -243,11 +247,11 @@ def refuse_unknown_player(player, players) -> str:
 
 
 def refuse_not_your_turn(player, current) -> str:
-    return f"Ce n'est pas à {player} de jouer{NBSP}: c'est au tour de {current}."
+    return f"Ce n’est pas à {player} de jouer{NBSP}: c’est au tour de {current}."
 
 
 def refuse_no_such_row(row) -> str:
-    return f"Il n'y a pas de rangée {row!r}{NBSP}: les rangées sont numérotées de 0 à 3 dans le scénario."
+    return f"Il n’y a pas de rangée {row!r}{NBSP}: les rangées sont numérotées de 0 à 3 dans le scénario."
 
 
 def refuse_not_top_card(player, card, top) -> str:
@@ -257,11 +261,11 @@ def refuse_not_top_card(player, card, top) -> str:
 
 def refuse_not_in_hand(player, card) -> str:
     what = f"{card_name(card)} ({card})" if isinstance(card, int) and 0 < card < len(COWS) else repr(card)
-    return f"La {what} n'est pas dans la main de {player}."
+    return f"La {what} n’est pas dans la main de {player}."
 
 
 def refuse_no_new_cow(card, row, options) -> str:
-    return (f"La {card_name(card)} n'ajoute aucune nouvelle vache à {row_name(row)}{NBSP}: elle doit "
+    return (f"La {card_name(card)} n’ajoute aucune nouvelle vache à {row_name(row)}{NBSP}: elle doit "
             f"aller dans {rows_text(options)}, où elle ajoute une vache.")
 
 

@@ -18,11 +18,11 @@ def empty_row() -> str:
 
 
 def not_a_number(text: str) -> str:
-    return f"«{NBSP}{text}{NBSP}» n'est pas un nombre{NBSP}: écrivez une carte de 1 à 104."
+    return f"«{NBSP}{text}{NBSP}» n’est pas un nombre{NBSP}: écrivez une carte de 1 à 104."
 
 
 def out_of_range(card: int) -> str:
-    return f"{card} n'existe pas{NBSP}: les cartes vont de 1 à 104."
+    return f"{card} n’existe pas{NBSP}: les cartes vont de 1 à 104."
 
 
 def already_on_table(card: int) -> str:
@@ -46,7 +46,7 @@ def row_too_long(limit: int) -> str:
 
 
 def too_many_fields() -> str:
-    return "Le formulaire ne correspond pas à l'exemple\u202f: rechargez la page."
+    return "Le formulaire ne correspond pas à l’exemple\u202f: rechargez la page."
 
 
 def unplayable() -> str:
@@ -54,4 +54,4 @@ def unplayable() -> str:
 
 
 def engine_failed() -> str:
-    return f"Le moteur n'a pas pu rejouer ce scénario{NBSP}: rechargez la page pour réessayer."
+    return f"Le moteur n’a pas pu rejouer ce scénario{NBSP}: rechargez la page pour réessayer."

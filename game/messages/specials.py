@@ -37,8 +37,8 @@ def _played(e: dict) -> str:
 
 def _fifth_row(e: dict) -> str:
     return (f"{e['card']} ouvre une cinquième rangée, la {row_name(e['row'])}. "
-            f"Tant qu'il y a cinq rangées, celui qui ramasse une rangée ramasse aussi la carte "
-            f"qu'il vient de jouer{NNBSP}: on revient ainsi à quatre rangées.")
+            f"Tant qu’il y a cinq rangées, celui qui ramasse une rangée ramasse aussi la carte "
+            f"qu’il vient de jouer{NNBSP}: on revient ainsi à quatre rangées.")
 
 
 def _marked(e: dict) -> str:
@@ -57,7 +57,7 @@ def _seventh_take(e: dict) -> str:
 def _inserted(e: dict) -> str:
     where = (f"en tête de la {row_name(e['row'])}, devant {e['following']}" if e["before"] is None
              else f"dans la {row_name(e['row'])}, entre {e['before']} et {e['following']}")
-    text = f"{e['player']} insère {e['card']} {where}{NBSP}: l'ordre croissant est respecté."
+    text = f"{e['player']} insère {e['card']} {where}{NBSP}: l’ordre croissant est respecté."
     if e["length"] > 5:
         text += f" La rangée compte maintenant {cards(e['length'])}."
     return text
@@ -79,18 +79,18 @@ def _replaced(e: dict) -> str:
 
 def _slid(e: dict) -> str:
     return (f"{e['player']} déplace le {e['moved']} de la {row_name(e['from_row'])} vers la "
-            f"{row_name(e['to_row'])}, en respectant l'ordre croissant.")
+            f"{row_name(e['to_row'])}, en respectant l’ordre croissant.")
 
 
 def _stopped(e: dict) -> str:
     return (f"{e['player']} bloque la {row_name(e['row'])}{NNBSP}: personne ne peut y poser, y "
-            f"prendre ni la ramasser, jusqu'à ce qu'une rangée soit ramassée.")
+            f"prendre ni la ramasser, jusqu’à ce qu’une rangée soit ramassée.")
 
 
 def _stops_removed(e: dict) -> str:
     rows = fr_list(row_name(r) for r in e["rows"])
     word = "la carte Stop" if len(e["rows"]) == 1 else "les cartes Stop"
-    return f"Une rangée vient d'être ramassée{NNBSP}: {word} ({rows}) quitte{'nt' if len(e['rows']) > 1 else ''} la table."
+    return f"Une rangée vient d’être ramassée{NNBSP}: {word} ({rows}) quitte{'nt' if len(e['rows']) > 1 else ''} la table."
 
 
 REASONS = {"sixth": "serait la sixième carte de la", "seventh": "serait la septième carte de la",
@@ -101,7 +101,7 @@ def _row_removed(e: dict) -> str:
     return (f"{e['card']} {REASONS[e['reason']]} {row_name(e['row'])}. Comme il y a cinq rangées, "
             f"{e['player']} ramasse la rangée et aussi sa propre carte{NNBSP}: "
             f"{fr_list(e['cards'])}, soit {heads(e['heads'])}. La rangée disparaît{NNBSP}; il reste "
-            f"quatre rangées, renumérotées dans l'ordre.")
+            f"quatre rangées, renumérotées dans l’ordre.")
 
 
 def _negative(e: dict) -> str:
@@ -115,7 +115,7 @@ def _too_low(e: dict) -> str:
     which = (f"la {row_name(stopped[0])}, bloquée, ne compte pas" if len(stopped) == 1
              else f"les rangées bloquées ({fr_list(r + 1 for r in stopped)}) ne comptent pas")
     return (f"{e['card']} est plus petite que la dernière carte de chaque rangée ouverte (la plus "
-            f"petite est {e['lowest']}){NNBSP}; {which}. {e['player']} doit ramasser l'une des "
+            f"petite est {e['lowest']}){NNBSP}; {which}. {e['player']} doit ramasser l’une des "
             f"autres rangées, au choix.")
 
 
@@ -140,25 +140,25 @@ def _r(d: dict, key: str) -> str:
 
 
 REFUSALS = {
-    "not_held": lambda e, d: "vous n'avez pas cette carte en main.",
+    "not_held": lambda e, d: "vous n’avez pas cette carte en main.",
     "five_rows": lambda e, d: "il y a déjà cinq rangées sur la table.",
     "seven_too_low": lambda e, d: (f"le {e.card} est plus petit que la dernière carte de chaque rangée "
-                                   f"ouverte{NNBSP}: il n'a pas de rangée où aller."),
+                                   f"ouverte{NNBSP}: il n’a pas de rangée où aller."),
     "seven_marked": lambda e, d: f"la {_r(d, 'row')} porte déjà un marqueur «{NBSP}7 qui prend{NBSP}».",
-    "no_row": lambda e, d: "cette rangée n'existe pas.",
+    "no_row": lambda e, d: "cette rangée n’existe pas.",
     "stopped": lambda e, d: f"la {_r(d, 'row')} est bloquée par une carte Stop.",
-    "insert_position": lambda e, d: ("on ne peut insérer une carte qu'en tête de rangée ou entre deux "
+    "insert_position": lambda e, d: ("on ne peut insérer une carte qu’en tête de rangée ou entre deux "
                                      "cartes."),
-    "insert_order": lambda e, d: f"à cet endroit, le {e.card} casserait l'ordre croissant.",
-    "not_in_hand": lambda e, d: f"le {d.get('new')} n'est plus dans votre main.",
+    "insert_order": lambda e, d: f"à cet endroit, le {e.card} casserait l’ordre croissant.",
+    "not_in_hand": lambda e, d: f"le {d.get('new')} n’est plus dans votre main.",
     "slide_same_row": lambda e, d: "la carte doit changer de rangée.",
-    "slide_no_card": lambda e, d: "il n'y a pas de carte à cet endroit.",
+    "slide_no_card": lambda e, d: "il n’y a pas de carte à cet endroit.",
     "slide_empties": lambda e, d: f"la {_r(d, 'row')} serait vide.",
     "slide_overfills": lambda e, d: f"la {_r(d, 'row')} est déjà pleine.",
-    "slide_order": lambda e, d: f"à cet endroit, le {d.get('moved')} casserait l'ordre croissant.",
+    "slide_order": lambda e, d: f"à cet endroit, le {d.get('moved')} casserait l’ordre croissant.",
     "stop_stopped": lambda e, d: f"la {_r(d, 'row')} est déjà bloquée.",
     "stop_last": lambda e, d: "au moins une rangée doit rester ouverte.",
-    "negative_no_take": lambda e, d: "vous n'êtes pas en train de ramasser une rangée.",
+    "negative_no_take": lambda e, d: "vous n’êtes pas en train de ramasser une rangée.",
     "negative_not_taken": lambda e, d: f"le {d.get('chosen')} ne fait pas partie des cartes ramassées.",
 }
 
@@ -201,5 +201,5 @@ def comparison_text(player: str, with_: int, without: int) -> str:
     if with_ < without:
         return (f"Sans carte spéciale, {player} aurait ramassé {heads(without)} au lieu de "
                 f"{heads(with_)}{NNBSP}: la carte lui en fait économiser {without - with_}.")
-    return (f"Sans carte spéciale, {player} n'aurait ramassé que {heads(without)} au lieu de "
+    return (f"Sans carte spéciale, {player} n’aurait ramassé que {heads(without)} au lieu de "
             f"{heads(with_)}{NNBSP}: la carte lui en coûte {with_ - without} de plus.")

@@ -151,7 +151,7 @@ def test_a_bad_file_gets_a_french_message(page, server, tmp_path):
     bad.write_text('{"rows": 3}', encoding="utf-8")
     page.set_input_files("#jouer-fichier", str(bad))
     page.wait_for_selector("#jouer-fichier-erreur:not(:empty)", timeout=ENGINE_TIMEOUT_MS)
-    assert "n'est pas une manche enregistrée" in page.text_content("#jouer-fichier-erreur")
+    assert "n’est pas une manche enregistrée" in page.text_content("#jouer-fichier-erreur")
 
 
 def test_the_game_fits_a_320_px_screen(browser, server, guard):

@@ -111,7 +111,7 @@ def test_a_refused_row_shows_the_engines_french_sentence_and_changes_nothing(pag
     sentence = expected["errors"][0]["message"]
     page.wait_for_function("([el, text]) => el.textContent === text",
                            arg=[refusal.element_handle(), sentence])
-    assert "n'ajoute aucune nouvelle vache" in sentence
+    assert "n’ajoute aucune nouvelle vache" in sentence
     assert shown(page, sid) == before
     assert refusal.get_attribute("role") == "alert"
     assert guard.page_errors == []

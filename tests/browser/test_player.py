@@ -113,8 +113,8 @@ def test_what_if_replays_the_readers_cards(page, server):
 
 
 @pytest.mark.parametrize("typed, message", [
-    ("105", "105 n'existe pas\u00a0: les cartes vont de 1 à 104."),
-    ("<img src=x onerror=alert(1)>", "«\u00a0<img src=x onerror=alert(1)>\u00a0» n'est pas un nombre"),
+    ("105", "105 n’existe pas\u00a0: les cartes vont de 1 à 104."),
+    ("<img src=x onerror=alert(1)>", "«\u00a0<img src=x onerror=alert(1)>\u00a0» n’est pas un nombre"),
 ])
 def test_what_if_bad_card_is_explained_next_to_its_field(page, server, guard, typed, message):
     open_example(page, server, "exemples/exemple-4/")
@@ -220,7 +220,7 @@ def test_engine_failure_keeps_the_static_steps(page, server, broken):
     button(page, "exemple-4", "next").click()
     page.wait_for_selector("#exemple-4[data-moteur=echec]", timeout=ENGINE_TIMEOUT_MS)
     status = page.locator("#exemple-4 .joueur-etat").inner_text()
-    assert "n'a pas pu démarrer" in status
+    assert "n’a pas pu démarrer" in status
     assert page.locator("#exemple-4 li.etape").count() == count
     button(page, "exemple-4", "next").click()
     assert current_step(page, "exemple-4")["n"] == 2  # the static steps still step

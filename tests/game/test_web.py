@@ -74,11 +74,11 @@ def test_what_if_accepts_rows_of_several_cards():
 
 
 @pytest.mark.parametrize("typed, message", [
-    ("105", "105 n'existe pas\u00a0: les cartes vont de 1 à 104."),
-    ("0", "0 n'existe pas\u00a0: les cartes vont de 1 à 104."),
+    ("105", "105 n’existe pas\u00a0: les cartes vont de 1 à 104."),
+    ("0", "0 n’existe pas\u00a0: les cartes vont de 1 à 104."),
     ("35", "la carte 35 est déjà sur la table."),
     ("", "Indiquez une carte\u00a0: un nombre de 1 à 104."),
-    ("douze", "«\u00a0douze\u00a0» n'est pas un nombre\u00a0: écrivez une carte de 1 à 104."),
+    ("douze", "«\u00a0douze\u00a0» n’est pas un nombre\u00a0: écrivez une carte de 1 à 104."),
 ])
 def test_bad_played_card_gets_a_french_message_on_its_field(typed, message):
     answer = what_if(["10", "26", "35", "44"], [{"Alice": "15", "Bruno": "27", "Chloé": typed, "David": "50"}])

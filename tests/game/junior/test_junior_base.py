@@ -25,7 +25,7 @@ def test_a_row_that_gains_no_new_cow_is_refused_while_another_would_gain_one():
     s = table([["A"], ["F"], [], ["C"]], ["F"])
     error = refused(s, "Olivier", card("F", 1), 1)
     assert error.code == "junior_no_new_cow"
-    assert str(error) == ("La carte Écosse n'ajoute aucune nouvelle vache à la deuxième rangée\u00a0: "
+    assert str(error) == ("La carte Écosse n’ajoute aucune nouvelle vache à la deuxième rangée\u00a0: "
                           "elle doit aller dans la première, la troisième ou la quatrième rangée, "
                           "où elle ajoute une vache.")
 

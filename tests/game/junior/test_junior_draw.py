@@ -79,7 +79,7 @@ def test_a_hand_and_a_step_render():
     html = step_html(step)
     assert html.startswith('<figure class="etape-figure jr-etape"><svg')
     assert "<figcaption>Emma pose sa carte.</figcaption>" in html
-    assert "Main d'Emma" in html and "Léo" not in html  # empty hands are not drawn
+    assert "Main d’Emma" in html and "Léo" not in html  # empty hands are not drawn
     assert html.endswith('<p class="jr-albums">Albums\u00a0: Emma 1\u00a0carte</p>')
     ET.fromstring(f"<div>{html}</div>")  # well-formed, so it can be swapped into the page as is
 

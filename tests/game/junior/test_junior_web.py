@@ -31,7 +31,7 @@ def test_a_refused_row_gives_the_french_rule_to_the_reader():
     assert not answer["ok"]
     [error] = answer["errors"]
     assert error["field"] == "moves[0]"
-    assert error["message"].startswith("La carte Écosse n'ajoute aucune nouvelle vache à la deuxième rangée")
+    assert error["message"].startswith("La carte Écosse n’ajoute aucune nouvelle vache à la deuxième rangée")
 
 
 def test_an_author_mistake_is_not_shown_in_english():

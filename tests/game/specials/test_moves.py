@@ -24,7 +24,7 @@ def test_special_cards_a_player_does_not_hold_are_refused():
     rnd = table(ROWS, {"A": 37}, held={"A": ["stop"]})
     error = refused(rnd, {"card": "glisser", "from_row": 0, "from_index": 0, "to_row": 1, "to_index": 0},
                     reason="not_held")
-    assert refusal(error) == f"Impossible de jouer la carte Glisser{NB}: vous n'avez pas cette carte en main."
+    assert refusal(error) == f"Impossible de jouer la carte Glisser{NB}: vous n’avez pas cette carte en main."
 
 
 def test_a_move_with_missing_or_unknown_fields_is_an_author_error_and_changes_nothing():
@@ -118,7 +118,7 @@ def test_insert_at_the_start_or_between_two_cards():
     rnd.resolve({"card": "inserer", "row": 0, "position": 0})
     rnd.resolve({"card": "inserer", "row": 0, "position": 2})
     assert rnd.table.rows[0] == [10, 12, 15, 20]
-    assert explain(rnd.log[-1]) == f"B insère 15 dans la rangée{NB}1, entre 12 et 20{NB}: l'ordre croissant est respecté."
+    assert explain(rnd.log[-1]) == f"B insère 15 dans la rangée{NB}1, entre 12 et 20{NB}: l’ordre croissant est respecté."
 
 
 @pytest.mark.parametrize("row,position,reason", [
@@ -157,7 +157,7 @@ def test_replace_plays_another_card_in_the_same_slot_and_the_first_returns_to_ha
 def test_replace_is_refused_with_a_card_not_in_hand():
     rnd = table(ROWS, {"A": 13, "B": 20}, hands={"A": [45]})
     error = refused(rnd, {"card": "remplacer", "with": 20}, reason="not_in_hand")
-    assert "n'est plus dans votre main" in refusal(error)
+    assert "n’est plus dans votre main" in refusal(error)
 
 
 def test_replace_with_a_too_low_card_asks_for_a_row():

@@ -126,7 +126,7 @@ def test_the_comparison_is_worded_for_readers():
     result = compare(data)
     text = comparison_text("p1", result["with"]["p1"], result["without"]["p1"])
     assert text == ("Sans carte spéciale, p1 aurait ramassé 11\u00a0têtes de bœuf au lieu de "
-                    "-3\u00a0têtes de bœuf\u202f: la carte lui en fait économiser 14.")
+                    "\u22123\u00a0têtes de bœuf\u202f: la carte lui en fait économiser 14.")
     assert "autant" in comparison_text("p1", 2, 2) and "de plus" in comparison_text("p1", 5, 2)
 
 
