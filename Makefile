@@ -47,6 +47,8 @@ test-fast: $(STAMP)
 bench: setup
 	$(PY) bench/engine_speed.py
 	$(PY) bench/build_speed.py
+	$(PY) bench/browser_speed.py
+	$(PY) bench/page_budget.py
 
 clean:
 	rm -rf _site test-artifacts .pytest_cache
