@@ -13,8 +13,8 @@ const T = {
   loading: "Chargement du moteur Python…",
   ready: "Moteur Python prêt" + NBSP + ": vous pouvez choisir, modifier les cartes et jouer au quiz.",
   failed:
-    "Le moteur Python n'a pas pu démarrer dans ce navigateur (trop ancien, sans WebAssembly, " +
-    "ou hors ligne)" + NBSP + ": les étapes de l'exemple restent lisibles ci-dessous.",
+    "Le moteur Python n’a pas pu démarrer dans ce navigateur (trop ancien, sans WebAssembly, " +
+    "ou hors ligne)" + NBSP + ": les étapes de l’exemple restent lisibles ci-dessous.",
   busy: "Calcul en cours…",
   first: "Début",
   prev: "Précédent",
@@ -23,7 +23,7 @@ const T = {
   slider: "Étape",
   // Steps are numbered from 0 (the table before), as the static page labels them.
   position: (k, n) => (k === 0 ? `Au départ (étape 0 sur ${n - 1})` : `Étape ${k} sur ${n - 1}`),
-  controls: (id) => `Rejouer l'exemple ${id}`,
+  controls: (id) => `Rejouer l’exemple ${id}`,
   choiceTitle: (player, card) =>
     `Décision de ${player} (carte ${card})${NBSP}: quelle rangée prendre${NBSP}?`,
   option: (row, heads) => `Rangée ${row + 1}${NBSP}: ${heads} tête${heads > 1 ? "s" : ""} de bœuf`,
@@ -39,17 +39,17 @@ const T = {
   row: (i) => `Rangée ${i + 1}`,
   play: (turn, player) => `Tour ${turn + 1}, carte de ${player}`,
   replay: "Rejouer avec ces cartes",
-  restore: "Revenir à l'exemple",
+  restore: "Revenir à l’exemple",
   replayed: "Nouvelle partie rejouée par le moteur.",
-  restored: "Exemple d'origine rétabli.",
-  fixErrors: "Corrigez les champs signalés" + NBSP + ": rien n'a été changé.",
+  restored: "Exemple d’origine rétabli.",
+  fixErrors: "Corrigez les champs signalés" + NBSP + ": rien n’a été changé.",
   quiz: "Où va cette carte" + NBSP + "?",
   quizQuestion: (card) => `Où va la carte ${card}${NBSP}?`,
   quizRow: (i) => `Rangée ${i + 1}`,
   quizRight: (card, row) => `Bien vu${NBSP}! La carte ${card} va dans la rangée ${row + 1}.`,
   quizWrong: (card, row) => `Non${NBSP}: la carte ${card} va dans la rangée ${row + 1}.`,
   quizChoice: (card) =>
-    `La carte ${card} ne va d'elle-même dans aucune rangée${NBSP}: son joueur choisit la rangée qu'il prend.`,
+    `La carte ${card} ne va d’elle-même dans aucune rangée${NBSP}: son joueur choisit la rangée qu’il prend.`,
 };
 
 const STEP_ID = /^exemple-(.+)-etape-(\d+)$/;
