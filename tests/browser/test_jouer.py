@@ -15,11 +15,13 @@ from harness import ENGINE_TIMEOUT_MS, seal, watch
 
 PAGE = "outils/jouer/"
 ROOT = "[data-jouer]"
-WAITING = "['play', 'row', 'round_over', 'game_over'].includes(document.querySelector('[data-jouer]').dataset.phase)"
+# Selectors, not JavaScript predicates: the site's Content Security Policy forbids eval.
+WAITING = ", ".join(f"{ROOT}[data-phase={p}]:not([aria-busy])"
+                    for p in ("play", "row", "round_over", "game_over"))
 
 
 def phase(page) -> str:
-    page.wait_for_function(WAITING, timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector(WAITING, state="attached", timeout=ENGINE_TIMEOUT_MS)
     return page.get_attribute(ROOT, "data-phase")
 
 
@@ -189,15 +191,14 @@ def test_logique_drafts_face_up_cards_before_the_round(page, server):
     page.select_option("#jouer-variante", "logique")
     page.select_option("#jouer-vitesse", "0")
     page.click("button[type=submit]")
-    page.wait_for_function("document.querySelector('[data-jouer]').dataset.phase === 'pick'",
-                           timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector(f"{ROOT}[data-phase=pick]", state="attached", timeout=ENGINE_TIMEOUT_MS)
     assert page.locator(".jouer-main .jouer-carte").count() == 24     # 2 players: cards 1..24
     picks = 0
     while page.get_attribute(ROOT, "data-phase") == "pick":
         page.locator(".jouer-main .jouer-carte").last.click()
         picks += 1
-        page.wait_for_function("['pick', 'play'].includes(document.querySelector('[data-jouer]').dataset.phase)"
-                               " && !document.querySelector('[data-jouer]').hasAttribute('aria-busy')")
+        page.wait_for_selector(f"{ROOT}[data-phase=pick]:not([aria-busy]), {ROOT}[data-phase=play]:not([aria-busy])",
+                               state="attached")
     assert picks == 10
     assert phase(page) == "play" and page.locator(".jouer-main .jouer-carte").count() == 10
     assert page.locator(".jouer-scene [data-row]").count() == 4

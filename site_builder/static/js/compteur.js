@@ -11,7 +11,7 @@ const NAME_MAX = 30;
 
 const T = {
   players: "Les joueurs",
-  addName: "Prénom d'un joueur",
+  addName: "Prénom d’un joueur",
   add: "Ajouter",
   remove: (name) => `Retirer ${name}`,
   options: "Fin de la partie",
@@ -46,18 +46,18 @@ const T = {
   added: (n) => `Manche ${n} ajoutée.`,
   removed: (n) => `Manche ${n} supprimée.`,
   // Reader errors, next to the field.
-  notNumber: (text) => `«${NBSP}${text}${NBSP}» n'est pas un nombre${NBSP}: écrivez un nombre entier de têtes de bœuf.`,
+  notNumber: (text) => `«${NBSP}${text}${NBSP}» n’est pas un nombre${NBSP}: écrivez un nombre entier de têtes de bœuf.`,
   negative: "Un nombre de têtes de bœuf ne peut pas être négatif.",
   tooMany: (total) => `Impossible${NBSP}: le paquet entier ne compte que ${total} têtes de bœuf.`,
   roundTooMany: (sum, total) =>
     `Cette manche totalise ${sum} têtes de bœuf, plus que les ${total} du paquet entier${NBSP}: vérifiez les nombres.`,
   emptyName: "Écrivez un prénom.",
-  longName: `Un prénom de ${NAME_MAX} caractères au plus, s'il vous plaît.`,
+  longName: `Un prénom de ${NAME_MAX} caractères au plus, s’il vous plaît.`,
   sameName: (name) => `${name} joue déjà${NBSP}: choisissez un autre prénom.`,
   tenPlayers: "On joue à dix au plus.",
-  badTarget: "Le seuil est un nombre entier d'au moins 1 (66 dans la règle).",
-  badRounds: "Le nombre de manches est un entier d'au moins 1, ou rien.",
-  noTable: "La liste des cartes n'a pas pu être chargée" + NBSP + ": saisissez les nombres de têtes.",
+  badTarget: "Le seuil est un nombre entier d’au moins 1 (66 dans la règle).",
+  badRounds: "Le nombre de manches est un entier d’au moins 1, ou rien.",
+  noTable: "La liste des cartes n’a pas pu être chargée" + NBSP + ": saisissez les nombres de têtes.",
 };
 
 function NNBSP() {

@@ -11,7 +11,7 @@ const NBSP = "\u00a0";
 const T = {
   loading: "Chargement du moteur du jeu (une dizaine de secondes la première fois)…",
   failed:
-    "Le moteur du jeu n'a pas pu démarrer dans ce navigateur (trop ancien, sans WebAssembly, " +
+    "Le moteur du jeu n’a pas pu démarrer dans ce navigateur (trop ancien, sans WebAssembly, " +
     "ou hors ligne)" + NBSP + ": vous pouvez toujours lire les exemples commentés.",
   busy: "Les bots choisissent leur carte…",
   hand: "Votre main",
