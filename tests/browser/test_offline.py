@@ -18,7 +18,10 @@ RUNTIME_CACHED = """async () => {
 
 PAGE_CACHED = """async (url) => {
     const cache = await caches.open('six-qui-prend-v1');
-    return (await cache.match(url)) !== undefined;
+    const wanted = [url, ...['player.js', 'engine.js', 'worker.js', 'player.css']
+        .map((name) => new URL('../../js/' + name, url).href)];
+    const found = await Promise.all(wanted.map((u) => cache.match(u)));
+    return found.every((response) => response !== undefined);
 }"""
 
 
@@ -42,6 +45,8 @@ def test_a_visited_example_works_offline(browser, site):
         page.wait_for_function(RUNTIME_CACHED, timeout=ENGINE_TIMEOUT_MS, polling=500)
         page.wait_for_function(PAGE_CACHED, arg=page.url.split("#")[0], timeout=ENGINE_TIMEOUT_MS, polling=500)
 
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null",
+                               timeout=ENGINE_TIMEOUT_MS)  # activated and in charge of the page
         server.httpd.shutdown()
         server.httpd.server_close()
         page.reload()
