@@ -163,11 +163,14 @@ class Round:
 class Game:
     """A game: rounds until someone reaches the target (or a fixed number of rounds)."""
 
+    title = "6 qui prend"
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+
     def __init__(self, players: list[str], options: Options = Options(), seed: int | None = 0,
                  log: list | None = None):
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise GameError(f"6 qui prend is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                            f"not {len(players)}")
+        if not self.min_players <= len(players) <= self.max_players:
+            raise GameError(f"{self.title} is played by {self.min_players} to {self.max_players} "
+                            f"players, not {len(players)}")
         if len(set(players)) != len(players):
             raise GameError(f"player names must be different: {players}")
         options.check()

@@ -9,27 +9,22 @@ from __future__ import annotations
 
 from game.cards import classic_deck
 from game.errors import GameError
-from game.events import Deal, GameEnd, RoundEnd
-from game.rng import Rng
+from game.events import Deal
+from game.play import Game
 
 from .cards import (MAX_PLAYERS, MIN_PLAYERS, NUMBER_CARDS_EACH, ROUNDS, ROWS, SPECIAL_CARDS_EACH,
                     special_deck)
 from .round import SpecialRound
 
 
-class SpecialGame:
+class SpecialGame(Game):
+    """Two rounds with special cards; scoring, end of game and ties are the classic Game's."""
+
+    title = "the special-cards variant"
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+
     def __init__(self, players, seed: int | None = 0, log: list | None = None):
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise GameError(f"the special-cards variant is played by {MIN_PLAYERS} to {MAX_PLAYERS} "
-                            f"players, not {len(players)}")
-        if len(set(players)) != len(players):
-            raise GameError(f"player names must be different: {players}")
-        self.players = list(players)
-        self.rng = Rng(seed)
-        self.log = log
-        self.totals = {p: 0 for p in self.players}
-        self.history: list[dict] = []
-        self.round: SpecialRound | None = None
+        super().__init__(players, seed=seed, log=log)
 
     @property
     def over(self) -> bool:
@@ -52,22 +47,3 @@ class SpecialGame:
             self.log.append(Deal(number, tuple(tuple(r) for r in rows), len(draw)))
         return self.round
 
-    def end_round(self) -> dict:
-        if self.round is None or not self.round.over:
-            raise GameError("the round is not over")
-        scores = self.round.scores()
-        for p, s in scores.items():
-            self.totals[p] += s
-        self.history.append(scores)
-        if self.log is not None:
-            self.log.append(RoundEnd(len(self.history), dict(scores), dict(self.totals)))
-            if self.over:
-                self.log.append(GameEnd(len(self.history), dict(self.totals), tuple(self.winners)))
-        self.round = None
-        return scores
-
-    @property
-    def winners(self) -> list[str]:
-        """Everyone with the fewest heads: ties share the victory."""
-        best = min(self.totals.values())
-        return [p for p in self.players if self.totals[p] == best]
