@@ -5,26 +5,8 @@
 // {"python": "<version>", "result": <value>}. tests/game/test_rng.py runs the same
 // program in CPython and compares: the cross-version proof that a seed deals the same.
 
-import { readFileSync, readdirSync, statSync } from "node:fs";
-import { join, dirname, relative } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const PYODIDE = join(ROOT, "node_modules", "pyodide");
-const ENGINE_DIR = "/home/pyodide/engine";
-
-function pythonFiles(dir) {
-  const found = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      if (name !== "__pycache__") found.push(...pythonFiles(path));
-    } else if (name.endsWith(".py")) {
-      found.push(path);
-    }
-  }
-  return found;
-}
+import { readFileSync } from "node:fs";
+import { loadEngine } from "../pyodide_engine.mjs";
 
 const programPath = process.argv[2];
 if (!programPath) {
@@ -32,14 +14,7 @@ if (!programPath) {
   process.exit(2);
 }
 const program = readFileSync(programPath, "utf8");
-const { loadPyodide } = await import(join(PYODIDE, "pyodide.mjs"));
-const pyodide = await loadPyodide({ indexURL: PYODIDE + "/" });
-for (const file of pythonFiles(join(ROOT, "game"))) {
-  const target = join(ENGINE_DIR, relative(ROOT, file));
-  pyodide.FS.mkdirTree(dirname(target));
-  pyodide.FS.writeFile(target, readFileSync(file));
-}
-pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})`);
+const pyodide = await loadEngine();
 const scope = pyodide.globals.get("dict")();
 pyodide.runPython(program, { globals: scope });
 const result = JSON.parse(pyodide.runPython("import json; json.dumps(result)", { globals: scope }));

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parents[3]
-SCRIPT = Path(__file__).with_name("run_junior_pyodide.mjs")
+SCRIPT = Path(__file__).parents[2] / "run_in_pyodide.mjs"
 
 # Whole games of each level from seeded deals, with their replay steps (text and SVG included).
 CODE = """

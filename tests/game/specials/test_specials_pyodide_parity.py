@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parents[3]
-SCRIPT = Path(__file__).with_name("run_specials_pyodide.mjs")
+SCRIPT = Path(__file__).parents[2] / "run_in_pyodide.mjs"
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
 
 CODE = """
