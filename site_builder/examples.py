@@ -411,9 +411,29 @@ def example_html(example: Example, steps: list[dict]) -> str:
         )
     return (
         f'<section class="exemple" id="{anchor}" data-exemple="{html.escape(example.id)}" '
-        f'data-scenario="{html.escape(scenario, quote=True)}" aria-label="Exemple {example.id}">\n'
-        f'<ol class="etapes">\n' + "\n".join(items) + "\n</ol>\n</section>"
+        f'data-scenario="{html.escape(scenario, quote=True)}"'
+        + (' data-variant="speciales"' if example.has_specials else "")
+        + f' aria-label="Exemple {example.id}">\n'
+        f'<ol class="etapes">\n' + "\n".join(items) + "\n</ol>\n"
+        + (comparison_html(example) if example.has_specials else "") + "</section>"
     )
+
+
+def comparison_html(example: Example) -> str:
+    """« Et si je ne jouais pas ma carte spéciale ? »: heads with and without, computed now
+    by the engine for each player who played a special card, so the page never guesses."""
+    from game.messages.specials import comparison_text
+    from game.specials.scenario import compare
+
+    scenario = example.scenario()
+    result = compare(scenario)
+    players = [name for turn in scenario["turns"] for name in turn.get("specials", {})]
+    lines = "".join(
+        f"<li>{html.escape(comparison_text(name, result['with'][name], result['without'][name]))}</li>"
+        for name in dict.fromkeys(players))
+    return ('<aside class="encadre encadre-comparaison comparaison">\n'
+            '<p class="encadre-titre">Et si je ne jouais pas ma carte spéciale\u00a0?</p>\n'
+            f'<ul>{lines}</ul>\n</aside>\n')
 
 
 def parse_rows_block(path: Path, fence_line: int, body: list[str],
@@ -477,3 +497,17 @@ def heads_table_html() -> str:
         f'<tfoot><tr><th scope="row">Total</th><td>{total_cards}</td><td>{total_heads}</td></tr>'
         "</tfoot>\n</table>\n</figure>"
     )
+
+
+def special_cards_html() -> str:
+    """The seven special cards of « 6 qui surprend ! », drawn by the engine (each card carries its
+    name, drawn and in its <title>)."""
+    from game.specials.cards import KINDS
+    from game.specials.draw import special_card_svg
+
+    cards = "".join(
+        f"<li>{special_card_svg(kind)}</li>"
+        for kind in KINDS)
+    return ('<figure class="cartes-speciales">\n'
+            f'<ul class="cartes" aria-label="Les {len(KINDS)} cartes spéciales">{cards}</ul>\n'
+            "</figure>")

@@ -1,6 +1,7 @@
 """Python-Markdown extensions of the guide.
 
-- Special fenced blocks (```exemple, ```rangees, ```table-des-tetes) become engine-drawn
+- Special fenced blocks (```exemple, ```rangees, ```table-des-tetes, ```cartes-speciales)
+  become engine-drawn
   markup; they are handled before Python-Markdown's own fenced code so that every error can
   name the line of the .md file.
 - Admonitions (`!!! erratum`, `!!! note`, `!!! conseil`) become `<aside>` boxes with a visible
@@ -33,8 +34,8 @@ from .typography import french
 
 FENCE_RE = re.compile(r"^(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w-]*)[ \t]*$")
 INDENTED_SPECIAL_RE = re.compile(
-    r"^\s+(`{3,}|~{3,})\s*(exemple|rangees|table-des-tetes|junior-[\w-]+)\s*$")
-SPECIAL_BLOCKS = ("exemple", "rangees", "table-des-tetes")
+    r"^\s+(`{3,}|~{3,})\s*(exemple|rangees|table-des-tetes|cartes-speciales|junior-[\w-]+)\s*$")
+SPECIAL_BLOCKS = ("exemple", "rangees", "table-des-tetes", "cartes-speciales")
 JUNIOR_PREFIX = "junior-"
 """```junior-… blocks are handed to site_builder/junior_blocks.py (« 6 qui prend Junior »)."""
 
@@ -264,8 +265,10 @@ class PageState:
             rows = examples.parse_rows_block(self.page.source, line, body, self.problems)
             return None if rows is None else examples.rows_html(rows)
         if any(text.strip() for text in body):
-            self.fail(line, "a 'table-des-tetes' block must be empty: the engine draws it")
+            self.fail(line, f"a '{lang}' block must be empty: the engine draws it")
             return None
+        if lang == "cartes-speciales":
+            return examples.special_cards_html()
         return examples.heads_table_html()
 
     def link(self, href: str) -> str | None:
