@@ -129,9 +129,9 @@ def test_each_worked_example_shows_its_steps_and_final_table(site):
             html = (site / page_url(rel) / "index.html").read_text(encoding="utf-8")
             kinds, rows = _final_table(html, example.id)
             assert kinds[0] == "start" and kinds[-1] == "end", kinds
-            assert kinds.count("reveal") == len(example.turns)
+            assert kinds.count("reveal") == kinds.count("end") == len(example.turns)
             cards_played = sum(len(turn["plays"]) for turn in example.turns)
-            assert len(kinds) == 2 + len(example.turns) + cards_played
+            assert len(kinds) == 1 + 2 * len(example.turns) + cards_played  # a reveal and an end per turn
             for row, (cards, _line) in example.expected_rows.items():
                 assert rows[row - 1] == cards, f"{source}: exemple {example.id} rangée {row}"
             seen += 1

@@ -1,8 +1,8 @@
 """The worked examples of content/variantes/cartes-speciales.md agree with the engine.
 
 Each card's example is a scenario in scenarios/<card>.json with its expected outcome; the
-page's section for that card must start from the scenario's table, and every other
-```rangees block of the section must be a table the replay really goes through.
+page's section for that card must hold one ```exemple block that plays exactly that scenario
+(same table, same cards, same special move, same choices), parsed by the site builder itself.
 """
 
 import json
@@ -12,29 +12,41 @@ from pathlib import Path
 import pytest
 
 from game.messages.specials import NAMES
+from game.replay import replay as dispatch_replay
 from game.specials.cards import KINDS
-from game.specials.scenario import compare, replay, run
+from game.specials.scenario import compare, run
+from site_builder.examples import parse_example, resolve_slides
 
 HERE = Path(__file__).parent
 PAGE = HERE.parents[2] / "content" / "variantes" / "cartes-speciales.md"
+FENCE = re.compile(r"^```exemple\n(.*?)^```$", flags=re.S | re.M)
 
 
-def sections() -> dict[str, list[list[list[int]]]]:
-    """{heading: [rows of each ```rangees block]} for the page's ### sections."""
-    out, current = {}, None
+def examples_by_section() -> dict[str, list]:
+    """{heading: [parsed Example]} for the page's ### sections."""
     text = PAGE.read_text(encoding="utf-8")
-    for part in re.split(r"^(### .+)$", text, flags=re.M):
-        if part.startswith("### "):
-            current = part[4:].strip()
+    out, current = {}, None
+    for match in re.finditer(r"^### (?P<head>[^\n]+)$|" + FENCE.pattern, text, flags=re.S | re.M):
+        if match["head"]:
+            current = match["head"].strip()
             out[current] = []
         elif current is not None:
-            for body in re.findall(r"```rangees\n(.*?)```", part, flags=re.S):
-                out[current].append([[int(c) for c in line.split()] for line in body.strip().splitlines()])
+            line = text.count("\n", 0, match.start()) + 1
+            problems = []
+            example = parse_example(PAGE, line, match[2].splitlines(), problems)
+            assert not problems, problems
+            resolve_slides(example, dispatch_replay)
+            out[current].append(example)
     return out
 
 
 def load(kind: str) -> dict:
     return json.loads((HERE / "scenarios" / f"{kind}.json").read_text(encoding="utf-8"))
+
+
+def _turns(turns: list[dict]) -> list[dict]:
+    return [{"plays": t["plays"], "choices": t.get("choices", {}), "specials": t.get("specials", {})}
+            for t in turns]
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -49,10 +61,14 @@ def test_the_example_gives_the_expected_outcome(kind):
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_the_page_shows_the_tables_the_engine_goes_through(kind):
-    blocks = sections()[NAMES[kind].replace("\u00a0", " ")]
-    data = load(kind)["scenario"]
-    assert blocks and blocks[0] == data["rows"]
-    seen = [step["rows"] for step in replay(data, draw=False)]
-    for rows in blocks[1:]:
-        assert rows in seen, rows
+def test_the_page_replays_the_cards_scenario(kind):
+    found = examples_by_section()[NAMES[kind].replace("\u00a0", " ")]
+    assert len(found) == 1, f"{kind}: {len(found)} exemple blocks"
+    example, data = found[0], load(kind)
+    assert example.id.startswith("speciale-")
+    scenario = example.scenario()
+    assert scenario["rows"] == data["scenario"]["rows"]
+    assert _turns(scenario["turns"]) == _turns(data["scenario"]["turns"])
+    out = run(scenario)
+    assert out["rows"] == data["expected"]["rows"]
+    assert out["penalties"] == data["expected"]["penalties"]
