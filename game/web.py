@@ -139,7 +139,11 @@ def with_choice(scenario: dict, turn: int, player: str, row: int) -> dict:
     turns = changed["turns"]
     if not 1 <= turn <= len(turns):
         raise GameError(f"turn {turn}: no such turn", turn=turn, code="no_such_turn")
-    if not 0 <= row < len(changed["rows"]):
+    from game.specials.scenario import is_special
+    from game.specials.cards import MAX_ROWS
+    # With special cards a 5e série may add a row during the replay: the engine checks the rest.
+    rows = MAX_ROWS if is_special(changed) else len(changed["rows"])
+    if not 0 <= row < rows:
         raise GameError(f"turn {turn}: no row {row}", turn=turn, code="no_such_row")
     turns[turn - 1].setdefault("choices", {})[player] = row
     return changed

@@ -1,7 +1,7 @@
 """CPython and Pyodide (the reader's runtime, here under Node) give the same steps, byte for byte.
 
-The same game.web messages (every worked example of the built site, a few hundred random rounds,
-choices and « Et si… ? » edits) are answered by both runtimes and compared answer by answer:
+The same game.web messages (every worked example of the built site, special-card ones included,
+a few hundred random rounds, choices and « Et si… ? » edits) are answered by both runtimes and compared answer by answer:
 rows, penalties, French text and the step markup the browser shows.
 """
 
@@ -20,6 +20,8 @@ import pytest
 
 from game import web
 from game.replay import replay
+from game.specials.cards import KINDS, MAX_ROWS
+from game.specials.scenario import is_special
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = Path(__file__).with_name("run_pyodide.mjs")
@@ -60,6 +62,8 @@ def messages(site: Path) -> list[dict]:
     out = []
     examples = example_scenarios(site)
     assert len(examples) >= 6, f"expected the six worked examples, found {sorted(examples)}"
+    specials = [a for a, s in examples.items() if is_special(s)]
+    assert len(specials) >= len(KINDS), f"expected one example per special card, found {specials}"
     for anchor, scenario in examples.items():
         out.append({"id": anchor, "type": "replay", "scenario": scenario})
         rows = [" ".join(map(str, r)) for r in scenario["rows"]]
@@ -73,7 +77,8 @@ def messages(site: Path) -> list[dict]:
                     "rows": rows, "plays": bad})
         for t, turn in enumerate(scenario["turns"], 1):
             for player in turn.get("choices", {}):
-                for row in range(len(scenario["rows"])):
+                # A 5e série may open a 5th row before the choice: offer it too.
+                for row in range(MAX_ROWS if is_special(scenario) else len(scenario["rows"])):
                     out.append({"id": f"{anchor}/{t}/{player}/{row}", "type": "choose",
                                 "scenario": scenario, "turn": t, "player": player, "row": row})
     rng = random.Random(20261130)

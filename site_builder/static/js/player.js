@@ -12,6 +12,7 @@ const NBSP = "\u00a0";
 const T = {
   loading: "Chargement du moteur Python…",
   ready: "Moteur Python prêt" + NBSP + ": vous pouvez choisir, modifier les cartes et jouer au quiz.",
+  readySpecial: "Moteur Python prêt" + NBSP + ": l’exemple est rejoué par le moteur, étape par étape.",
   failed:
     "Le moteur Python n’a pas pu démarrer dans ce navigateur (trop ancien, sans WebAssembly, " +
     "ou hors ligne)" + NBSP + ": les étapes de l’exemple restent lisibles ci-dessous.",
@@ -68,6 +69,10 @@ class Player {
     this.original = JSON.parse(section.dataset.scenario);
     // Which engine answers: the classic game (game.web) or « 6 qui prend Junior » (game.junior.web).
     this.junior = section.dataset.engine === "junior";
+    // Special cards (« 6 qui surprend ! »): the « Et si… ? » form and the quiz speak of the
+    // classic game only, so such sections keep the steps and the row choices.
+    this.special = section.dataset.variant === "speciales";
+    this.readyText = this.special ? T.readySpecial : T.ready;
     this.scenario = this.original;
     this.list = section.querySelector("ol.etapes");
     this.steps = null; // engine steps, once the engine has answered
@@ -129,8 +134,9 @@ class Player {
     });
     quizLabel.append(this.quizToggle, document.createTextNode(" " + T.quiz));
 
-    this.whatIf = this.junior ? el("div", { hidden: "" }) : this.buildWhatIf();
-    if (this.junior) quizLabel.hidden = true;
+    const classic = !this.junior && !this.special;
+    this.whatIf = classic ? this.buildWhatIf() : el("div", { hidden: "" });
+    if (!classic) quizLabel.hidden = true;
     s.insertBefore(bar, this.list);
     s.insertBefore(this.status, this.list);
     s.insertBefore(this.live, this.list);
@@ -227,7 +233,7 @@ class Player {
       .then((answer) => {
         if (!answer.ok) throw new Error(answer.detail || "replay refused");
         this.render(answer.steps, this.current);
-        this.setStatus(T.ready, "pret");
+        this.setStatus(this.readyText, "pret");
       })
       .catch((error) => this.fail(error));
     return this.engineStarted;
@@ -249,7 +255,7 @@ class Player {
   async send(message) {
     this.setStatus(T.busy, "calcul");
     const answer = await engine.ask(message);
-    this.setStatus(T.ready, "pret");
+    this.setStatus(this.readyText, "pret");
     return answer;
   }
 

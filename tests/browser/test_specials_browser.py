@@ -1,0 +1,84 @@
+"""The special-cards page (« 6 qui surprend ! ») in Chromium: every step of every special example,
+replayed by the engine running in Pyodide, shows the table CPython's `game.replay.replay` computes
+(read back from data-row/data-card), the engine redraws exactly the static markup, and the
+page offers only what makes sense for the variant: steps and row choices, no classic « Et si… ? »
+form and no quiz; the build's « Et si je ne jouais pas ma carte spéciale ? » box is there.
+The shared `page` fixture fails the test on any request leaving the origin.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.messages.specials import comparison_text
+from game.replay import replay
+from game.specials.cards import KINDS
+from game.specials.scenario import compare
+from harness import wait_for_engine
+from player_helpers import button, current_step, sections
+
+pytestmark = pytest.mark.slow
+
+PATH = "variantes/cartes-speciales/"
+
+
+def special_sections(page) -> list[dict]:
+    return [s for s in sections(page)
+            if page.get_attribute(f"#{s['id']}", "data-variant") == "speciales"]
+
+
+def test_every_special_example_replays_in_pyodide_like_cpython(page, server, guard):
+    page.goto(server.url(PATH))
+    static = {s["id"]: page.eval_on_selector_all(f"#{s['id']} li.etape", "els => els.map((li) => li.innerHTML)")
+              for s in special_sections(page)}
+    page.locator("section.exemple .joueur-commandes button").first.focus()
+    page.keyboard.press("Home")  # first intent: starts the engine
+    wait_for_engine(page)
+    found = special_sections(page)
+    assert len(found) == len(KINDS), [s["id"] for s in found]
+    for section in found:
+        sid = section["id"]
+        assert page.get_attribute(f"#{sid}", "data-moteur") == "pret"
+        expected = replay(section["scenario"], draw=False, pause=True)
+        assert expected[-1]["kind"] != "choice", f"{sid} stops on an unanswered choice"
+        button(page, sid, "next").focus()
+        page.keyboard.press("Home")
+        for k, step in enumerate(expected):
+            shown = current_step(page, sid)
+            assert shown["n"] == k
+            assert shown["rows"] == step["rows"], f"{sid} step {k}"
+            assert shown["text"] == step["text"], f"{sid} step {k}"
+            assert page.url.endswith(f"#{sid}-etape-{k}")
+            if k < len(expected) - 1:
+                button(page, sid, "next").click()
+        assert button(page, sid, "next").is_disabled()
+        dynamic = page.eval_on_selector_all(f"#{sid} li.etape", "els => els.map((li) => li.innerHTML)")
+        assert dynamic == static[sid], f"{sid}: the engine's markup differs from the static page"
+    assert guard.page_errors == []
+
+
+def test_special_sections_offer_no_classic_what_if_nor_quiz(page, server, guard):
+    page.goto(server.url(PATH))
+    for section in special_sections(page):
+        sid = section["id"]
+        assert page.locator(f"#{sid} .joueur-commandes button").count() == 4
+        assert not page.locator(f"#{sid} .joueur-et-si").is_visible()
+        assert not page.locator(f"#{sid} .joueur-quiz").is_visible()
+    assert guard.page_errors == []
+
+
+def test_the_comparison_box_is_computed_by_the_engine(page, server, guard):
+    page.goto(server.url(PATH))
+    found = special_sections(page)
+    assert found
+    for section in found:
+        sid = section["id"]
+        result = compare(section["scenario"])
+        players = [p for turn in section["scenario"]["turns"] for p in turn.get("specials", {})]
+        box = page.locator(f"#{sid} aside.comparaison")
+        assert box.count() == 1
+        assert "Et si je ne jouais pas ma carte spéciale" in box.inner_text()
+        shown = box.locator("li").all_inner_texts()
+        for player in players:
+            assert comparison_text(player, result["with"][player], result["without"][player]) in shown
+    assert guard.page_errors == []
