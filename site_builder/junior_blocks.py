@@ -451,7 +451,7 @@ def where_sentence(card: int, options: list[int], rule: str) -> str:
     nbsp = say.NBSP
     if rule == "any":
         return (f"La {name} n'apporte de nouvelle vache à aucune rangée{nbsp}: elle peut aller "
-                f"dans n'importe laquelle des quatre.")
+                f"dans n’importe laquelle des quatre.")
     if not options:
         return (f"La {name} ne partage aucune vache avec la dernière carte d'une rangée{nbsp}: "
                 f"son joueur doit ramasser une rangée de son choix, puis y poser une carte.")

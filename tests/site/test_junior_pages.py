@@ -199,7 +199,7 @@ def test_an_illegal_move_fails_at_its_coup_line_with_the_engines_french_refusal(
     [(number, message)] = errors
     assert number == 19
     assert "the engine refuses it" in message
-    assert "n'ajoute aucune nouvelle vache à la deuxième rangée" in message
+    assert "n’ajoute aucune nouvelle vache à la deuxième rangée" in message
 
 
 def test_a_missing_card_from_a_hand_is_an_engine_refusal_at_the_move():
@@ -250,7 +250,7 @@ def test_where_block_any_row_at_base_and_none_in_expert():
         "rangée 4: Allemagne", "rangée 4: Afrique + Allemagne").replace(
         "attendu: rangées 1 et 4", "attendu: rangées 1, 2, 3 et 4")
     markup, errors = render(jb.WHERE, base)
-    assert errors == [] and "n'importe laquelle" in markup
+    assert errors == [] and "n’importe laquelle" in markup
     stuck = WHERE.replace("carte: Afrique + Allemagne", "carte: Japon").replace(
         "rangée 2: Inde + Japon", "rangée 2: Inde").replace("attendu: rangées 1 et 4", "attendu: aucune")
     markup, errors = render(jb.WHERE, stuck)
