@@ -9,26 +9,10 @@ import sys
 from .errors import GameError
 
 
-def _read(path: str):
-    text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
-    return json.loads(text)
-
-
 def cmd_replay(args) -> int:
+    from .cli_io import replay_command
     from .scenario import run
-    try:
-        data = _read(args.file)
-    except (OSError, json.JSONDecodeError) as exc:
-        print(f"error: cannot read scenario {args.file}: {exc}", file=sys.stderr)
-        return 2
-    try:
-        out = [run(s) for s in data] if isinstance(data, list) else run(data)
-    except GameError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    json.dump(out, sys.stdout, ensure_ascii=False, indent=args.indent)
-    sys.stdout.write("\n")
-    return 0
+    return replay_command(args.file, run, indent=args.indent)
 
 
 def cmd_simulate(args) -> int:

@@ -14,12 +14,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.cards import HIGHEST
+
 from .problems import Problem
 
 MAX_ROWS = 5  # 4 rows, or 5 with the « 5e série » special card
 ID_RE = re.compile(r"^(?:\d+|[a-z0-9]+(?:-[a-z0-9]+)*)$")
 CARD_RE = re.compile(r"^\d+$")
-HIGHEST = 104
 
 _ROW = r"rang[ée]e"
 _LINE_PATTERNS = [
@@ -472,12 +473,12 @@ def rows_html(rows: list[list[int]]) -> str:
 
 def heads_table_html() -> str:
     """The 104 cards with their heads, then the count per value and the total, all from game/."""
-    from game.cards import HIGHEST as last, heads
+    from game.cards import heads
     from game.draw import card_svg
 
-    cards = "".join(f"<li>{card_svg(card)}</li>" for card in range(1, last + 1))
+    cards = "".join(f"<li>{card_svg(card)}</li>" for card in range(1, HIGHEST + 1))
     counts: dict[int, int] = {}
-    for card in range(1, last + 1):
+    for card in range(1, HIGHEST + 1):
         counts[heads(card)] = counts.get(heads(card), 0) + 1
     body = "".join(
         f"<tr><td>{value}</td><td>{count}</td><td>{value * count}</td></tr>"

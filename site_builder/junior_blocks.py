@@ -74,6 +74,8 @@ from game.junior import draw
 from game.junior.cows import COWS, TYPES, cards_with
 from game.junior.rules import rows_for
 from game.junior.scenario import load, replay, where
+
+from .examples import ID_RE  # one rule for example ids, classic and Junior
 from game.messages import junior as say
 
 from .typography import french
@@ -84,7 +86,6 @@ LEGEND = "junior-legende"
 COMPOSITION = "junior-composition"
 BLOCKS = (EXAMPLE, WHERE, LEGEND, COMPOSITION)
 
-ID_RE = re.compile(r"^(?:\d+|[a-z0-9]+(?:-[a-z0-9]+)*)$")
 LEVELS = {"base": "base", "avance": "avance", "expert": "expert"}
 ROWS = 4
 _ROW = r"rang[ée]e"

@@ -33,19 +33,8 @@ def register(subparsers) -> None:
 
 def replay_command(args) -> int:
     """Print the result of one scenario, or a list of results for a JSON array."""
-    try:
-        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
-        data = json.loads(text)
-    except (OSError, json.JSONDecodeError) as e:
-        print(f"error: cannot read scenario {args.file}: {e}", file=sys.stderr)
-        return 2
-    try:
-        out = [result(s) for s in data] if isinstance(data, list) else result(data)
-    except GameError as e:
-        print(f"error: {args.file}: {where(e)}", file=sys.stderr)
-        return 2
-    print(json.dumps(out, ensure_ascii=False))
-    return 0
+    from game.cli_io import replay_command as replay_file
+    return replay_file(args.file, result, describe=lambda e: f"{args.file}: {where(e)}")
 
 
 def simulate(level, players, games, seed, *, bot="heuristic", goal=None) -> dict:

@@ -1,5 +1,5 @@
-"""`python -m game.specials replay FILE|-` (until `python -m game replay` dispatches here)
-and `python -m game.specials simulate --games N --players P`."""
+"""`python -m game.specials replay FILE|-` (the same as `python -m game replay`, which dispatches
+special-card scenarios here) and `python -m game.specials simulate --games N --players P`."""
 
 from __future__ import annotations
 
@@ -24,16 +24,9 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "replay":
+            from game.cli_io import replay_command
             from .scenario import run
-            try:
-                text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
-                data = json.loads(text)
-            except (OSError, json.JSONDecodeError) as exc:
-                print(f"error: cannot read scenario {args.file}: {exc}", file=sys.stderr)
-                return 2
-            out = [run(s) for s in data] if isinstance(data, list) else run(data)
-            json.dump(out, sys.stdout, ensure_ascii=False, indent=args.indent)
-            sys.stdout.write("\n")
+            return replay_command(args.file, run, indent=args.indent)
         else:
             from .bots import SpecialBot, play_game
             from .play import SpecialGame

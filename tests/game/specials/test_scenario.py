@@ -1,6 +1,8 @@
 """The JSON scenario format with "specials", its replay steps and the with/without comparison."""
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -143,3 +145,16 @@ def test_a_card_taken_back_by_remplacer_may_be_played_later():
     out = run(scenario([{"plays": {"p1": 13}, "specials": {"p1": {"card": "remplacer", "with": 45}}},
                         {"plays": {"p1": 13}}]))
     assert out["rows"][0] == [12, 13]
+
+
+def test_the_specials_command_line_replays_and_refuses_like_python_m_game():
+    import subprocess
+    import sys
+    good = json.dumps(json.loads((Path(__file__).parent / "scenarios" / "stop.json").read_text())["scenario"])
+    done = subprocess.run([sys.executable, "-m", "game.specials", "replay", "-"], input=good,
+                          capture_output=True, text=True)
+    assert done.returncode == 0 and json.loads(done.stdout)["penalties"]["Chloé"] == 2
+    bad = subprocess.run([sys.executable, "-m", "game.specials", "replay", "-"],
+                         input='{"rows": [[1]], "turns": [], "variant": "speciales"}',
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stdout == "" and "4 or 5 rows" in bad.stderr
