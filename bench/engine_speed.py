@@ -20,10 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.bots import HeuristicBot, RandomBot, play_game  # noqa: E402
-from game.cards import classic_deck  # noqa: E402
-from game.fast import random_round  # noqa: E402
-from game.play import Game, Options  # noqa: E402
+from game.classic.bots import HeuristicBot, RandomBot, play_game  # noqa: E402
+from game.classic.cards import classic_deck  # noqa: E402
+from game.classic.fast import random_round  # noqa: E402
+from game.classic.play import Game, Options  # noqa: E402
 from game.rng import Rng  # noqa: E402
 
 PLAYERS = ["j1", "j2", "j3", "j4"]
@@ -54,7 +54,7 @@ def best_rate(batch, repeat: int, seconds: float) -> tuple[float, float]:
 
 
 def fast_rounds(k: int, _rng=Rng(1), _deck=classic_deck()) -> None:
-    """The kernel `game.simulate` uses for random bots: no step log."""
+    """The kernel `game.classic.simulate` uses for random bots: no step log."""
     rnd = _rng.random
     for _ in range(k):
         random_round(rnd, 4, _deck)
@@ -118,7 +118,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     r, s = args.repeat, args.seconds
 
-    rows = [("random 4-player rounds/s, log off (game.fast kernel)", best_rate(fast_rounds, r, s)),
+    rows = [("random 4-player rounds/s, log off (game.classic.fast kernel)", best_rate(fast_rounds, r, s)),
             ("random 4-player rounds/s, log on (Game + RandomBot + log)", best_rate(logged_rounds, r, s)),
             ("random 4-player rounds/s, log off (Game + RandomBot)", best_rate(unlogged_game_rounds, r, s)),
             ("heuristic 4-player games/s (to 66 heads)", best_rate(heuristic_games, r, s))]

@@ -27,10 +27,10 @@ Entry points: `scenario.run` / `replay.replay` (a JSON scenario → result / ste
 `python -m game replay|simulate`.
 """
 
-from .cards import HEADS, heads
+from .classic.cards import HEADS, heads
 from .errors import GameError
-from .play import Game, Options, Round
-from .replay import replay
-from .scenario import run
+from .classic.play import Game, Options, Round
+from .classic.replay import replay
+from .classic.scenario import run
 
 __all__ = ["HEADS", "heads", "GameError", "Game", "Options", "Round", "replay", "run"]

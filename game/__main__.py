@@ -11,12 +11,12 @@ from .errors import GameError
 
 def cmd_replay(args) -> int:
     from .cli_io import replay_command
-    from .scenario import run
+    from .classic.scenario import run
     return replay_command(args.file, run, indent=args.indent)
 
 
 def cmd_simulate(args) -> int:
-    from .simulate import format_stats, simulate
+    from .classic.simulate import format_stats, simulate
     try:
         stats = simulate(players=args.players, games=args.games, seed=args.seed, bot=args.bot,
                          variant=args.variant, target=args.target, strict=args.strict,

@@ -23,14 +23,14 @@ from __future__ import annotations
 import copy
 from dataclasses import asdict
 
-from .bots import HeuristicBot, RandomBot, cheapest_row
-from .cards import HEADS
-from .draw import card_svg, step_html, table_svg
+from .classic.bots import HeuristicBot, RandomBot, cheapest_row
+from .classic.cards import HEADS
+from .classic.draw import card_svg, step_html, table_svg
 from .errors import GameError
 from .messages import advice as words
 from .messages import explain_all
-from .play import HAND_SIZE, MAX_PLAYERS, ROWS, Game, Options, Round
-from .replay import replay
+from .classic.play import HAND_SIZE, MAX_PLAYERS, ROWS, Game, Options, Round
+from .classic.replay import replay
 from .rng import Rng
 
 VERSION = 1
@@ -275,7 +275,7 @@ def scenario(state: dict) -> dict:
 def load(data: dict, levels: dict | None = None, options: dict | None = None, seed: int = 0) -> dict:
     """A session from a scenario with hands (an export): the first player of "hands" is the reader,
     the others become bots (heuristic unless `levels` says otherwise); recorded turns are kept."""
-    from .scenario import parse
+    from .classic.scenario import parse
     sc = parse(data)
     hands = data.get("hands")
     if not hands or len(hands) < 2 or set(hands) != set(sc.players):

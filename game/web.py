@@ -2,7 +2,7 @@
 
 The step player in the reader's browser holds no rule and no drawing: it sends a message to the
 worker, the worker calls `handle`, and the answer carries each step's markup drawn by
-`game.draw.step_html`, the same function the build uses for the static page. Running in CPython
+`game.classic.draw.step_html`, the same function the build uses for the static page. Running in CPython
 too, this module is tested without a browser.
 
 Messages (`type`):
@@ -21,11 +21,11 @@ import copy
 import json
 import re
 
-from game.cards import HIGHEST, is_card
-from game.draw import step_html
+from game.classic.cards import HIGHEST, is_card
+from game.classic.draw import step_html
 from game.errors import GameError
 from game.messages import reader_errors
-from game.replay import replay
+from game.classic.replay import replay
 
 DEFAULT_LIMIT = 5
 

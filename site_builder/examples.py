@@ -1,7 +1,7 @@
 """Worked examples: the ```exemple blocks of content/ (syntax in content/README.md).
 
 A block is parsed into the engine's scenario format (CONTRIBUTING.md « Scenario format »),
-replayed by `game.replay.replay`, checked against its `attendu` lines, and rendered as the
+replayed by `game.classic.replay.replay`, checked against its `attendu` lines, and rendered as the
 markup the browser player expects (CONTRIBUTING.md « Example markup »). Authors count rows
 from 1; the engine counts from 0: the conversion happens here and nowhere else.
 """
@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.cards import HIGHEST
+from game.classic.cards import HIGHEST
 
 from .problems import Problem
 
@@ -333,7 +333,7 @@ ENGINE_HINTS = {
 def replay_example(example: Example, problems: list[Problem]) -> list[dict] | None:
     """Replay with the engine; an engine refusal is an author error at the block's line."""
     from game.errors import GameError
-    from game.replay import replay
+    from game.classic.replay import replay
 
     try:
         resolve_slides(example, replay)
@@ -399,7 +399,7 @@ def example_html(example: Example, steps: list[dict]) -> str:
     if example.has_specials:  # the variant's drawing adds the special card, markers and Stops
         from game.specials.draw import step_html
     else:
-        from game.draw import step_html
+        from game.classic.draw import step_html
 
     scenario = json.dumps(example.scenario(), ensure_ascii=False, separators=(",", ":"))
     anchor = f"exemple-{example.id}"
@@ -466,15 +466,15 @@ def parse_rows_block(path: Path, fence_line: int, body: list[str],
 
 def rows_html(rows: list[list[int]]) -> str:
     """A static table drawn by the engine's one renderer."""
-    from game.draw import table_svg
+    from game.classic.draw import table_svg
 
     return f'<figure class="rangees">{table_svg(rows)}</figure>'
 
 
 def heads_table_html() -> str:
     """The 104 cards with their heads, then the count per value and the total, all from game/."""
-    from game.cards import heads
-    from game.draw import card_svg
+    from game.classic.cards import heads
+    from game.classic.draw import card_svg
 
     cards = "".join(f"<li>{card_svg(card)}</li>" for card in range(1, HIGHEST + 1))
     counts: dict[int, int] = {}

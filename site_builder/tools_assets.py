@@ -1,7 +1,7 @@
 """Files the « Outils » pages need beyond the static ones, generated from the engine at build time.
 
 The score sheet (js/compteur.js) runs without Pyodide, yet must never retype a rule: the heads of
-each card come from `game.cards.HEADS` through this JSON, written next to the scripts.
+each card come from `game.classic.cards.HEADS` through this JSON, written next to the scripts.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from game.cards import HEADS, HIGHEST, total_heads, classic_deck
+from game.classic.cards import HEADS, HIGHEST, total_heads, classic_deck
 
 HEADS_FILE = "js/tetes.json"
 

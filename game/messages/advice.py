@@ -1,6 +1,6 @@
 """French wording of the « Jouer une manche » page: the « conseil » and the game's own labels.
 
-The advice explains the heuristic bot's reasoning (game.bots.HeuristicBot.assess) in the reader's
+The advice explains the heuristic bot's reasoning (game.classic.bots.HeuristicBot.assess) in the reader's
 words: what the card would surely cost now, the risk of becoming a row's 5th card, the gap.
 It never claims to know the other players' cards, because the bot does not.
 """

@@ -9,8 +9,8 @@ the row with the 55…). `RandomSpecialBot` plays random legal moves, for tests.
 
 from __future__ import annotations
 
-from game.bots import HeuristicBot, cheapest_row
-from game.cards import HEADS
+from game.classic.bots import HeuristicBot, cheapest_row
+from game.classic.cards import HEADS
 from game.errors import GameError
 from game.rng import Rng
 

@@ -2,7 +2,7 @@
 
 Each special card is recognisable without colour: its own pictogram (drawn
 with plain paths, one shape per card) and its printed name. The table reuses
-`game.draw.table_svg` and adds the 7 qui prend markers (a small « 7 » card in
+`game.classic.draw.table_svg` and adds the 7 qui prend markers (a small « 7 » card in
 the 7th place) and the Stops (an octagon at the end of the row), so the
 classic and the variant tables look alike. Stdlib only: it runs in Pyodide.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from game import draw as classic
+from game.classic import draw as classic
 from game.messages import specials as say
 
 from .cards import FIFTH_ROW, INSERT, NEGATIVE, REPLACE, SEVEN, SLIDE, STOP
@@ -108,7 +108,7 @@ def table_svg(rows, *, marked=(), stopped=(), placed: int | None = None, taken: 
 
 
 def step_html(step: dict) -> str:
-    """Inside of one example step <li> of the variant: like `game.draw.step_html`, plus the
+    """Inside of one example step <li> of the variant: like `game.classic.draw.step_html`, plus the
     special card just played, drawn beside the table, and the markers and Stops on it."""
     svg = table_svg(step["rows"], marked=step.get("marked", ()), stopped=step.get("stopped", ()),
                     placed=step.get("placed"), taken=step.get("taken"))

@@ -182,7 +182,7 @@ def apply(rnd, player: str, card: int, move: dict, choice):
     if chosen not in taken:
         refuse("negative_not_taken", f"card {chosen} is not among the cards taken ({taken})",
                chosen=chosen)
-    from game.cards import HEADS
+    from game.classic.cards import HEADS
     rnd.credits[player] += 2 * HEADS[chosen]
     rnd.log_event("Negative", player=player, chosen=chosen, heads=HEADS[chosen], drop=2 * HEADS[chosen])
     return taken

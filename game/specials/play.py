@@ -7,10 +7,10 @@ down unused. After exactly two rounds the fewest heads wins; ties share.
 
 from __future__ import annotations
 
-from game.cards import classic_deck
+from game.classic.cards import classic_deck
 from game.errors import GameError
 from game.events import Deal
-from game.play import Game
+from game.classic.play import Game
 
 from .cards import (MAX_PLAYERS, MIN_PLAYERS, NUMBER_CARDS_EACH, ROUNDS, ROWS, SPECIAL_CARDS_EACH,
                     special_deck)

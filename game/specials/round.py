@@ -11,7 +11,7 @@ the table they will really meet. A resolution is atomic: on any GameError
 
 from __future__ import annotations
 
-from game.cards import HEADS
+from game.classic.cards import HEADS
 from game.errors import GameError
 from game.events import ChoiceMade, ChoiceRequested, Place, Reveal, StartRow, Take, TooLow
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.cards import is_card
+from game.classic.cards import is_card
 from game.errors import GameError
 from game.messages import explain
 from game.messages import specials as say
@@ -39,7 +39,7 @@ TURN_KEYS = {"plays", "choices", "specials"}
 
 
 def is_special(data) -> bool:
-    """Whether a scenario belongs to this variant (the dispatch used by game.scenario/replay)."""
+    """Whether a scenario belongs to this variant (the dispatch used by game.classic.scenario/replay)."""
     return isinstance(data, dict) and (data.get("variant") == VARIANT or any(
         isinstance(t, dict) and "specials" in t for t in data.get("turns") or ()))
 

@@ -11,7 +11,7 @@ every Stop goes as soon as any row is taken.
 from __future__ import annotations
 
 from game.errors import GameError
-from game.table import LIMIT, Table, check_rows
+from game.classic.table import LIMIT, Table, check_rows
 
 from .cards import MAX_ROWS, ROWS
 

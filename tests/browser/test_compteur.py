@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from game.cards import HEADS
+from game.classic.cards import HEADS
 
 PAGE = "outils/compteur/"
 

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from harness import ENGINE_TIMEOUT_MS, Guard, seal, wait_for_engine, watch
-from game.replay import replay
+from game.classic.replay import replay
 from game import web
 from player_helpers import (button, current_step, example_page_urls, field, field_error,
                             scenario_of, sections)

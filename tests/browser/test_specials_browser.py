@@ -1,5 +1,5 @@
 """The special-cards page (« 6 qui surprend ! ») in Chromium: every step of every special example,
-replayed by the engine running in Pyodide, shows the table CPython's `game.replay.replay` computes
+replayed by the engine running in Pyodide, shows the table CPython's `game.classic.replay.replay` computes
 (read back from data-row/data-card), the engine redraws exactly the static markup, and the
 page offers only what makes sense for the variant: steps and row choices, no classic « Et si… ? »
 form and no quiz; the build's « Et si je ne jouais pas ma carte spéciale ? » box is there.
@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from game.messages.specials import comparison_text
-from game.replay import replay
+from game.classic.replay import replay
 from game.specials.cards import KINDS
 from game.specials.scenario import compare
 from harness import wait_for_engine

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.bots import HeuristicBot, RandomBot, cheapest_row, make_bot, play_game
-from game.play import Game, Options, Round
+from game.classic.bots import HeuristicBot, RandomBot, cheapest_row, make_bot, play_game
+from game.classic.play import Game, Options, Round
 from game.rng import Rng
 
 

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from game.bots import HeuristicBot, play_game
+from game.classic.bots import HeuristicBot, play_game
 from game.messages import explain
-from game.play import Game, Options
+from game.classic.play import Game, Options
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("GOLDEN_UPDATE") == "1"

@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import events as ev
-from game.bots import HeuristicBot, RandomBot, play_round
-from game.cards import HEADS
-from game.play import Game, Options, Round
-from game.table import LIMIT
+from game.classic.bots import HeuristicBot, RandomBot, play_round
+from game.classic.cards import HEADS
+from game.classic.play import Game, Options, Round
+from game.classic.table import LIMIT
 
 ROUNDS = settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 GAMES = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

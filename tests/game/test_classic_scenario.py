@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from game.errors import GameError
-from game.replay import replay
-from game.scenario import parse, run
+from game.classic.replay import replay
+from game.classic.scenario import parse, run
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 ROWS = [[12], [28], [39], [44]]

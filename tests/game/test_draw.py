@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.cards import HEADS
-from game.draw import card_svg, step_html, table_svg
+from game.classic.cards import HEADS
+from game.classic.draw import card_svg, step_html, table_svg
 from game.messages.labels import card_label, penalties_text, row_label, table_label
 
 NBSP = "\u00a0"
@@ -192,7 +192,7 @@ def test_same_input_gives_the_same_bytes():
 
 
 def test_output_does_not_depend_on_the_process():
-    code = ("import hashlib; from game.draw import table_svg, card_svg; "
+    code = ("import hashlib; from game.classic.draw import table_svg, card_svg; "
             "print(hashlib.sha256((table_svg([[12, 15], [8], [44, 55]], placed=8, taken=1) "
             "+ card_svg(55)).encode()).hexdigest())")
     digests = {subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,

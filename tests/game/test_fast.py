@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.bots import RandomBot, play_game, play_round
-from game.fast import random_round
-from game.play import Game, Options
-from game.simulate import simulate
+from game.classic.bots import RandomBot, play_game, play_round
+from game.classic.fast import random_round
+from game.classic.play import Game, Options
+from game.classic.simulate import simulate
 
 SEEDS = 1500
 

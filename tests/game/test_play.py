@@ -8,10 +8,10 @@ import json
 import pytest
 
 from game import events as ev
-from game.bots import HeuristicBot, RandomBot, play_game, play_round
-from game.cards import tactique_deck
+from game.classic.bots import HeuristicBot, RandomBot, play_game, play_round
+from game.classic.cards import tactique_deck
 from game.errors import GameError
-from game.play import Game, Options, Round
+from game.classic.play import Game, Options, Round
 
 PLAYERS = ["Alice", "Bruno", "Chloé", "David"]
 ONE_HEAD = [c for c in range(1, 105) if c % 5 and c % 11]  # 1 head each: piles of any size

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from game.cards import classic_deck
-from game.play import Game, Options
+from game.classic.cards import classic_deck
+from game.classic.play import Game, Options
 from game.rng import Rng
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,9 +71,9 @@ def test_shuffle_and_choice_use_random_only():
 
 # The same program runs in CPython and in Pyodide; its results must be equal.
 PROGRAM = """
-from game.bots import HeuristicBot, RandomBot, play_game
-from game.cards import classic_deck
-from game.play import Game, Options
+from game.classic.bots import HeuristicBot, RandomBot, play_game
+from game.classic.cards import classic_deck
+from game.classic.play import Game, Options
 from game.rng import Rng
 
 def first_deal(seed, players, variant="classic"):
@@ -126,7 +126,7 @@ def test_games_never_use_the_version_unstable_draws(monkeypatch, variant):
     for name in ("shuffle", "randrange", "randint", "choice", "choices", "sample", "getrandbits",
                  "_randbelow", "uniform"):
         monkeypatch.setattr(random.Random, name, unstable)
-    from game.bots import HeuristicBot, RandomBot, play_game
+    from game.classic.bots import HeuristicBot, RandomBot, play_game
     players = ["a", "b", "c"]
     game = Game(players, Options(variant=variant, rounds=2), seed=5)
     play_game(game, {p: (RandomBot if p == "a" else HeuristicBot)(game.rng) for p in players})

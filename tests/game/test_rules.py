@@ -6,11 +6,11 @@ from collections import Counter
 
 import pytest
 
-from game.cards import HEADS, classic_deck, heads, is_card, tactique_deck, total_heads
+from game.classic.cards import HEADS, classic_deck, heads, is_card, tactique_deck, total_heads
 from game.errors import GameError
 from game.events import ChoiceMade, Place, StartRow, Take, TooLow
-from game.table import Table, check_rows
-from game.turn import Turn
+from game.classic.table import Table, check_rows
+from game.classic.turn import Turn
 
 
 # --- cards and têtes de bœuf ---------------------------------------------------------

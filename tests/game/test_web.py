@@ -7,8 +7,8 @@ import json
 import pytest
 
 from game import web
-from game.draw import step_html
-from game.replay import replay
+from game.classic.draw import step_html
+from game.classic.replay import replay
 
 EXAMPLE_3 = {"rows": [[11], [20], [33], [47]],
              "turns": [{"plays": {"Alice": 10}, "choices": {"Alice": 0}}]}

@@ -24,7 +24,7 @@ def test_engine_archive_holds_game_and_is_reproducible():
     assert first == browser_assets.engine_archive()
     names = zipfile.ZipFile(io.BytesIO(first)).namelist()
     assert names == sorted(names)
-    assert "game/web.py" in names and "game/cards.py" in names
+    assert "game/web.py" in names and "game/classic/cards.py" in names
     assert all(n.startswith("game/") and n.endswith(".py") for n in names)
 
 

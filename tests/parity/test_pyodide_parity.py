@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from game import web
-from game.replay import replay
+from game.classic.replay import replay
 from game.specials.cards import KINDS, MAX_ROWS
 from game.specials.scenario import is_special
 

@@ -239,7 +239,7 @@ def test_on_this_page_entries_keep_french_typography(tmp_path):
 
 
 def test_generated_tool_files_are_written(site):
-    """The score sheet reads the heads of each card from js/tetes.json, made from game.cards."""
+    """The score sheet reads the heads of each card from js/tetes.json, made from game.classic.cards."""
     import json
 
     data = json.loads((site / "js" / "tetes.json").read_text(encoding="utf-8"))

@@ -1,7 +1,7 @@
 // « Compteur »: a score sheet for a real game around a table. Plain JavaScript, no Pyodide.
 //
 // It holds no rule of play: the heads of each card come from js/tetes.json, written by the
-// build from game.cards.HEADS (site_builder/tools_assets.py). It only adds numbers, compares them
+// build from game.classic.cards.HEADS (site_builder/tools_assets.py). It only adds numbers, compares them
 // with the target the players chose (RULES §1: 66, « plus de », fixed rounds) and keeps the
 // sheet in localStorage. Names are text: they are only ever set with textContent.
 

@@ -399,7 +399,7 @@ async function showSteps(steps) {
   ui.showAll.hidden = delay() === 0;
   ui.logBox.hidden = false;
   for (const step of steps) {
-    ui.scene.innerHTML = step.html; // markup drawn by the engine (game.draw.step_html)
+    ui.scene.innerHTML = step.html; // markup drawn by the engine (game.classic.draw.step_html)
     ui.log.append(el("li", {}, step.text));
     if (step.kind !== "choice") shown += 1;
     if (delay()) {
@@ -455,7 +455,7 @@ function render(scene) {
   const action = drafting ? pick : play;
   for (const card of cards) {
     const button = el("button", { type: "button", class: "jouer-carte", "data-card": card.card });
-    button.innerHTML = card.svg; // drawn by the engine (game.draw.card_svg)
+    button.innerHTML = card.svg; // drawn by the engine (game.classic.draw.card_svg)
     // The name is the hidden text, not an aria-label: the drawing's numbers stay out of it.
     button.firstElementChild.setAttribute("aria-hidden", "true");
     button.append(el("span", { class: "jouer-invisible" }, drafting ? `Prendre le ${card.card}` : card.label));

@@ -215,7 +215,7 @@ class Player {
         class: "etape", id: `exemple-${this.id}-etape-${step.n}`,
         "data-step": String(step.n), "data-kind": step.kind,
       });
-      li.innerHTML = step.html; // markup from game.draw.step_html, never reader text
+      li.innerHTML = step.html; // markup from game.classic.draw.step_html, never reader text
       return li;
     });
     this.list.replaceChildren(...items);

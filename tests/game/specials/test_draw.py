@@ -40,7 +40,7 @@ def test_the_table_shows_markers_and_stops_and_says_so_in_its_title():
 
 
 def test_a_plain_table_is_the_classic_drawing():
-    from game.draw import table_svg as classic
+    from game.classic.draw import table_svg as classic
     rows = [[1], [20], [30], [40]]
     assert table_svg(rows) == classic(rows)
 

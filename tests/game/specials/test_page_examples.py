@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.messages.specials import NAMES
-from game.replay import replay as dispatch_replay
+from game.classic.replay import replay as dispatch_replay
 from game.specials.cards import KINDS
 from game.specials.scenario import compare, run
 from site_builder.examples import parse_example, resolve_slides

@@ -10,7 +10,7 @@ reuse this module by overriding `capacity` and `is_open`.
 from __future__ import annotations
 
 from .cards import HEADS, is_card
-from .errors import GameError
+from ..errors import GameError
 
 LIMIT = 5
 """Cards a row holds in the classic game: the next card placed there takes them."""

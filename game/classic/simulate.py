@@ -7,7 +7,7 @@ import time
 from .bots import make_bot, play_game
 from .fast import random_round
 from .play import Game, Options
-from .rng import Rng
+from ..rng import Rng
 
 
 def _game_over(totals, rounds_played: int, options: Options) -> bool:

@@ -7,7 +7,7 @@ public state a reader sees; it never peeks at other hands.
 from __future__ import annotations
 
 from .cards import HEADS
-from .rng import Rng
+from ..rng import Rng
 
 
 def cheapest_row(options: list[dict]) -> int:

@@ -9,8 +9,8 @@ it with `step(choice)`; nothing is guessed (RULES §1: any row, of any length).
 from __future__ import annotations
 
 from .cards import HEADS
-from .errors import GameError
-from .events import ChoiceMade, ChoiceRequested, Place, Reveal, StartRow, Take, TooLow
+from ..errors import GameError
+from ..events import ChoiceMade, ChoiceRequested, Place, Reveal, StartRow, Take, TooLow
 from .table import Table
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from .cards import HEADS, classic_deck, is_card, tactique_deck
-from .errors import GameError
-from .events import Deal, DraftPick, GameEnd, RoundEnd
-from .rng import Rng
+from ..errors import GameError
+from ..events import Deal, DraftPick, GameEnd, RoundEnd
+from ..rng import Rng
 from .table import LIMIT, Table
 from .turn import Turn
 

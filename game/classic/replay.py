@@ -10,10 +10,10 @@ the static page and the browser player show exactly the same thing.
 from __future__ import annotations
 
 from .cards import HEADS
-from .errors import GameError
-from .events import ChoiceMade, ChoiceRequested, Take
-from .messages import explain
-from .messages.classic import start_text, turn_summary
+from ..errors import GameError
+from ..events import ChoiceMade, ChoiceRequested, Take
+from ..messages import explain
+from ..messages.classic import start_text, turn_summary
 from .scenario import parse
 from .table import Table
 from .turn import Turn
@@ -30,9 +30,9 @@ def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
     With `pause=True` a missing row choice ends the replay on a step of kind
     "choice" (for a reader to answer) instead of raising GameError.
     """
-    from .specials.scenario import is_special
+    from ..specials.scenario import is_special
     if is_special(data):  # special cards: same step shape, plus markers, stops and the card used
-        from .specials.scenario import replay as replay_specials
+        from ..specials.scenario import replay as replay_specials
         return replay_specials(data, draw=draw, pause=pause)
     sc = parse(data)
     table = Table(sc.rows, sc.limit)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 
-from game.cards import HEADS, is_card
+from game.classic.cards import HEADS, is_card
 from game.messages import labels
 
 # Card and table geometry, in viewBox units.
