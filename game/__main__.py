@@ -1,4 +1,9 @@
-"""Command line: `python -m game replay FILE|-` and `python -m game simulate ...`."""
+"""One command line for every variant: `python -m game replay|simulate [--variant V]`.
+
+Errors never show a traceback: a bad file, bad JSON or an illegal scenario prints one line
+`error: …` on stderr and exits 2, with nothing on stdout (the output is built whole first).
+`junior-replay` and `junior-simulate` remain as aliases of `--variant junior` for this release.
+"""
 
 from __future__ import annotations
 
@@ -6,54 +11,122 @@ import argparse
 import json
 import sys
 
+from . import variants
 from .errors import GameError
 
-
-def cmd_replay(args) -> int:
-    from .cli_io import replay_command
-    from .classic.scenario import run
-    return replay_command(args.file, run, indent=args.indent)
+LIMITS = {"games": (1, 100_000), "target": (1, 10_000), "rounds": (1, 1_000), "seed": (0, 2**63)}
 
 
-def cmd_simulate(args) -> int:
-    from .classic.simulate import format_stats, simulate
+class Refusal(Exception):
+    """A one-line error for the user (exit 2)."""
+
+
+def read_json(path: str):
+    """The JSON in a file (or stdin for `-`), as strict UTF-8; Refusal with the reason otherwise."""
     try:
-        stats = simulate(players=args.players, games=args.games, seed=args.seed, bot=args.bot,
-                         variant=args.variant, target=args.target, strict=args.strict,
-                         rounds=args.rounds)
-    except (GameError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    print(json.dumps(stats, indent=2) if args.json else format_stats(stats))
-    return 0
+        raw = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()
+        return json.loads(raw.decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)[:200]
+        raise Refusal(f"cannot read scenario {path}: {reason}") from None
+
+
+def _result(scenario, default: str) -> dict:
+    name = variants.name_of(scenario, default)
+    if isinstance(scenario, dict) and "variant" in scenario and default != variants.DEFAULT \
+            and name != default and variants.get(default).result is not variants.get(name).result:
+        raise GameError(f"the scenario's variant is {str(name)[:40]!r}, not {default!r}", field="variant")
+    return variants.get(name).result(scenario)
+
+
+def cmd_replay(args) -> str:
+    data = read_json(args.file)
+    try:
+        out = [_result(s, args.variant) for s in data] if isinstance(data, list) else _result(data, args.variant)
+    except RecursionError:
+        raise Refusal("scenario nested too deeply") from None
+    except (TypeError, AttributeError, KeyError, IndexError) as exc:   # a shape no check foresaw
+        raise Refusal(f"malformed scenario ({type(exc).__name__}: {str(exc)[:120]})") from None
+    return json.dumps(out, ensure_ascii=False, indent=args.indent)
+
+
+def _bounded(name: str, value):
+    low, high = LIMITS[name]
+    if value is not None and not low <= value <= high:
+        raise Refusal(f"--{name} must be between {low} and {high}, not {value}")
+    return value
+
+
+def cmd_simulate(args) -> str:
+    from .state import simulate
+    variant = variants.get(args.variant)
+    if not variant.min_players <= args.players <= variant.max_players:
+        raise Refusal(f"--players must be between {variant.min_players} and {variant.max_players} "
+                      f"for {variant.name}, not {args.players}")
+    for name in ("games", "seed", "target", "rounds"):
+        _bounded(name, getattr(args, name))
+    options = {"target": args.target, "strict": args.strict, "rounds": args.rounds,
+               "level": args.level, "goal": "fewest" if args.fewest else None}
+    options = {k: v for k, v in options.items() if k in variant.options and v not in (None, False)}
+    if args.target != 66 and "target" not in variant.options:
+        raise Refusal(f"--target does not apply to {variant.name}")
+    stats = simulate(variant.name, players=args.players, games=args.games, seed=args.seed,
+                     bot=args.bot, options=options)
+    if args.json or variant.format_stats is None:
+        return json.dumps(stats, ensure_ascii=False, indent=2)
+    return variant.format_stats(stats)
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="python -m game", description="6 qui prend ! rules engine")
+    sub = top.add_subparsers(dest="command", required=True)
+    for name, default in (("replay", variants.DEFAULT), ("junior-replay", "junior")):
+        p = sub.add_parser(name, help="replay a JSON scenario (or an array of them)"
+                           if name == "replay" else "alias of: replay --variant junior")
+        p.add_argument("file", help="scenario file, or - for standard input")
+        p.add_argument("--variant", choices=variants.names(), default=default,
+                       help="variant of scenarios that do not name one (default: %(default)s)")
+        p.add_argument("--indent", type=int, default=None, choices=range(0, 9), metavar="0..8")
+        p.set_defaults(func=cmd_replay)
+    for name, default, players, seed in (("simulate", variants.DEFAULT, 4, 1),
+                                         ("junior-simulate", "junior", 3, 0)):
+        p = sub.add_parser(name, help="play full games between bots and print statistics"
+                           if name == "simulate" else "alias of: simulate --variant junior")
+        p.add_argument("--variant", choices=variants.names(), default=default)
+        p.add_argument("--players", type=int, default=players)
+        p.add_argument("--games", type=int, default=1000 if name == "simulate" else 100)
+        p.add_argument("--seed", type=int, default=seed)
+        p.add_argument("--bot", choices=("random", "heuristic"), default="heuristic")
+        p.add_argument("--target", type=int, default=66, help="classic family: end of game score")
+        p.add_argument("--strict", action="store_true", help="« plus de 66 »: end only above the target")
+        p.add_argument("--rounds", type=int, default=None, help="classic family: a fixed number of rounds")
+        p.add_argument("--level", choices=("base", "avance", "expert"), default=None, help="Junior level")
+        p.add_argument("--fewest", action="store_true", help="Junior avancé: the fewest cards win")
+        p.add_argument("--json", action="store_true")
+        p.set_defaults(func=cmd_simulate)
+    return top
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game", description="6 qui prend ! rules engine")
-    sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("replay", help="replay a JSON scenario (or an array of them)")
-    p.add_argument("file", help="scenario file, or - for standard input")
-    p.add_argument("--indent", type=int, default=None)
-    p.set_defaults(func=cmd_replay)
-    p = sub.add_parser("simulate", help="play full games between bots and print statistics")
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--games", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--bot", choices=("random", "heuristic"), default="heuristic")
-    p.add_argument("--variant", choices=("classic", "tactique", "logique"), default="classic")
-    p.add_argument("--target", type=int, default=66)
-    p.add_argument("--strict", action="store_true", help="« plus de 66 »: end only above the target")
-    p.add_argument("--rounds", type=int, default=None, help="a fixed number of rounds")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_simulate)
+    args = parser().parse_args(argv)
     try:
-        from .junior.cli import register as register_junior
-    except ImportError:
-        pass
-    else:
-        register_junior(sub)
-    args = parser.parse_args(argv)
-    return args.func(args)
+        text = args.func(args)
+        data = (text + "\n").encode("utf-8")   # whole, before printing: never half an output
+    except GameError as exc:
+        print(f"error: {_one_line(exc.message)}", file=sys.stderr)
+        return 2
+    except (Refusal, UnicodeEncodeError) as exc:
+        reason = "text that is not valid Unicode (a lone surrogate?)" if isinstance(exc, UnicodeEncodeError) else exc
+        print(f"error: {_one_line(str(reason))}", file=sys.stderr)
+        return 2
+    sys.stdout.flush()
+    sys.stdout.buffer.write(data)
+    sys.stdout.buffer.flush()
+    return 0
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())[:500].encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 if __name__ == "__main__":

@@ -1,279 +1,120 @@
-"""The Python side of the browser worker: JSON messages in, JSON answers out.
+"""The worker facade: one JSON message in, one JSON answer out, for every variant.
 
-The step player in the reader's browser holds no rule and no drawing: it sends a message to the
-worker, the worker calls `handle`, and the answer carries each step's markup drawn by
-`game.classic.draw.step_html`, the same function the build uses for the static page. Running in CPython
-too, this module is tested without a browser.
+The page holds no rule and no drawing: it posts a message, the worker calls `handle`, and the
+answer carries each step's markup drawn by the variant's `step_html`, the same function the build
+uses for the static page. Running in CPython too, this module is tested without a browser.
 
-Messages (`type`):
-- `replay`   {scenario}                        → {steps}
-- `choose`   {scenario, turn, player, row}     → {scenario, steps}: the replay with that choice
-- `what_if`  {scenario, rows: [str], plays: [{player: str}]} → {scenario, steps} or {errors}
-- `junior_replay`, `junior_choose`: the same for « 6 qui prend Junior » (game/junior/web.py)
-Every answer has `ok`; the `id` of the request is echoed so the page can match answers.
-A reader's bad input gives `errors`: [{field, message}] with French messages; `field` is
-`rows[i]` or `turns[t].plays.<player>` (the names GameError uses).
+Messages (`type`), the same shape whatever the variant (the scenario names it, game/variants.py):
+- `replay`   {scenario}                      → {scenario, steps}
+- `choose`   {scenario, step, row}           → {scenario, steps}: the player deciding at step
+                                               `step` (its `n`) takes row `row` instead
+- `what_if`  {scenario, rows: [str], plays: [{player: str}]} → {scenario, steps}
+             (variants with a « Et si… ? » form: the classic family)
+- `play_*`   « Jouer une manche » against robots, any variant (game/web_play.py)
+Every answer has `ok`; the request's `id` is echoed. A refusal is always
+{ok: false, errors: [{field, message, detail?}]}: `message` is French for the reader, `field`
+names the form field at fault (`rows[i]`, `turns[t].plays.<player>`) or is null, `detail` is the
+engine's English message for developers.
 """
 
 from __future__ import annotations
 
-import copy
 import json
-import re
 
-from game.classic.cards import HIGHEST, is_card
-from game.classic.draw import step_html
+from game import variants
 from game.errors import GameError
 from game.messages import reader_errors
-from game.classic.replay import replay
 
-DEFAULT_LIMIT = 5
+MAX_MESSAGE = 1_000_000   # characters: a real message is a few kilobytes
 
 
 def handle(message_json: str) -> str:
     """Answer one JSON message from the page; never raises (the worker must keep running)."""
     request: dict = {}
     try:
+        if not isinstance(message_json, str) or len(message_json) > MAX_MESSAGE:
+            raise GameError("message too long or not text", code="shape")
         request = json.loads(message_json)
-        handler = HANDLERS[request["type"]]
-        answer = handler(request)
+        if not isinstance(request, dict) or request.get("type") not in HANDLERS:
+            raise GameError(f"unknown message type {str(request.get('type') if isinstance(request, dict) else request)[:40]!r}",
+                            code="shape")
+        answer = HANDLERS[request["type"]](request)
     except GameError as error:
-        answer = {"ok": False, "errors": [_engine_error(error)]}
-    except Exception as error:  # noqa: BLE001 - reported to the page, which keeps the static steps
+        answer = refusal(error)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as error:
         answer = {"ok": False, "errors": [{"field": None, "message": reader_errors.engine_failed()}],
-                  "detail": f"{type(error).__name__}: {error}"}
+                  "detail": f"{type(error).__name__}: {str(error)[:200]}"}
     if isinstance(request, dict) and "id" in request:
         answer["id"] = request["id"]
     return json.dumps(answer, ensure_ascii=False)
 
 
-# --- messages ---------------------------------------------------------------------------------
-
-def replay_message(request: dict) -> dict:
-    scenario = request["scenario"]
-    return {"ok": True, "scenario": scenario, "steps": steps_for(scenario)}
-
-
-def choose_message(request: dict) -> dict:
-    scenario = with_choice(request["scenario"], int(request["turn"]), str(request["player"]),
-                           int(request["row"]))
-    return {"ok": True, "scenario": scenario, "steps": steps_for(scenario)}
+def refusal(error: GameError, field: str | None = None, message: str | None = None) -> dict:
+    """The one error shape: a French message for the reader, the engine's words as detail."""
+    return {"ok": False, "errors": [{"field": error.field if field is None else field,
+                                     "message": message or reader_errors.for_error(error),
+                                     "detail": error.message}]}
 
 
-def what_if_message(request: dict) -> dict:
-    scenario, errors = edited_scenario(request["scenario"], request.get("rows", []),
-                                       request.get("plays", []))
-    if errors:
-        return {"ok": False, "errors": errors}
-    try:
-        steps = steps_for(scenario)
-    except GameError as error:
-        return {"ok": False, "errors": [_engine_error(error)]}
-    return {"ok": True, "scenario": scenario, "steps": steps}
-
-
-def junior_message(request: dict) -> dict:
-    """« 6 qui prend Junior » examples: answered by game.junior.web, imported only when asked."""
-    from game.junior import web as junior_web
-
-    return junior_web.HANDLERS[request["type"]](request)
-
-
-HANDLERS = {"replay": replay_message, "choose": choose_message, "what_if": what_if_message,
-            "junior_replay": junior_message, "junior_choose": junior_message}
-
-
-def _add_play_handlers() -> None:
-    """« Jouer une manche » (game/web_play.py) answers its own play_* messages."""
-    from game.web_play import HANDLERS as play_handlers
-    HANDLERS.update(play_handlers)
-
-
-_add_play_handlers()
-
-
-# --- steps ------------------------------------------------------------------------------------
-
-def steps_for(scenario: dict) -> list[dict]:
-    """The replay's steps as the page needs them: markup, text, and what the player can act on."""
-    steps = replay(scenario, draw=False, pause=True)
-    out = []
-    for step in steps:
-        item = {key: value for key, value in step.items() if key != "svg"}
-        item["html"] = step_html(step)
-        item["target"] = _target(step)
-        if step.get("choice"):
-            item["choice"] = dict(step["choice"])
-            item["choice"]["costs"] = choice_costs(scenario, step)
-        out.append(item)
-    return out
-
-
-def _target(step: dict) -> dict | None:
-    """The card placed at this step and the row it ended in, for the « Où va cette carte ? » quiz."""
-    for event in step.get("events", []):
-        if event.get("type") in ("place", "start_row"):
-            return {"card": event["card"], "row": event["row"], "player": event.get("player"),
-                    "chosen": event["type"] == "start_row" and step.get("choice") is not None}
-    return None
-
-
-def choice_costs(scenario: dict, step: dict) -> dict[str, int]:
-    """For a decision, the chooser's total at the end of that turn for each row they could take.
-
-    Later turns are left out: they would cost a full replay per option and mix in other decisions.
-    """
-    choice = step["choice"]
-    player, turn = choice["player"], step["turn"]
-    upto = {**scenario, "turns": scenario["turns"][:turn]}
-    costs = {}
-    for option in choice["options"]:
-        alternative = with_choice(upto, turn, player, option["row"])
-        costs[str(option["row"])] = replay(alternative, draw=False, pause=True)[-1]["penalties"][player]
-    return costs
-
-
-def with_choice(scenario: dict, turn: int, player: str, row: int) -> dict:
-    """A copy of the scenario where `player` takes `row` at `turn` (1-based)."""
-    changed = copy.deepcopy(scenario)
-    turns = changed["turns"]
-    if not 1 <= turn <= len(turns):
-        raise GameError(f"turn {turn}: no such turn", turn=turn, code="no_such_turn")
-    from game.specials.scenario import is_special
-    from game.specials.cards import MAX_ROWS
-    # With special cards a 5e série may add a row during the replay: the engine checks the rest.
-    rows = MAX_ROWS if is_special(changed) else len(changed["rows"])
-    if not 0 <= row < rows:
-        raise GameError(f"turn {turn}: no row {row}", turn=turn, code="no_such_row")
-    turns[turn - 1].setdefault("choices", {})[player] = row
-    return changed
-
-
-# --- « Et si… ? » -------------------------------------------------------------------------------
-
-_INT = re.compile(r"^[0-9]+$")
-
-
-def parse_card(text) -> tuple[int | None, str | None]:
-    """A card typed by the reader → (card, None) or (None, French message)."""
-    text = str(text).strip()
-    if not text:
-        return None, reader_errors.empty_field()
-    if not _INT.match(text):
-        return None, reader_errors.not_a_number(text)
-    card = int(text)
-    if not is_card(card):
-        return None, reader_errors.out_of_range(card)
-    return card, None
-
-
-def parse_row(text) -> tuple[list[int] | None, str | None]:
-    """A starting row typed as cards separated by spaces (or commas) → cards or a message."""
-    words = [w for w in re.split(r"[\s,;]+", str(text).strip()) if w]
-    if not words:
-        return None, reader_errors.empty_row()
-    cards = []
-    for word in words:
-        card, message = parse_card(word)
-        if message:
-            return None, message
-        cards.append(card)
-    for before, after in zip(cards, cards[1:]):
-        if after <= before:
-            return None, reader_errors.not_ascending(before, after)
-    return cards, None
-
-
-def edited_scenario(base: dict, rows: list, plays: list) -> tuple[dict, list[dict]]:
-    """The base scenario with the reader's rows and played cards, or the French errors by field.
-
-    The players and number of turns are those of the example; choices are kept for the turns and
-    players that still make one (the player picks again on the page otherwise).
-    """
-    errors: list[dict] = []
-    limit = int(base.get("limit", DEFAULT_LIMIT))
-    base_turns = base.get("turns", [])
-    if len(rows) != len(base.get("rows", [])) or len(plays) != len(base_turns):
-        return base, [{"field": None, "message": reader_errors.too_many_fields()}]
-
-    seen: dict[int, str] = {}  # card → "table" or "play"
-    new_rows = []
-    for index, text in enumerate(rows):
-        field = f"rows[{index}]"
-        cards, message = parse_row(text)
-        if message is None and len(cards) > limit:
-            message = reader_errors.row_too_long(limit)
-        if message is None:
-            for card in cards:
-                if card in seen:
-                    message = reader_errors.twice_in_rows(card)
-                    break
-                seen[card] = "table"
-        if message:
-            errors.append({"field": field, "message": message})
-        new_rows.append(cards or [])
-
-    new_turns = []
-    for t, (typed, base_turn) in enumerate(zip(plays, base_turns)):
-        base_plays = base_turn.get("plays", {})
-        if set(typed) != set(base_plays):
-            return base, [{"field": None, "message": reader_errors.too_many_fields()}]
-        turn_plays = {}
-        for player in base_plays:  # the example's order of players
-            field = f"turns[{t}].plays.{player}"
-            card, message = parse_card(typed[player])
-            if message is None and card in seen:
-                message = (reader_errors.already_on_table(card) if seen[card] == "table"
-                           else reader_errors.played_twice(card))
-            if message:
-                errors.append({"field": field, "message": message})
-                continue
-            seen[card] = "play"
-            turn_plays[player] = card
-        turn = {"plays": turn_plays}
-        if base_turn.get("choices"):
-            turn["choices"] = dict(base_turn["choices"])
-        new_turns.append(turn)
-
-    if errors:
-        return base, errors
-    scenario = {key: value for key, value in base.items() if key not in ("rows", "turns", "hands")}
-    scenario["rows"] = new_rows
-    scenario["turns"] = new_turns
-    return _drop_needless_choices(scenario), []
-
-
-def _drop_needless_choices(scenario: dict) -> dict:
-    """Drop the example's choices that the edited cards no longer need.
-
-    A choice still needed is kept; one newly needed is missing, so the replay pauses on it and the
-    reader picks the row on the page.
-    """
-    scenario = copy.deepcopy(scenario)
-    for _ in range(sum(len(t.get("choices", {})) for t in scenario["turns"])):
-        try:
-            replay(scenario, draw=False, pause=True)
-            break
-        except GameError as error:
-            if error.code != "useless_choice" or error.turn is None:
-                raise
-            turn = scenario["turns"][error.turn - 1]
-            turn["choices"].pop(error.player, None)
-            if not turn["choices"]:
-                del turn["choices"]
+def _scenario(request: dict) -> dict:
+    scenario = request.get("scenario")
+    if not isinstance(scenario, dict):
+        raise GameError("the message has no scenario object", field=None, code="shape")
     return scenario
 
 
-def _engine_error(error: GameError) -> dict:
-    """An engine refusal as a field error; the engine's English message is kept only as detail."""
-    field = error.field
-    message = reader_errors.unplayable()
-    card = error.card
-    if error.code == "card_out_of_deck" and isinstance(card, int):
-        message = reader_errors.out_of_range(card)
-    elif error.code == "card_twice" and isinstance(card, int):
-        message = reader_errors.already_on_table(card)
-    return {"field": field, "message": message, "detail": error.message}
+def steps_for(scenario: dict) -> list[dict]:
+    """The replay's steps as the page needs them (markup, text, what the reader can act on)."""
+    variant = variants.of(scenario)
+    return [variant.page_step(scenario, step) for step in variant.replay(scenario, draw=False, pause=True)]
 
 
-__all__ = ["handle", "steps_for", "edited_scenario", "parse_card", "parse_row", "HIGHEST"]
+def replay_message(request: dict) -> dict:
+    scenario = _scenario(request)
+    return {"ok": True, "scenario": scenario, "steps": steps_for(scenario)}
+
+
+def _int(value, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise GameError(f"{field} must be an integer, not {str(value)[:20]!r}", code="shape")
+    return value
+
+
+def choose_message(request: dict) -> dict:
+    scenario = _scenario(request)
+    variant = variants.of(scenario)
+    n, row = _int(request.get("step"), "step"), _int(request.get("row"), "row")
+    steps = variant.replay(scenario, draw=False, pause=True)
+    if not 0 <= n < len(steps) or steps[n].get("choice") is None:
+        raise GameError(f"step {n} is not a decision of this scenario", code="no_such_step")
+    changed = variant.with_choice(scenario, steps[n], row)
+    return {"ok": True, "scenario": changed, "steps": steps_for(changed)}
+
+
+def what_if_message(request: dict) -> dict:
+    scenario = _scenario(request)
+    variant = variants.of(scenario)
+    if variant.what_if is None:
+        raise GameError(f"no « what if » form for {variant.name}", code="shape")
+    rows, plays = request.get("rows", []), request.get("plays", [])
+    if not isinstance(rows, list) or not isinstance(plays, list) or not all(isinstance(p, dict) for p in plays):
+        raise GameError("rows and plays must be lists", code="shape")
+    changed, errors = variant.what_if(scenario, rows, plays)
+    if errors:
+        return {"ok": False, "errors": errors}
+    return {"ok": True, "scenario": changed, "steps": steps_for(changed)}
+
+
+def _play(request: dict) -> dict:
+    """« Jouer une manche »: imported only when asked, the example pages never need it."""
+    from game import web_play
+    return web_play.HANDLERS[request["type"]](request)
+
+
+HANDLERS = {"replay": replay_message, "choose": choose_message, "what_if": what_if_message}
+for _name in ("play_new", "play_move", "play_card", "play_choose", "play_pick", "play_next",
+              "play_advice", "play_review", "play_export", "play_load", "play_view"):
+    HANDLERS[_name] = _play
+
+
+__all__ = ["handle", "steps_for", "refusal", "HANDLERS"]

@@ -78,8 +78,16 @@ class Example:
     the table at the start of that turn by `resolve_slides`."""
 
     def scenario(self) -> dict:
-        """The engine's scenario dict (rows 0-based, in order)."""
-        return {"rows": [self.rows[r] for r in sorted(self.rows)], "turns": self.turns}
+        """The engine's scenario dict (rows 0-based, in order), naming its variant."""
+        out = {"rows": [self.rows[r] for r in sorted(self.rows)], "turns": self.turns}
+        if self.has_specials:
+            out = {"variant": "speciales", **out}
+        return out
+
+    @property
+    def variant(self):
+        from game import variants
+        return variants.of(self.scenario())
 
     @property
     def has_specials(self) -> bool:
@@ -333,8 +341,8 @@ ENGINE_HINTS = {
 def replay_example(example: Example, problems: list[Problem]) -> list[dict] | None:
     """Replay with the engine; an engine refusal is an author error at the block's line."""
     from game.errors import GameError
-    from game.classic.replay import replay
 
+    replay = example.variant.replay
     try:
         resolve_slides(example, replay)
         return replay(example.scenario())
@@ -396,11 +404,8 @@ def _cards_text(cards) -> str:
 
 def example_html(example: Example, steps: list[dict]) -> str:
     """The static markup of CONTRIBUTING.md « Example markup », one <li> per step."""
-    if example.has_specials:  # the variant's drawing adds the special card, markers and Stops
-        from game.specials.draw import step_html
-    else:
-        from game.classic.draw import step_html
-
+    variant = example.variant   # its drawing: the special cards add their card, markers and Stops
+    step_html = variant.step_html
     scenario = json.dumps(example.scenario(), ensure_ascii=False, separators=(",", ":"))
     anchor = f"exemple-{example.id}"
     items = []
@@ -412,8 +417,7 @@ def example_html(example: Example, steps: list[dict]) -> str:
         )
     return (
         f'<section class="exemple" id="{anchor}" data-exemple="{html.escape(example.id)}" '
-        f'data-scenario="{html.escape(scenario, quote=True)}"'
-        + (' data-variant="speciales"' if example.has_specials else "")
+        f'data-scenario="{html.escape(scenario, quote=True)}" data-variant="{variant.name}"'
         + f' aria-label="Exemple {example.id}">\n'
         f'<ol class="etapes">\n' + "\n".join(items) + "\n</ol>\n"
         + (comparison_html(example) if example.has_specials else "") + "</section>"

@@ -5,7 +5,7 @@ markdown_ext hands every block named in BLOCKS to `render(lang, body, line, fail
 file line of the opening fence and `fail(line, message)` records an author error (English,
 `file:line` added by the builder). `render` returns the block's HTML, or None after any error.
 The names start with « junior- » so no tool that looks for classic ```exemple blocks picks them up.
-Examples are `<section class="exemple" data-engine="junior" …>`: the step player (player.js) sends
+Examples are `<section class="exemple" data-variant="junior" …>`: the step player (player.js) sends
 them to the worker as junior_replay / junior_choose (game.junior.web).
 
 ```junior-exemple
@@ -309,6 +309,7 @@ def _example(reader: _Reader) -> str | None:
     if not reader.all("move"):
         reader.fail(reader.fence_line, "missing 'coup:' line: an example plays at least one move")
     scenario["moves"] = moves
+    scenario = {"variant": "junior", **scenario}
     if reader.errors:
         return None
 
@@ -387,14 +388,14 @@ def _check_expected(reader: _Reader, steps: list[dict]) -> None:
 
 
 def example_html(ident: str, scenario: dict, steps: list[dict], label: str) -> str:
-    """The markup of CONTRIBUTING.md « Example markup », marked data-engine="junior"."""
+    """The markup of CONTRIBUTING.md « Example markup », marked data-variant="junior"."""
     data = json.dumps(scenario, ensure_ascii=False, separators=(",", ":"))
     anchor = f"exemple-junior-{ident}"
     items = [f'<li class="etape" id="{anchor}-etape-{s["n"]}" data-step="{s["n"]}" '
              f'data-kind="{html.escape(s["kind"])}">{draw.step_html(s)}</li>' for s in steps]
-    # data-engine comes right after the class: the classic tools that read `class="exemple" id=`
+    # data-variant comes right after the class: the classic tools that read `class="exemple" id=`
     # (tests/parity) then skip Junior sections, while `section.exemple` still finds them all
-    return (f'<section class="exemple" data-engine="junior" id="{anchor}" data-exemple="junior-{ident}" '
+    return (f'<section class="exemple" data-variant="junior" id="{anchor}" data-exemple="junior-{ident}" '
             f'data-scenario="{html.escape(data, quote=True)}" '
             f'aria-label="{html.escape(label, quote=True)}">\n<ol class="etapes">\n'
             + "\n".join(items) + "\n</ol>\n</section>")

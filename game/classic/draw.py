@@ -200,18 +200,23 @@ def _taken_marks(row_len: int, limit: int, y: int) -> tuple[str, str]:
 
 
 def table_svg(rows: list[list[int]], *, placed: int | None = None, taken: int | None = None,
-              limit: int = 5, label: str | None = None) -> str:
+              limit: int = 5, label: str | None = None, cols: int = 0, extra: str = "",
+              note: str = "") -> str:
     """The table: one line of slots per row, the slot after the last allowed one drawn as danger.
 
     Each row is <g data-row="i"> (0-based) holding its cards as <g data-card="n"> left to right.
     `placed` outlines that card and points an arrow at it; `taken` hatches that row and tags it.
     What every row shares (tracks, danger slots, labels) is drawn as one element each, to keep
-    the markup small when a page holds dozens of tables.
+    the markup small when a page holds dozens of tables. A variant adds its own marks with
+    `extra` (markup drawn last), `cols` (the width they need, in card slots) and `note` (words
+    added to the title), so it never edits this drawing as text.
     """
-    cols = max([limit + 1] + [len(row) for row in rows])
+    cols = max([limit + 1, cols] + [len(row) for row in rows])
     width = X0 + cols * PITCH_X - GAP_X + PAD
     height = TOP + len(rows) * PITCH_Y - GAP_Y + PAD
     title = labels.table_label(rows, placed=placed, taken=taken, heading=label)
+    if note:
+        title = f"{title} {note}"
     number, suffix = labels.ordinal(limit + 1)
     track_w = limit * PITCH_X - GAP_X
     danger_x = X0 + limit * PITCH_X
@@ -244,11 +249,11 @@ def table_svg(rows: list[list[int]], *, placed: int | None = None, taken: int | 
             out.append(f'<g data-row="{i}">')
         out.extend(_card_group(card, X0 + k * PITCH_X, y, card == placed) for k, card in enumerate(row))
         out.append("</g>")
-    out.append(f"{tag}</svg>")
+    out.append(f"{tag}{extra}</svg>")
     return "".join(out)
 
 
-def _choice_table(choice: dict) -> str:
+def choice_table(choice: dict) -> str:
     """Cost of each row the player may take when their card is lower than every row end."""
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in labels.CHOICE_HEADERS)
     body = []
@@ -272,13 +277,10 @@ def step_html(step: dict) -> str:
 
     The build and the browser player both call this, so a step looks the same with or without JS.
     """
-    if "special" in step:  # special cards: markers, stops and the card used (RULES §3)
-        from game.specials.draw import step_html as specials_step_html
-        return specials_step_html(step)
     svg = step.get("svg") or table_svg(step["rows"], placed=step.get("placed"), taken=step.get("taken"))
     parts = ['<figure class="etape-figure">', svg,
              f'<figcaption>{escape(str(step["text"]))}</figcaption></figure>']
     if step.get("choice") is not None:
-        parts.append(_choice_table(step["choice"]))
+        parts.append(choice_table(step["choice"]))
     parts.append(f'<p class="penalites">{escape(labels.penalties_text(step["penalties"]))}</p>')
     return "".join(parts)

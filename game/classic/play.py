@@ -32,12 +32,29 @@ class Options:
     rounds: int | None = None    # a fixed number of rounds instead of a target
 
     def check(self) -> None:
+        for name, value in (("target", self.target), ("rounds", self.rounds)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                      or not 1 <= value <= 10_000):
+                raise GameError(f"{name} must be a whole number from 1 to 10000, not {str(value)[:20]}",
+                                code="options")
+        if not isinstance(self.strict, bool):
+            raise GameError("strict is true or false", code="options")
         if self.variant not in VARIANTS:
             raise GameError(f"unknown variant {self.variant!r} (one of {', '.join(VARIANTS)})")
         if self.target < 1:
             raise GameError(f"target must be at least 1, not {self.target}")
         if self.rounds is not None and self.rounds < 1:
             raise GameError(f"rounds must be at least 1, not {self.rounds}")
+
+    def game_over(self, totals: list[int], rounds_played: int) -> bool:
+        """The end of the game (RULES §2): after a fixed number of rounds, or after the round in
+        which someone reaches the target (« plus de 66 »: goes beyond it, with `strict`)."""
+        if not rounds_played:
+            return False
+        if self.rounds is not None:
+            return rounds_played >= self.rounds
+        worst = max(totals)
+        return worst > self.target if self.strict else worst >= self.target
 
     def deck(self, players: int) -> list[int]:
         return classic_deck() if self.variant == "classic" else tactique_deck(players)
@@ -222,12 +239,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        if not self.history:
-            return False
-        if self.options.rounds is not None:
-            return len(self.history) >= self.options.rounds
-        worst = max(self.totals.values())
-        return worst > self.options.target if self.options.strict else worst >= self.options.target
+        return self.options.game_over(list(self.totals.values()), len(self.history))
 
     @property
     def winners(self) -> list[str]:

@@ -30,10 +30,6 @@ def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
     With `pause=True` a missing row choice ends the replay on a step of kind
     "choice" (for a reader to answer) instead of raising GameError.
     """
-    from ..specials.scenario import is_special
-    if is_special(data):  # special cards: same step shape, plus markers, stops and the card used
-        from ..specials.scenario import replay as replay_specials
-        return replay_specials(data, draw=draw, pause=pause)
     sc = parse(data)
     table = Table(sc.rows, sc.limit)
     piles = {p: [] for p in sc.players}

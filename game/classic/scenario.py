@@ -147,10 +147,6 @@ def parse(data) -> Scenario:
 
 def run(data) -> dict:
     """Replay a scenario: {"rows", "penalties", "events"} (the CLI's output)."""
-    from ..specials.scenario import is_special
-    if is_special(data):  # the special-cards variant has its own turn flow (RULES §3)
-        from ..specials.scenario import run as run_specials
-        return run_specials(data)
     from .replay import replay  # replay builds on parse; run is its last step
     steps = replay(data, draw=False)
     last = steps[-1]

@@ -10,13 +10,6 @@ from .play import Game, Options
 from ..rng import Rng
 
 
-def _game_over(totals, rounds_played: int, options: Options) -> bool:
-    if options.rounds is not None:
-        return rounds_played >= options.rounds
-    worst = max(totals)
-    return worst > options.target if options.strict else worst >= options.target
-
-
 def simulate(players: int = 4, games: int = 1000, seed: int = 1, bot: str = "heuristic",
              variant: str = "classic", target: int = 66, strict: bool = False,
              rounds: int | None = None) -> dict:
@@ -33,7 +26,7 @@ def simulate(players: int = 4, games: int = 1000, seed: int = 1, bot: str = "heu
             # Same draws as Game + RandomBot (tests/game/test_fast.py), without the step log.
             rnd, deck = game.rng.random, options.deck(players)
             totals, played = [0] * players, 0
-            while not played or not _game_over(totals, played, options):
+            while not options.game_over(totals, played):
                 for i, s in enumerate(random_round(rnd, players, deck)):
                     totals[i] += s
                 played += 1

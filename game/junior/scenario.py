@@ -29,7 +29,7 @@ from . import bots
 from .cows import COWS, TYPES, cards_with, is_cow_card
 from .rules import counts, deal, game_end_event, new_state, play, rows_for, to_play, winners
 
-KEYS = {"level", "players", "rows", "deck", "hands", "goal", "moves"}
+KEYS = {"variant", "level", "players", "rows", "deck", "hands", "goal", "moves"}
 MOVE_KEYS = {"player", "card", "row"}
 
 
@@ -94,7 +94,9 @@ def load(scenario) -> tuple[dict, list]:
         raise GameError("a Junior scenario is a JSON object")
     unknown = set(scenario) - KEYS
     if unknown:
-        raise GameError(f"unknown scenario keys: {', '.join(sorted(unknown))}")
+        raise GameError(f"unknown scenario keys: {', '.join(sorted(map(str, unknown)))}")
+    if scenario.get("variant", "junior") != "junior":
+        raise GameError("a Junior scenario has \"variant\": \"junior\"", field="variant")
     for key in ("level", "players"):
         if key not in scenario:
             raise GameError(f"missing scenario key {key!r}", field=key)
@@ -255,7 +257,7 @@ def run_game(level, players, seed, *, bot="heuristic", goal=None):
 
 def to_scenario(state, moves) -> dict:
     """A scenario (ids only) that replays these moves from this state."""
-    out = {"level": state["level"], "players": list(state["players"]), "goal": state["goal"],
+    out = {"variant": "junior", "level": state["level"], "players": list(state["players"]), "goal": state["goal"],
            "rows": copy.deepcopy(state["rows"]), "deck": list(state["deck"]),
            "moves": copy.deepcopy(moves)}
     if state["level"] != "base":

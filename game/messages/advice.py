@@ -26,11 +26,13 @@ def row_option(row: int, cards, count: int) -> str:
     return f"Ramasser la {row_name(row)}{NBSP}: {plural(len(cards), 'carte')}, {heads(count)}"
 
 
-def status(phase: str, number: int, turn: int, reader: str) -> str:
+def status(phase: str, number: int, turn: int, reader: str, turns: int | None = 10) -> str:
     if phase == "pick":
         return f"Manche {number}, tirage{NBSP}: choisissez une carte parmi celles qui restent."
     if phase == "play":
-        return f"Manche {number}, tour {turn + 1} sur 10{NBSP}: choisissez la carte à jouer."
+        return f"Manche {number}, tour {turn + 1} sur {turns}{NBSP}: choisissez la carte à jouer."
+    if phase == "move":
+        return f"Manche {number}, tour {turn}{NBSP}: à vous de décider."
     if phase == "row":
         return (f"Manche {number}, tour {turn}{NBSP}: votre carte est plus petite que toutes les "
                 f"rangées. Choisissez la rangée à ramasser.")
@@ -115,6 +117,11 @@ def bad_rounds() -> str:
 def bad_file() -> str:
     return (f"Ce fichier n’est pas une manche enregistrée par cette page{NBSP}: "
             f"il faut le fichier JSON téléchargé avec «{NBSP}Enregistrer la manche{NBSP}».")
+
+
+def saved_game_refused() -> str:
+    return (f"La partie enregistrée dans ce navigateur est illisible ou modifiée{NBSP}: "
+            f"elle a été effacée. Commencez une nouvelle partie.")
 
 
 def refused() -> str:

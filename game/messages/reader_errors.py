@@ -55,3 +55,19 @@ def unplayable() -> str:
 
 def engine_failed() -> str:
     return f"Le moteur n’a pas pu rejouer ce scénario{NBSP}: rechargez la page pour réessayer."
+
+
+def for_error(error) -> str:
+    """The French words for an engine refusal (a GameError), chosen by its `code`.
+
+    Junior's rule refusals (codes `junior_…`) are already French sentences from
+    game.messages.junior; anything else a reader cannot fix is « unplayable ».
+    """
+    code, card = error.code or "", error.card
+    if code.startswith("junior_"):
+        return error.message
+    if code == "card_out_of_deck" and isinstance(card, int) and not isinstance(card, bool):
+        return out_of_range(card)
+    if code == "card_twice" and isinstance(card, int) and not isinstance(card, bool):
+        return already_on_table(card)
+    return unplayable()

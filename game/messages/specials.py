@@ -183,6 +183,13 @@ def table_note(marked, stopped) -> str:
     return fr_list(parts).capitalize() + "." if parts else ""
 
 
+def held_caption(count: int) -> str:
+    """Above the special cards the reader still holds in « Jouer une manche »."""
+    if count == 0:
+        return "Vous n’avez plus de carte spéciale."
+    return f"Vos cartes spéciales ({count}){NBSP}:"
+
+
 def played_label(player: str, kind: str) -> str:
     """Caption of the special card drawn beside a step's table."""
     return f"{player} joue «{NBSP}{NAMES[kind]}{NBSP}»"

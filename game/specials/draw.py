@@ -9,7 +9,6 @@ classic and the variant tables look alike. Stdlib only: it runs in Pyodide.
 
 from __future__ import annotations
 
-import re
 from html import escape
 
 from game.classic import draw as classic
@@ -85,7 +84,6 @@ def table_svg(rows, *, marked=(), stopped=(), placed: int | None = None, taken: 
               label: str | None = None) -> str:
     """The variant's table: the classic drawing plus markers and Stops, widened to fit them."""
     marked, stopped = set(marked), set(stopped)
-    svg = classic.table_svg(rows, placed=placed, taken=taken, label=label)
     extras, cols = [], 6
     for i, row in enumerate(rows):
         y = classic.TOP + i * classic.PITCH_Y
@@ -99,12 +97,9 @@ def table_svg(rows, *, marked=(), stopped=(), placed: int | None = None, taken: 
             col += 1
         cols = max(cols, col)
     if not extras:
-        return svg
-    width = classic.X0 + cols * classic.PITCH_X - classic.GAP_X + classic.PAD
-    svg = re.sub(r'viewBox="0 0 \d+ ', f'viewBox="0 0 {width} ', svg, count=1)
-    note = say.table_note(sorted(marked), sorted(stopped))
-    svg = svg.replace("</title>", f" {escape(note)}</title>", 1)
-    return svg[: -len("</svg>")] + "".join(extras) + "</svg>"
+        return classic.table_svg(rows, placed=placed, taken=taken, label=label)
+    return classic.table_svg(rows, placed=placed, taken=taken, label=label, cols=cols,
+                             extra="".join(extras), note=say.table_note(sorted(marked), sorted(stopped)))
 
 
 def step_html(step: dict) -> str:
@@ -120,6 +115,6 @@ def step_html(step: dict) -> str:
     parts = ['<figure class="etape-figure">', card, svg,
              f'<figcaption>{escape(str(step["text"]))}</figcaption></figure>']
     if step.get("choice") is not None:
-        parts.append(classic._choice_table(step["choice"]))
+        parts.append(classic.choice_table(step["choice"]))
     parts.append(f'<p class="penalites">{escape(classic.labels.penalties_text(step["penalties"]))}</p>')
     return "".join(parts)

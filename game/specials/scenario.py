@@ -38,12 +38,6 @@ KEYS = {"variant", "rows", "marked", "stopped", "hands", "held", "turns"}
 TURN_KEYS = {"plays", "choices", "specials"}
 
 
-def is_special(data) -> bool:
-    """Whether a scenario belongs to this variant (the dispatch used by game.classic.scenario/replay)."""
-    return isinstance(data, dict) and (data.get("variant") == VARIANT or any(
-        isinstance(t, dict) and "specials" in t for t in data.get("turns") or ()))
-
-
 @dataclass
 class Scenario:
     rows: list

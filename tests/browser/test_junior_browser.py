@@ -1,10 +1,10 @@
 """The « 6 qui prend Junior » pages in Chromium: the step player replays every Junior example with
 the Junior engine running in Pyodide, and each table it shows is compared with CPython's
-`game.junior.web`; choosing another row replays or shows the engine's French refusal. Screenshots
+`game.web` (the one worker facade); choosing another row replays or shows the engine's French refusal. Screenshots
 (desktop, 320 px, greyscale) go to test-artifacts/junior/ for a human to check that every cow
 reads without colour.
 
-Contract (CONTRIBUTING « Example markup »): `<section class="exemple" data-engine="junior"
+Contract (CONTRIBUTING « Example markup »): `<section class="exemple" data-variant="junior"
 id="exemple-junior-X" data-exemple="junior-X">`; the player sends junior_replay / junior_choose;
 each move step offers `.joueur-choix button[data-choix=r]` for r = 0..3 and a
 `.joueur-choix .joueur-refus` line for refusals.
@@ -18,7 +18,19 @@ from pathlib import Path
 import pytest
 
 from harness import wait_for_engine
-from game.junior.web import choose_message, steps_for, with_row
+import json
+
+from game import web
+from game.web import steps_for
+
+
+def choose_message(request):
+    return json.loads(web.handle(json.dumps({"type": "choose", **request})))
+
+
+def with_row(scenario, move, row):
+    """The scenario with move `move` (0-based) played in `row` and the later moves dropped."""
+    return choose_message({"scenario": scenario, "step": move + 1, "row": row})["scenario"]
 
 pytestmark = pytest.mark.slow
 
@@ -33,7 +45,7 @@ READ_TABLE = """(li) => [...li.querySelectorAll('svg.jr-table [data-row]')].map(
 
 def junior_sections(page) -> list[dict]:
     return page.eval_on_selector_all(
-        "section.exemple[data-engine=junior]",
+        "section.exemple[data-variant=junior]",
         "els => els.map((s) => ({id: s.id, scenario: JSON.parse(s.dataset.scenario)}))")
 
 
@@ -106,7 +118,7 @@ def test_a_refused_row_shows_the_engines_french_sentence_and_changes_nothing(pag
     before = shown(page, sid)
     page.click(f"#{sid} [data-choix='1']")  # the second row already has an Écosse cow
     refusal = page.locator(f"#{sid} .joueur-choix .joueur-refus")
-    expected = choose_message({"scenario": scenario, "move": 0, "row": 1})
+    expected = choose_message({"scenario": scenario, "step": 1, "row": 1})
     assert expected["ok"] is False
     sentence = expected["errors"][0]["message"]
     page.wait_for_function("([el, text]) => el.textContent === text",

@@ -34,9 +34,9 @@ def test_a_new_session_deals_ten_cards_to_the_reader_and_bots():
     assert view["phase"] == "play" and view["players"] == ["Camille", "Alice", "Bruno"]
     assert len(view["hand"]) == 10 and all("<svg" in c["svg"] for c in view["hand"])
     assert view["table"].count("data-row=") == 4
-    dealt = [c for h in state["round"]["hands"].values() for c in h] + [
-        r[0] for r in state["round"]["rows"]]
-    assert len(set(dealt)) == 34
+    exported = session.scenario(state)
+    dealt = [c for h in exported["hands"].values() for c in h] + [r[0] for r in exported["rows"]]
+    assert len(set(dealt)) == 34 and exported["turns"] == []
 
 
 def test_same_seed_same_game_and_moves_do_not_change_the_given_state():
@@ -44,16 +44,17 @@ def test_same_seed_same_game_and_moves_do_not_change_the_given_state():
     b = session.new_session("Camille", ["random", "random"], seed=9)
     assert a == b
     before = json.dumps(a)
-    card = a["round"]["hands"]["Camille"][3]
+    card = session.view(a)["hand"][3]["card"]
     after = session.play_card(a, card)
     assert json.dumps(a) == before   # pure: the old state is untouched
     assert session.play_card(b, card) == after
-    assert after["round"]["turns"][0]["plays"]["Camille"] == card
+    assert session.scenario(after)["turns"][0]["plays"]["Camille"] == card
 
 
 def test_a_card_not_in_hand_is_refused_with_a_french_message():
     state = session.new_session("Camille", ["heuristic"], seed=1)
-    missing = next(c for c in range(1, 105) if c not in state["round"]["hands"]["Camille"])
+    hand = [c["card"] for c in session.view(state)["hand"]]
+    missing = next(c for c in range(1, 105) if c not in hand)
     with pytest.raises(GameError):
         session.play_card(state, missing)
     answer = web_play.card_message({"state": state, "card": missing})
@@ -71,10 +72,11 @@ def test_a_too_low_card_waits_for_the_reader_then_takes_the_chosen_row():
     assert len(options) == 4 and all("Ramasser la rangée" in o["label"] for o in options)
     steps = session.turn_steps(state)
     assert steps[-1]["kind"] == "choice"
-    assert session.scenario(state)["turns"] == state["round"]["turns"][:-1]
+    waiting = view["turn"]
+    assert len(session.scenario(state)["turns"]) == waiting - 1   # the waiting turn is not exported
     chosen = max(options, key=lambda o: o["heads"])
     after = session.choose_row(state, chosen["row"])
-    assert after["round"]["turns"][-1]["choices"] == {"Camille": chosen["row"]}
+    assert session.scenario(after)["turns"][waiting - 1]["choices"]["Camille"] == chosen["row"]
     with pytest.raises(GameError):
         session.choose_row(after, 0)
 
@@ -87,12 +89,14 @@ def test_an_exported_round_replays_to_the_same_scores():
     exported = session.scenario(state)
     assert set(exported["hands"]) == {"Camille", "Alice", "Bruno", "Chloé"}
     result = run(json.loads(json.dumps(exported)))
-    assert result["penalties"] == state["history"][0]
     view = session.view(state)
-    assert {s["player"]: s["total"] for s in view["scores"]} == state["history"][0]
+    round_heads = {s["player"]: s["round"] for s in view["scores"]}
+    assert result["penalties"] == round_heads == {s["player"]: s["total"] for s in view["scores"]}
+    assert sum(round_heads.values()) > 0   # the « Manche » column keeps the round's heads
     # Loaded back, the round is the same finished round.
     loaded = session.load(exported)
-    assert loaded["history"] == state["history"]
+    strip = lambda scores: [{k: v for k, v in s.items() if k not in ("bot", "level")} for s in scores]
+    assert strip(session.view(loaded)["scores"]) == strip(view["scores"])   # robots load as « prudent »
 
 
 def test_a_half_played_export_loads_back_and_goes_on():
@@ -123,17 +127,18 @@ def test_a_game_ends_at_the_target_with_winners_and_countdown():
 def test_fixed_rounds_end_the_game_after_that_many_rounds():
     state = session.new_session("Camille", ["random"], {"rounds": 1}, seed=8)
     state, _ = play_round(state)
-    assert session.phase(state) == "game_over" and len(state["history"]) == 1
+    assert session.phase(state) == "game_over" and session.view(state)["round"] == 1
 
 
 def test_tactique_uses_only_the_low_cards_and_exports_its_variant():
     state = session.new_session("Camille", ["heuristic", "random"], {"variant": "tactique"}, seed=6)
-    dealt = [c for h in state["round"]["hands"].values() for c in h]
+    dealt = [c["card"] for c in session.view(state)["hand"]]
     assert max(dealt) <= 34
     state, _ = play_round(state)
     exported = session.scenario(state)
     assert exported["variant"] == "tactique" and exported["players"] == 3
-    assert run(exported)["penalties"] == state["history"][0]
+    assert max(c for h in exported["hands"].values() for c in h) <= 34
+    assert run(exported)["penalties"] == {s["player"]: s["round"] for s in session.view(state)["scores"]}
 
 
 def test_logique_drafts_then_plays_a_normal_round():
@@ -141,14 +146,15 @@ def test_logique_drafts_then_plays_a_normal_round():
     assert session.phase(state) == "pick"     # the reader picks first in round 1
     assert len(session.view(state)["pool"]) == 34
     state, _ = play_round(state)
-    assert len(state["round"]["hands"]["Camille"]) == 10
-    assert run(session.scenario(state))["penalties"] == state["history"][0]
+    exported = session.scenario(state)
+    assert all(len(h) == 10 for h in exported["hands"].values())
+    assert run(exported)["penalties"] == {s["player"]: s["round"] for s in session.view(state)["scores"]}
 
 
 def test_advice_names_a_card_of_the_hand_and_explains_in_french():
     state = session.new_session("Camille", ["heuristic"], seed=5)
     tip = session.advice(state)
-    assert tip["card"] in state["round"]["hands"]["Camille"]
+    assert tip["card"] in [c["card"] for c in session.view(state)["hand"]]
     assert tip["text"].startswith("Le conseil du bot prudent\u00a0: jouez le " + str(tip["card"]))
 
 
@@ -170,11 +176,11 @@ def test_the_worker_messages_round_trip_as_json():
 
 def test_a_kept_state_is_checked_before_the_page_resumes_it():
     state = session.new_session("Camille", ["random"], seed=2)
-    state = session.play_card(state, state["round"]["hands"]["Camille"][0])
+    state = session.play_card(state, session.view(state)["hand"][0]["card"])
     answer = web_play.view_message({"state": json.loads(json.dumps(state))})
     assert answer["ok"] and len(answer["view"]["hand"]) == 9
     broken = json.loads(json.dumps(state))
-    broken["round"]["turns"][0]["plays"]["Camille"] = 200
+    broken["game"]["moves"][0]["card"] = 200
     assert not web_play.view_message({"state": broken})["ok"]
     assert not web_play.view_message({"state": {"v": 99}})["ok"]
 
@@ -186,7 +192,9 @@ def test_the_draft_view_tells_which_cards_the_bots_took():
     state = session.next_round(state)
     view = session.view(state)
     assert view["phase"] == "pick"
-    player, card = state["round"]["draft"]["picks"][0]
+    start = max(i for i, m in enumerate(state["game"]["moves"]) if m["kind"] == "next_round")
+    first = state["game"]["moves"][start + 1]
+    player, card = first["player"], first["card"]
     from game.messages import explain
     assert player == "Alice" and view["picks"] == explain(
         {"type": "draft_pick", "round": 2, "player": "Alice", "card": card})

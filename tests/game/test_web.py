@@ -20,6 +20,11 @@ def ask(**message):
     return json.loads(web.handle(json.dumps({"id": 7, **message})))
 
 
+def decision_step(scenario):
+    """The `n` of the first step where a player chooses a row (what `choose` names)."""
+    return next(s["n"] for s in replay(scenario, draw=False) if s.get("choice"))
+
+
 def final_rows(answer):
     return answer["steps"][-1]["rows"]
 
@@ -49,7 +54,7 @@ def test_a_choice_lists_the_final_cost_of_every_row():
 
 
 def test_choose_replays_with_the_readers_row():
-    answer = ask(type="choose", scenario=EXAMPLE_3, turn=1, player="Alice", row=3)
+    answer = ask(type="choose", scenario=EXAMPLE_3, step=decision_step(EXAMPLE_3), row=3)
     assert answer["ok"]
     assert answer["scenario"]["turns"][0]["choices"] == {"Alice": 3}
     assert answer["steps"][-1]["penalties"] == {"Alice": 1}
@@ -131,17 +136,23 @@ def test_what_if_pauses_on_a_new_choice_and_choose_resumes_it():
     last = answer["steps"][-1]
     assert last["kind"] == "choice" and last["choice"]["player"] == "Alice"
     assert last["choice"]["chosen"] is None
-    resumed = ask(type="choose", scenario=answer["scenario"], turn=1, player="Alice", row=1)
+    resumed = ask(type="choose", scenario=answer["scenario"], step=last["n"], row=1)
     assert resumed["ok"]
     assert final_rows(resumed) == [[10, 27, 35], [5], [38], [44, 50]]
     assert resumed["steps"][-1]["penalties"]["Alice"] == 1
 
 
-def test_junior_messages_are_routed_to_the_junior_engine():
-    from game.junior import web as junior_web
+def test_junior_scenarios_are_answered_by_the_junior_engine():
+    from game.junior.draw import step_html as junior_step_html
+    from game.junior.scenario import replay as junior_replay
 
-    scenario = {"level": "base", "players": ["Léa", "Hugo"], "rows": [["A"], ["B"], ["C"], ["D"]],
-                "deck": ["E", "F"]}
-    answer = ask(type="junior_replay", scenario=scenario)
+    scenario = {"variant": "junior", "level": "base", "players": ["Léa", "Hugo"],
+                "rows": [["A"], ["B"], ["C"], ["D"]], "deck": ["E", "F"]}
+    answer = ask(type="replay", scenario=scenario)
     assert answer["ok"] and answer["id"] == 7
-    assert answer["steps"] == junior_web.steps_for(scenario)
+    assert [s["html"] for s in answer["steps"]] == [junior_step_html(s) for s in junior_replay(scenario)]
+
+
+def test_choose_refuses_a_step_that_is_no_decision():
+    answer = ask(type="choose", scenario=EXAMPLE_3, step=0, row=1)
+    assert not answer["ok"] and answer["errors"][0]["message"] and "step 0" in answer["errors"][0]["detail"]

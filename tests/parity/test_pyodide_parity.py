@@ -18,10 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from game import web
+from game import variants, web
 from game.classic.replay import replay
 from game.specials.cards import KINDS, MAX_ROWS
-from game.specials.scenario import is_special
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = Path(__file__).with_name("run_pyodide.mjs")
@@ -62,7 +61,7 @@ def messages(site: Path) -> list[dict]:
     out = []
     examples = example_scenarios(site)
     assert len(examples) >= 6, f"expected the six worked examples, found {sorted(examples)}"
-    specials = [a for a, s in examples.items() if is_special(s)]
+    specials = [a for a, s in examples.items() if variants.name_of(s) == "speciales"]
     assert len(specials) >= len(KINDS), f"expected one example per special card, found {specials}"
     for anchor, scenario in examples.items():
         out.append({"id": anchor, "type": "replay", "scenario": scenario})
@@ -75,12 +74,13 @@ def messages(site: Path) -> list[dict]:
         bad[0][first] = "105"
         out.append({"id": anchor + "/bad", "type": "what_if", "scenario": scenario,
                     "rows": rows, "plays": bad})
-        for t, turn in enumerate(scenario["turns"], 1):
-            for player in turn.get("choices", {}):
+        special = variants.name_of(scenario) == "speciales"
+        for step in variants.of(scenario).replay(scenario, draw=False):
+            if step.get("choice"):
                 # A 5e série may open a 5th row before the choice: offer it too.
-                for row in range(MAX_ROWS if is_special(scenario) else len(scenario["rows"])):
-                    out.append({"id": f"{anchor}/{t}/{player}/{row}", "type": "choose",
-                                "scenario": scenario, "turn": t, "player": player, "row": row})
+                for row in range(MAX_ROWS if special else len(scenario["rows"])):
+                    out.append({"id": f"{anchor}/{step['n']}/{row}", "type": "choose",
+                                "scenario": scenario, "step": step["n"], "row": row})
     rng = random.Random(20261130)
     for k in range(RANDOM_ROUNDS):
         out.append({"id": f"random-{k}", "type": "replay", "scenario": random_round(rng)})

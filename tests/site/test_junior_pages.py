@@ -119,7 +119,7 @@ def test_example_markup_follows_the_example_contract_with_the_junior_engine():
     markup, errors = render(jb.EXAMPLE, OLIVIER)
     assert errors == []
     opening = markup.split(">", 1)[0]
-    assert opening.startswith('<section class="exemple" data-engine="junior" ')
+    assert opening.startswith('<section class="exemple" data-variant="junior" ')
     assert 'id="exemple-junior-olivier"' in opening
     assert 'data-exemple="junior-olivier"' in opening
     scenario = scenario_of(markup)
@@ -292,7 +292,7 @@ def test_built_junior_pages_hold_the_examples_and_load_the_player(site):
     for name in ("base", "avance", "expert"):
         text = (site / "junior" / name / "index.html").read_text(encoding="utf-8")
         assert "```" not in text and "junior-exemple" not in text, f"{name}: a block was not rendered"
-        found = re.findall(r'<section class="exemple" data-engine="junior" id="(exemple-junior-[\w-]+)"', text)
+        found = re.findall(r'<section class="exemple" data-variant="junior" id="(exemple-junior-[\w-]+)"', text)
         assert found, name
         ids += found
         assert 'src="../../js/player.js"' in text

@@ -52,7 +52,7 @@ spéciale: Alice 7 qui prend
 
 def test_a_classic_example_has_no_comparison():
     _example, html = _build("id: 1\nrangée 1: 5\nrangée 2: 20\nrangée 3: 30\nrangée 4: 40\ntour: Alice 6\n")
-    assert "comparaison" not in html and "data-variant" not in html
+    assert "comparaison" not in html and 'data-variant="classic"' in html
 
 
 def test_the_page_shows_the_cards_and_one_comparison_per_example(tmp_path):

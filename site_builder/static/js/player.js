@@ -67,8 +67,8 @@ class Player {
     this.section = section;
     this.id = section.dataset.exemple || section.id.replace(/^exemple-/, "");
     this.original = JSON.parse(section.dataset.scenario);
-    // Which engine answers: the classic game (game.web) or « 6 qui prend Junior » (game.junior.web).
-    this.junior = section.dataset.engine === "junior";
+    // The variant (game/variants.py) the scenario names; the worker's messages are the same for all.
+    this.junior = section.dataset.variant === "junior";
     // Special cards (« 6 qui surprend ! »): the « Et si… ? » form and the quiz speak of the
     // classic game only, so such sections keep the steps and the row choices.
     this.special = section.dataset.variant === "speciales";
@@ -229,7 +229,7 @@ class Player {
     if (this.engineStarted) return this.engineStarted;
     this.setStatus(T.loading, "chargement");
     this.engineStarted = engine
-      .ask({ type: this.junior ? "junior_replay" : "replay", scenario: this.scenario })
+      .ask({ type: "replay", scenario: this.scenario })
       .then((answer) => {
         if (!answer.ok) throw new Error(answer.detail || "replay refused");
         this.render(answer.steps, this.current);
@@ -305,7 +305,7 @@ class Player {
 
   async chooseJunior(step, row) {
     if (step.target.row === row) return;
-    const answer = await this.send({ type: "junior_choose", scenario: this.scenario, move: step.n - 1, row });
+    const answer = await this.send({ type: "choose", scenario: this.scenario, step: step.n, row });
     if (!answer.ok) {
       this.refusal.textContent = (answer.errors && answer.errors[0] && answer.errors[0].message) || T.refused;
       return;
@@ -327,9 +327,7 @@ class Player {
 
   async choose(step, row) {
     if (step.choice.chosen === row) return;
-    const answer = await this.send({
-      type: "choose", scenario: this.scenario, turn: step.turn, player: step.choice.player, row,
-    });
+    const answer = await this.send({ type: "choose", scenario: this.scenario, step: step.n, row });
     if (!answer.ok) return;
     this.scenario = answer.scenario;
     this.render(answer.steps, this.current);

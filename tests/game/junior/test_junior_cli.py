@@ -1,28 +1,36 @@
-"""`junior-replay` and `junior-simulate` through argparse, as game/__main__.py will call them."""
+"""Junior through the one CLI: `replay --variant junior` and its alias `junior-replay`,
+`simulate --variant junior` and its alias `junior-simulate` (game/__main__.py)."""
 
-import argparse
 import io
 import json
 
 import pytest
 from junior_helpers import SCENARIOS
 
-from game.junior import cli
+from game.__main__ import main
 
 
 def run(argv, monkeypatch, capsys, stdin=""):
-    parser = argparse.ArgumentParser()
-    cli.register(parser.add_subparsers(dest="command", required=True))
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    args = parser.parse_args(argv)
-    code = args.func(args)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8"))))
+    code = main(argv)
     out = capsys.readouterr()
     return code, out.out, out.err
 
 
-def test_replay_a_file(monkeypatch, capsys):
-    code, out, _ = run(["junior-replay", str(SCENARIOS / "emma.json")], monkeypatch, capsys)
+@pytest.mark.parametrize("command", [["junior-replay"], ["replay", "--variant", "junior"]])
+def test_replay_a_file(monkeypatch, capsys, command):
+    code, out, _ = run([*command, str(SCENARIOS / "emma.json")], monkeypatch, capsys)
     assert code == 0 and json.loads(out)["albums"] == {"Emma": 4, "Olivier": 0}
+
+
+def test_a_scenario_naming_its_variant_needs_no_flag(monkeypatch, capsys):
+    scenario = json.loads((SCENARIOS / "emma.json").read_text())
+    assert scenario["variant"] == "junior"
+    code, out, _ = run(["replay", "-"], monkeypatch, capsys, stdin=json.dumps(scenario))
+    assert code == 0 and json.loads(out)["albums"] == {"Emma": 4, "Olivier": 0}
+    del scenario["variant"]
+    code, out, err = run(["replay", "-"], monkeypatch, capsys, stdin=json.dumps(scenario))
+    assert code == 2 and out == "" and err.startswith("error: unknown scenario key")   # read as classic
 
 
 def test_replay_an_array_from_stdin(monkeypatch, capsys):
@@ -33,9 +41,9 @@ def test_replay_an_array_from_stdin(monkeypatch, capsys):
 
 @pytest.mark.parametrize("text, words", [
     ("{", "error: cannot read scenario -: Expecting property name"),
-    ('{"level": "base", "players": ["a"]}', "error: -: Junior is played by 2 to 5 players"),
+    ('{"level": "base", "players": ["a"]}', "error: Junior is played by 2 to 5 players"),
     ('{"level": "base", "players": ["a", "b"], "deck": ["A"], "rows": [["A"], [], [], []], '
-     '"moves": [{"row": 0}]}', "error: -: moves[0]: La carte Afrique n’ajoute aucune nouvelle vache"),
+     '"moves": [{"row": 0}]}', "error: moves[0]: La carte Afrique n’ajoute aucune nouvelle vache"),
 ])
 def test_replay_errors_exit_2(monkeypatch, capsys, text, words):
     code, out, err = run(["junior-replay", "-"], monkeypatch, capsys, stdin=text)
@@ -43,8 +51,8 @@ def test_replay_errors_exit_2(monkeypatch, capsys, text, words):
 
 
 def test_simulate_prints_statistics(monkeypatch, capsys):
-    code, out, _ = run(["junior-simulate", "--level", "avance", "--players", "4", "--games", "5",
-                        "--seed", "3", "--json"], monkeypatch, capsys)
+    code, out, _ = run(["simulate", "--variant", "junior", "--level", "avance", "--players", "4",
+                        "--games", "5", "--seed", "3", "--json"], monkeypatch, capsys)
     stats = json.loads(out)
     assert code == 0 and stats["level"] == "avance" and set(stats["win_share"]) == {"p1", "p2", "p3", "p4"}
 

@@ -5,7 +5,7 @@ from junior_helpers import card
 from game.junior.bots import heuristic_move
 from game.junior.rules import deal, new_state
 from game.junior.scenario import run_game
-from game.junior.cli import simulate
+from game.junior.simulate import simulate
 
 
 def test_seed_1_deals_the_same_cards_on_every_python():

@@ -8,7 +8,8 @@ import pytest
 
 from game.errors import GameError
 from game.specials.moves import Refused
-from game.specials.scenario import compare, is_special, replay, run
+from game import variants
+from game.specials.scenario import compare, replay, run
 
 ROWS = [[12], [28], [39], [44]]
 
@@ -24,10 +25,12 @@ def test_a_stop_in_a_scenario_sends_the_card_elsewhere():
     assert [e["type"] for e in out["events"]] == ["reveal", "special_played", "special_stopped", "place"]
 
 
-def test_the_dispatch_test_recognises_special_scenarios():
-    assert is_special({"variant": "speciales", "rows": ROWS, "turns": []})
-    assert is_special({"rows": ROWS, "turns": [{"plays": {"a": 3}, "specials": {}}]})
-    assert not is_special({"rows": ROWS, "turns": [{"plays": {"a": 3}}]})
+def test_the_registry_reads_the_variant_a_scenario_names_and_never_guesses():
+    assert variants.of({"variant": "speciales", "rows": ROWS, "turns": []}).name == "speciales"
+    unnamed = {"rows": ROWS, "turns": [{"plays": {"a": 3}, "specials": {}}]}
+    assert variants.of(unnamed).name == "classic"
+    with pytest.raises(GameError, match="unknown key"):   # a classic scenario has no "specials"
+        variants.of(unnamed).result(unnamed)
 
 
 def test_a_refused_move_names_the_turn_the_player_and_the_card():
@@ -151,10 +154,10 @@ def test_the_specials_command_line_replays_and_refuses_like_python_m_game():
     import subprocess
     import sys
     good = json.dumps(json.loads((Path(__file__).parent / "scenarios" / "stop.json").read_text())["scenario"])
-    done = subprocess.run([sys.executable, "-m", "game.specials", "replay", "-"], input=good,
+    done = subprocess.run([sys.executable, "-m", "game", "replay", "-"], input=good,
                           capture_output=True, text=True)
     assert done.returncode == 0 and json.loads(done.stdout)["penalties"]["Chloé"] == 2
-    bad = subprocess.run([sys.executable, "-m", "game.specials", "replay", "-"],
+    bad = subprocess.run([sys.executable, "-m", "game", "replay", "-"],
                          input='{"rows": [[1]], "turns": [], "variant": "speciales"}',
                          capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stdout == "" and "4 or 5 rows" in bad.stderr

@@ -1,0 +1,197 @@
+"""What the page player needs of a classic-family example, beyond the replay itself.
+
+`page_step` adds to a replay step the markup (`draw.step_html`, as on the static page), the
+« Où va cette carte ? » target and, at a decision, what each row would cost. `with_choice` and
+`edited_scenario` build the scenarios the reader asks for (another row, « Et si… ? »). Used by
+the worker facade (game/web.py) through the variant registry, and by the special-cards variant.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+
+from ..errors import GameError
+from ..messages import reader_errors
+from .cards import is_card
+from .draw import step_html
+from .replay import replay
+
+DEFAULT_LIMIT = 5
+
+
+# --- steps ------------------------------------------------------------------------------------
+
+def page_step(scenario: dict, step: dict, *, draw=step_html, replay=replay,
+              rows: int | None = None) -> dict:
+    """One replay step as the page needs it: markup, text, and what the reader can act on."""
+    item = {key: value for key, value in step.items() if key != "svg"}
+    item["html"] = draw(step)
+    item["target"] = _target(step)
+    if step.get("choice"):
+        item["choice"] = dict(step["choice"])
+        item["choice"]["costs"] = choice_costs(scenario, step, replay=replay, rows=rows)
+    return item
+
+
+def _target(step: dict) -> dict | None:
+    """The card placed at this step and the row it ended in, for the « Où va cette carte ? » quiz."""
+    for event in step.get("events", []):
+        if event.get("type") in ("place", "start_row"):
+            return {"card": event["card"], "row": event["row"], "player": event.get("player"),
+                    "chosen": event["type"] == "start_row" and step.get("choice") is not None}
+    return None
+
+
+def choice_costs(scenario: dict, step: dict, *, replay=replay, rows: int | None = None) -> dict[str, int]:
+    """For a decision, the chooser's total at the end of that turn for each row they could take.
+
+    Later turns are left out: they would cost a full replay per option and mix in other decisions.
+    """
+    choice = step["choice"]
+    player, turn = choice["player"], step["turn"]
+    upto = {**scenario, "turns": scenario["turns"][:turn]}
+    costs = {}
+    for option in choice["options"]:
+        alternative = set_choice(upto, turn, player, option["row"], rows)
+        costs[str(option["row"])] = replay(alternative, draw=False, pause=True)[-1]["penalties"][player]
+    return costs
+
+
+def with_choice(scenario: dict, step: dict, row: int) -> dict:
+    """A copy of the scenario where the player deciding at `step` takes `row`."""
+    return set_choice(scenario, step["turn"], step["choice"]["player"], row)
+
+
+def set_choice(scenario: dict, turn: int, player: str, row: int, rows: int | None = None) -> dict:
+    """A copy of the scenario where `player` takes `row` at `turn` (1-based).
+
+    `rows` bounds the row index (default: the scenario's rows; a variant that may add a row
+    during the replay passes its own bound, and the engine checks the rest).
+    """
+    changed = copy.deepcopy(scenario)
+    turns = changed["turns"]
+    if not 1 <= turn <= len(turns):
+        raise GameError(f"turn {turn}: no such turn", turn=turn, code="no_such_turn")
+    rows = len(changed["rows"]) if rows is None else rows
+    if not isinstance(row, int) or isinstance(row, bool) or not 0 <= row < rows:
+        raise GameError(f"turn {turn}: no row {row}", turn=turn, code="no_such_row")
+    turns[turn - 1].setdefault("choices", {})[player] = row
+    return changed
+
+
+# --- « Et si… ? » -------------------------------------------------------------------------------
+
+_INT = re.compile(r"^[0-9]+$")
+
+
+def parse_card(text) -> tuple[int | None, str | None]:
+    """A card typed by the reader → (card, None) or (None, French message)."""
+    text = str(text).strip()
+    if not text:
+        return None, reader_errors.empty_field()
+    if not _INT.match(text):
+        return None, reader_errors.not_a_number(text)
+    card = int(text)
+    if not is_card(card):
+        return None, reader_errors.out_of_range(card)
+    return card, None
+
+
+def parse_row(text) -> tuple[list[int] | None, str | None]:
+    """A starting row typed as cards separated by spaces (or commas) → cards or a message."""
+    words = [w for w in re.split(r"[\s,;]+", str(text).strip()) if w]
+    if not words:
+        return None, reader_errors.empty_row()
+    cards = []
+    for word in words:
+        card, message = parse_card(word)
+        if message:
+            return None, message
+        cards.append(card)
+    for before, after in zip(cards, cards[1:]):
+        if after <= before:
+            return None, reader_errors.not_ascending(before, after)
+    return cards, None
+
+
+def edited_scenario(base: dict, rows: list, plays: list) -> tuple[dict, list[dict]]:
+    """The base scenario with the reader's rows and played cards, or the French errors by field.
+
+    The players and number of turns are those of the example; choices are kept for the turns and
+    players that still make one (the player picks again on the page otherwise).
+    """
+    errors: list[dict] = []
+    limit = int(base.get("limit", DEFAULT_LIMIT))
+    base_turns = base.get("turns", [])
+    if len(rows) != len(base.get("rows", [])) or len(plays) != len(base_turns):
+        return base, [{"field": None, "message": reader_errors.too_many_fields()}]
+
+    seen: dict[int, str] = {}  # card → "table" or "play"
+    new_rows = []
+    for index, text in enumerate(rows):
+        field = f"rows[{index}]"
+        cards, message = parse_row(text)
+        if message is None and len(cards) > limit:
+            message = reader_errors.row_too_long(limit)
+        if message is None:
+            for card in cards:
+                if card in seen:
+                    message = reader_errors.twice_in_rows(card)
+                    break
+                seen[card] = "table"
+        if message:
+            errors.append({"field": field, "message": message})
+        new_rows.append(cards or [])
+
+    new_turns = []
+    for t, (typed, base_turn) in enumerate(zip(plays, base_turns)):
+        base_plays = base_turn.get("plays", {})
+        if set(typed) != set(base_plays):
+            return base, [{"field": None, "message": reader_errors.too_many_fields()}]
+        turn_plays = {}
+        for player in base_plays:  # the example's order of players
+            field = f"turns[{t}].plays.{player}"
+            card, message = parse_card(typed[player])
+            if message is None and card in seen:
+                message = (reader_errors.already_on_table(card) if seen[card] == "table"
+                           else reader_errors.played_twice(card))
+            if message:
+                errors.append({"field": field, "message": message})
+                continue
+            seen[card] = "play"
+            turn_plays[player] = card
+        turn = {"plays": turn_plays}
+        if base_turn.get("choices"):
+            turn["choices"] = dict(base_turn["choices"])
+        new_turns.append(turn)
+
+    if errors:
+        return base, errors
+    scenario = {key: value for key, value in base.items() if key not in ("rows", "turns", "hands")}
+    scenario["rows"] = new_rows
+    scenario["turns"] = new_turns
+    return _drop_needless_choices(scenario), []
+
+
+def _drop_needless_choices(scenario: dict) -> dict:
+    """Drop the example's choices that the edited cards no longer need.
+
+    A choice still needed is kept; one newly needed is missing, so the replay pauses on it and the
+    reader picks the row on the page.
+    """
+    scenario = copy.deepcopy(scenario)
+    for _ in range(sum(len(t.get("choices", {})) for t in scenario["turns"])):
+        try:
+            replay(scenario, draw=False, pause=True)
+            break
+        except GameError as error:
+            if error.code != "useless_choice" or error.turn is None:
+                raise
+            turn = scenario["turns"][error.turn - 1]
+            turn["choices"].pop(error.player, None)
+            if not turn["choices"]:
+                del turn["choices"]
+    return scenario
+
+

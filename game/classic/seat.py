@@ -1,0 +1,132 @@
+"""What the reader sees from their seat in « Jouer une manche » (classic, Tactique, Logique).
+
+The session (game/session.py) is written once for every variant; this module gives it the
+classic family's parts: the table and hand drawn by `draw`, the scores, the round as a scenario
+(export and « revoir la manche »), a game loaded from such a scenario, and the robot's advice.
+"""
+
+from __future__ import annotations
+
+from ..errors import GameError
+from ..messages import advice as words
+from ..messages import explain_all
+from .bots import HeuristicBot, cheapest_row
+from .cards import HEADS
+from .draw import card_svg, table_svg
+from .play import HAND_SIZE
+from .state import check_deal, new_game
+
+
+def card_view(card: int) -> dict:
+    return {"card": card, "heads": HEADS[card], "svg": card_svg(card),
+            "label": words.card_button(card, HEADS[card])}
+
+
+def seat_view(st, reader: str) -> dict:
+    g = st.game
+    r = g.round if g.round is not None else st.finished
+    live = g.round is not None
+    current = g.round.scores() if live else {}
+    totals = {p: g.totals[p] + current.get(p, 0) for p in st.players}
+    drafting = r.draft is not None
+    out = {"round": len(g.history) + (1 if live else 0), "turn": r.turn_number, "turns": HAND_SIZE,
+           "hand": [card_view(c) for c in r.hands[reader]],
+           "table": "" if drafting else table_svg(r.table.to_json()),
+           "round_scores": current if live else dict(g.history[-1]),
+           "totals": totals, "countdown": {p: g.options.target - t for p, t in totals.items()},
+           "target": g.options.target, "options": {"variant": st.variant, "target": g.options.target,
+                                                   "strict": g.options.strict, "rounds": g.options.rounds},
+           "last_round": dict(g.history[-1]) if g.history else {}, "rounds_played": len(g.history)}
+    if drafting:
+        out["pool"] = [card_view(c) for c in r.draft["pool"]]
+        out["picks"] = _bot_picks(st, reader)
+    return out
+
+
+def _bot_picks(st, reader: str) -> str:
+    """The robots' draft picks since the reader's last one, in the engine's French."""
+    picks = [m for m in st.moves[_round_start(st):] if m["kind"] == "pick"]
+    mine = [i for i, m in enumerate(picks) if m["player"] == reader]
+    recent = picks[mine[-1] + 1:] if mine else picks
+    number = len(st.game.history) + 1
+    return explain_all({"type": "draft_pick", "round": number, "player": m["player"], "card": m["card"]}
+                       for m in recent)
+
+
+def _round_start(st) -> int:
+    """Index in `st.moves` of the current round's first move."""
+    starts = [i + 1 for i, m in enumerate(st.moves) if m["kind"] == "next_round"]
+    return starts[-1] if starts else 0
+
+
+def round_scenario(st, *, pending: bool) -> dict | None:
+    """The current (or just finished) round as a scenario: its deal, its turns and row choices.
+
+    With `pending`, a turn waiting for a row choice is kept (a replay then ends on a "choice"
+    step); without, it is left out, so the scenario replays as is. None during a draft.
+    """
+    r = st.game.round if st.game.round is not None else st.finished
+    if r.draft is not None:
+        if pending:
+            return None
+        raise GameError("the draft is not over: nothing to export yet", code="not_now")
+    n = len(st.players)
+    turns, plays = [], {}
+    for move in st.moves[_round_start(st):]:
+        if move["kind"] == "card":
+            plays[move["player"]] = move["card"]
+            if len(plays) == n:
+                turns.append({"plays": plays})
+                plays = {}
+        elif move["kind"] == "row":
+            turns[-1].setdefault("choices", {})[move["player"]] = move["row"]
+    if not pending and r.turn is not None and not r.turn.done:
+        turns.pop()
+    start = st.round_starts[-1]
+    out = {"rows": [list(row) for row in start["rows"]], "turns": turns,
+           "hands": {p: list(start["hands"][p]) for p in st.players}}
+    if st.variant != "classic":
+        out["variant"] = st.variant
+        out["players"] = n
+    return out
+
+
+def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None):
+    """A game whose first round is a scenario with hands (an export): its turns are replayed."""
+    from .scenario import parse
+    sc = parse(data)
+    hands = data.get("hands")
+    if not hands or len(hands) < 2 or set(hands) != set(sc.players):
+        raise GameError("a session needs the hands of every player", code="hands")
+    players = list(hands)
+    variant = data.get("variant", "classic")
+    # The draft is over in a scenario: a Logique round plays on as Tactique.
+    variant = "tactique" if variant == "logique" else variant
+    deal = check_deal({"rows": data["rows"], "hands": {p: hands[p] for p in players}}, players, variant)
+    st = new_game(players, seed=seed, options={k: v for k, v in (options or {}).items() if k != "variant"},
+                  variant=variant, deal=deal)
+    for t, (turn_plays, choices) in enumerate(sc.turns, 1):
+        if set(turn_plays) != set(players):
+            raise GameError("every player plays at every turn", code="hands")
+        for p in players:
+            st.apply({"kind": "card", "player": p, "card": turn_plays[p]})
+        while st.pending is not None and st.pending["kind"] == "row" and st.pending["player"] in choices:
+            st.apply({"kind": "row", "player": st.pending["player"], "row": choices[st.pending["player"]]})
+        if st.pending is not None and st.pending["kind"] == "row" and t < len(sc.turns):
+            raise GameError(f"turn {t}: {st.pending['player']}'s row choice is missing", code="missing_choice")
+    return st
+
+
+def advice(st, reader: str) -> dict:
+    """What the heuristic robot would do in the reader's place, and why (French)."""
+    want, r = st.pending, st.game.round
+    bot = HeuristicBot()
+    if want["kind"] == "card":
+        assessed = {c: bot.assess(r.table, c) for c in r.hands[reader]}
+        card = bot.card(r, reader)
+        return {"kind": "card", "card": card, "text": words.card_advice(r.table, card, assessed)}
+    if want["kind"] == "row":
+        row = cheapest_row(want["options"])
+        return {"kind": "row", "row": row, "text": words.row_advice(want["options"], row)}
+    card = bot.pick(r, reader, want["cards"])
+    return {"kind": "pick", "card": card, "text": words.pick_advice(card, HEADS[card])}

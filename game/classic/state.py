@@ -1,0 +1,176 @@
+"""The classic game (and Tactique, Logique) behind the one state protocol of game/state.py.
+
+A thin layer over `play.Game` and `play.Round`, which stay the rules: this module only turns
+their decisions into moves. Moves:
+    {"kind": "card", "player": p, "card": c}   a card chosen for the turn (hidden until all chose)
+    {"kind": "row",  "player": p, "row": r}    the row a too-low card takes
+    {"kind": "pick", "player": p, "card": c}   Logique's draft
+    {"kind": "next_round"}                     deal the next round (nobody decides it)
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from ..errors import GameError
+from ..state import check_turn, replay_moves
+from ..events import Deal
+from .play import HAND_SIZE, Game, Options, Round
+
+
+class ClassicState:
+    def __init__(self, players: list, *, seed=0, options: dict | None = None, variant: str = "classic",
+                 deal: dict | None = None):
+        opts = dict(options or {})
+        opts.setdefault("variant", variant)
+        try:
+            self.options = Options(**opts)
+        except TypeError:
+            raise GameError(f"unknown option(s) in {sorted(opts)}", code="options") from None
+        self.variant = self.options.variant
+        self.log: list = []
+        self.game = Game(list(players), self.options, seed=seed, log=self.log)
+        self.players = list(players)
+        self.seed = seed
+        self.moves: list[dict] = []
+        self.hidden: dict = {}   # cards chosen this turn, revealed once everyone has chosen
+        self.round_starts: list[dict] = []   # each round's deal: rows and hands (for exports)
+        self.finished = None                 # the last round played, once scored (its table stays shown)
+        self.given_deal = deal               # a first deal read from a scenario instead of the seed
+        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+            raise GameError("the seed is an integer or a string", code="session")
+        self._deal()
+
+    def _deal(self) -> None:
+        if self.given_deal is not None and not self.game.history:
+            r = Round(self.players, self.given_deal["hands"], self.given_deal["rows"], number=1, log=self.log)
+            self.game.round = r
+            self.log.append(Deal(1, tuple(tuple(row) for row in r.table.rows),
+                                 sum(len(h) for h in r.hands.values()) + len(r.table.rows)))
+        else:
+            r = self.game.new_round()
+        self._remember_start(r)
+
+    def _remember_start(self, r) -> None:
+        self.round_starts.append({"rows": r.table.to_json(), "hands": {p: list(h) for p, h in r.hands.items()}})
+
+    # --- reading ------------------------------------------------------------------------------
+    @property
+    def round(self):
+        return self.game.round
+
+    @property
+    def pending(self) -> dict | None:
+        if self.game.round is None:
+            return None if self.game.over else {"kind": "next_round", "player": None}
+        want = self.game.round.pending
+        if want["kind"] == "plays":
+            player = next(p for p in self.players if p not in self.hidden)
+            return {"kind": "card", "player": player}
+        return {key: value for key, value in want.items()}
+
+    def legal_moves(self) -> list[dict]:
+        want = self.pending
+        if want is None:
+            return []
+        kind, player = want["kind"], want["player"]
+        if kind == "card":
+            return [{"kind": "card", "player": player, "card": c} for c in self.round.hands[player]]
+        if kind == "row":
+            return [{"kind": "row", "player": player, "row": o["row"]} for o in want["options"]]
+        if kind == "pick":
+            return [{"kind": "pick", "player": player, "card": c} for c in want["cards"]]
+        return [{"kind": "next_round"}]
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.over and self.game.round is None
+
+    def scores(self) -> dict:
+        """Heads since the start of the game, the round in progress included."""
+        current = self.round.scores() if self.round is not None else {}
+        return {p: self.game.totals[p] + current.get(p, 0) for p in self.players}
+
+    def returns(self) -> dict:
+        return {p: -s for p, s in self.scores().items()}
+
+    def winners(self) -> list:
+        return self.game.winners
+
+    def to_json(self) -> dict:
+        out = {"variant": self.variant, "players": list(self.players), "seed": self.seed,
+               "options": {k: v for k, v in asdict(self.options).items() if k != "variant"},
+               "moves": [dict(m) for m in self.moves]}
+        if self.given_deal is not None:
+            out["deal"] = self.given_deal
+        return out
+
+    # --- playing ------------------------------------------------------------------------------
+    def apply(self, move: dict) -> list:
+        move = check_turn(self, move)
+        start = len(self.log)
+        kind, player = move["kind"], move.get("player")
+        r = self.round
+        if kind == "card":
+            card = move.get("card")
+            if card not in r.hands[player] or isinstance(card, bool):
+                raise GameError(f"{player} does not hold card {str(card)[:20]}", player=player,
+                                code="not_in_hand")
+            self.hidden[player] = card
+            if len(self.hidden) == len(self.players):
+                plays, self.hidden = self.hidden, {}
+                try:
+                    r.play(plays)
+                except GameError:
+                    self.hidden = plays
+                    del self.hidden[player]
+                    raise
+        elif kind == "row":
+            r.choose(move.get("row"))
+        elif kind == "pick":
+            r.pick(player, move.get("card"))
+            if r.draft is None:   # the draft is over: the round starts from these rows and hands
+                self.round_starts.pop()
+                self._remember_start(r)
+        else:
+            self._deal()
+        if self.game.round is not None and self.game.round.over:
+            self.finished = self.game.round
+            self.game.end_round()
+        self.moves.append({k: move[k] for k in ("kind", "player", "card", "row") if k in move})
+        return self.log[start:]
+
+
+def new_game(players, *, seed=0, options=None, variant="classic", deal=None) -> ClassicState:
+    return ClassicState(players, seed=seed, options=options, variant=variant, deal=deal)
+
+
+def check_deal(deal, players: list, variant: str) -> dict:
+    """A first deal given by a scenario: the scenario checks (cards once, in the deck, four rows)
+    plus a full hand for every player."""
+    from .scenario import parse
+    if not isinstance(deal, dict):
+        raise GameError("a deal is an object with rows and hands", code="hands")
+    hands = deal.get("hands")
+    data = {"rows": deal.get("rows"), "hands": hands, "turns": []}
+    if variant != "classic":
+        data.update(variant=variant, players=len(players))
+    parse(data)
+    if not isinstance(hands, dict) or list(hands) != list(players) \
+            or any(len(h) != HAND_SIZE for h in hands.values()):
+        raise GameError(f"a deal gives every player {HAND_SIZE} cards", code="hands")
+    return {"rows": [list(r) for r in deal["rows"]], "hands": {p: sorted(h) for p, h in hands.items()}}
+
+
+def from_json(data: dict) -> ClassicState:
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise GameError("options must be an object", code="session")
+    variant = data.get("variant", "classic")
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise GameError("players must be a list of names", code="session")
+    deal = None if data.get("deal") is None else check_deal(data["deal"], players, variant)
+    state = ClassicState(players, seed=data.get("seed", 0), deal=deal,
+                         options={**options, "variant": variant})
+    return replay_moves(state, data["moves"])

@@ -1,0 +1,59 @@
+"""The classic game and its Pro variants (Tactique, Logique) as entries of the variant registry."""
+
+from __future__ import annotations
+
+from ..variants import Variant
+from . import page, seat, state
+from .bots import HeuristicBot, RandomBot
+from .draw import step_html
+from .play import MAX_PLAYERS, MIN_PLAYERS
+from .replay import replay
+from .scenario import run
+
+TITLES = {"classic": "6 qui prend !", "tactique": "6 qui prend ! — variante Tactique",
+          "logique": "6 qui prend ! — variante Logique"}
+
+
+class Seat:
+    """A classic bot (card, row, pick) answering the state protocol's decisions."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.name = bot.name
+
+    def move(self, st) -> dict:
+        want, r = st.pending, st.round
+        player = want["player"]
+        if want["kind"] == "card":
+            return {"kind": "card", "player": player, "card": self.bot.card(r, player)}
+        if want["kind"] == "row":
+            return {"kind": "row", "player": player, "row": self.bot.row(r, player, want["card"])}
+        return {"kind": "pick", "player": player, "card": self.bot.pick(r, player, want["cards"])}
+
+
+def _simulate(*, players, games, seed, bot, options):
+    from .simulate import simulate
+    return simulate(players=players, games=games, seed=seed, bot=bot, **options)
+
+
+def _format_stats(stats: dict) -> str:
+    from .simulate import format_stats
+    return format_stats(stats)
+
+
+def variant(name: str) -> Variant:
+    return Variant(
+        name=name, title=TITLES[name], min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
+        replay=replay, result=run, step_html=step_html, page_step=page.page_step,
+        with_choice=page.with_choice,
+        new_game=lambda players, *, seed=0, options=None: state.new_game(
+            players, seed=seed, options=options, variant=name),
+        from_json=state.from_json,
+        bots={"random": lambda rng: Seat(RandomBot(rng)), "heuristic": lambda rng: Seat(HeuristicBot(rng))},
+        options=("target", "strict", "rounds"),
+        simulate=lambda **kw: _simulate(**{**kw, "options": {"variant": name, **kw["options"]}}),
+        format_stats=_format_stats,
+        what_if=page.edited_scenario,
+        seat_view=seat.seat_view, round_scenario=seat.round_scenario, from_scenario=seat.from_scenario,
+        advice=seat.advice,
+    )

@@ -1,0 +1,83 @@
+"""« 6 qui prend Junior » as an entry of the variant registry."""
+
+from __future__ import annotations
+
+import copy
+
+from ..errors import GameError
+from ..rng import Rng
+from ..variants import Variant
+from . import bots, scenario, state
+from .cows import MAX_PLAYERS, MIN_PLAYERS
+from .draw import step_html
+
+
+def result(data) -> dict:
+    """The CLI's output; an error names the move it comes from (« moves[2]: … »)."""
+    try:
+        return scenario.result(data)
+    except GameError as error:
+        raise GameError(scenario.where(error), player=error.player, card=error.card, turn=error.turn,
+                        field=error.field, code=error.code) from None
+
+
+def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
+    """Junior moves are all written out, so there is no decision to pause on."""
+    return scenario.replay(data)
+
+
+def page_step(data, step: dict) -> dict:
+    """A step as the page needs it: markup, and where the card went and could have gone."""
+    item = {key: value for key, value in step.items() if key != "svg"}
+    item["html"] = step_html(step)
+    choice = step.get("choice")
+    item["target"] = None if choice is None else {
+        "card": choice["card"], "row": choice["chosen"], "player": choice["player"],
+        "options": choice["options"]}
+    return item
+
+
+def with_choice(data: dict, step: dict, row: int) -> dict:
+    """The scenario with the move of `step` played in `row`, and the later moves dropped."""
+    moves = data.get("moves", [])
+    move = step["n"] - 1
+    if not 0 <= move < len(moves):
+        raise GameError(f"no move {move}: the scenario has {len(moves)}", field="move")
+    out = copy.deepcopy(data)
+    out["moves"] = out["moves"][:move + 1]
+    out["moves"][move]["row"] = row
+    return out
+
+
+class Seat:
+    """A Junior bot (a function of state, player, rng) answering the state protocol."""
+
+    def __init__(self, choose, rng):
+        self.choose, self.rng = choose, rng
+
+    def move(self, st) -> dict:
+        player = st.pending["player"]
+        card, row = self.choose(st.data, player, self.rng)
+        return {"kind": "card", "player": player, "card": card, "row": row}
+
+
+def variant(name: str) -> Variant:
+    return Variant(
+        name=name, title="6 qui prend Junior", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
+        replay=replay, result=result, step_html=step_html, page_step=page_step,
+        with_choice=with_choice, new_game=state.new_game, from_json=state.from_json,
+        bots={"random": lambda rng: Seat(bots.random_move, rng),
+              "heuristic": lambda rng: Seat(bots.heuristic_move, None)},
+        options=("level", "goal"),
+        simulate=_simulate, format_stats=_format_stats,
+    )
+
+
+def _simulate(*, players, games, seed, bot, options) -> dict:
+    from .simulate import simulate
+    return simulate(options.get("level", "base"), players, games, seed, bot=bot, goal=options.get("goal"))
+
+
+def _format_stats(stats: dict) -> str:
+    from .simulate import format_stats
+    return format_stats(stats)

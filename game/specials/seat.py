@@ -1,0 +1,86 @@
+"""What the reader sees from their seat in « Jouer une manche » with the special cards.
+
+The session (game/session.py) is the same for every variant; this module gives it this
+variant's parts: the table with markers and Stops, the number cards and the special cards in
+hand, the words of each legal move, the round as a scenario, and the robot's advice.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..classic.seat import card_view
+from ..messages import moves as words
+from ..messages import specials as say
+from .bots import SpecialBot
+from .cards import NUMBER_CARDS_EACH
+from .draw import special_card_svg, table_svg
+
+
+def _shown_round(st):
+    return st.game.round if st.game.round is not None else st.finished
+
+
+def seat_view(st, reader: str) -> dict:
+    g = st.game
+    r = _shown_round(st)
+    live = g.round is not None
+    current = g.round.scores() if live else {}
+    totals = {p: g.totals[p] + current.get(p, 0) for p in st.players}
+    held = "".join(f'<li>{special_card_svg(kind)}<span>{escape(say.name(kind))}</span></li>'
+                   for kind in r.specials[reader])
+    extra = (f'<div class="speciales-en-main"><p>{escape(say.held_caption(len(r.specials[reader])))}</p>'
+             f'<ul>{held}</ul></div>')
+    return {"round": len(g.history) + (1 if live else 0), "turn": r.turn_number, "turns": NUMBER_CARDS_EACH,
+            "hand": [card_view(c) for c in r.hands[reader]],
+            "table": table_svg(r.table.rows, marked=r.table.marked, stopped=r.table.stopped),
+            "extra": extra, "round_scores": current if live else dict(g.history[-1]), "totals": totals,
+            "countdown": {}, "target": None, "options": {"variant": st.variant},
+            "last_round": dict(g.history[-1]) if g.history else {}, "rounds_played": len(g.history)}
+
+
+def move_label(st, move: dict) -> str:
+    return words.special_move(st.pending["card"], move)
+
+
+def decision_text(st, reader: str) -> str:
+    return words.special_decision(st.pending["card"])
+
+
+def round_scenario(st, *, pending: bool) -> dict:
+    """The current (or just finished) round as a special-cards scenario; the turn being placed
+    is left out (its remaining decisions are not made yet)."""
+    r = _shown_round(st)
+    starts = [i + 1 for i, m in enumerate(st.moves) if m["kind"] == "next_round"]
+    n = len(st.players)
+    turns, plays = [], {}
+    for move in st.moves[starts[-1] if starts else 0:]:
+        if move["kind"] == "card":
+            plays[move["player"]] = move["card"]
+            if len(plays) == n:
+                turns.append({"plays": plays})
+                plays = {}
+        elif move["kind"] == "place":
+            if move.get("row") is not None:
+                turns[-1].setdefault("choices", {})[move["player"]] = move["row"]
+            if move.get("special") is not None:
+                turns[-1].setdefault("specials", {})[move["player"]] = move["special"]
+    if not r.turn_done:
+        turns.pop()
+    start = st.round_starts[-1]
+    return {"variant": "speciales", "rows": [list(row) for row in start["rows"]],
+            "hands": {p: list(start["hands"][p]) for p in st.players},
+            "held": {p: list(start["specials"][p]) for p in st.players}, "turns": turns}
+
+
+def advice(st, reader: str) -> dict:
+    bot, r, want = SpecialBot(), st.round, st.pending
+    if want["kind"] == "card":
+        card = bot.card(r, reader)
+        return {"kind": "card", "card": card,
+                "text": words.advice(f"jouer le {card}")}
+    special, row = bot.decide(r, reader)
+    move = {"kind": "place", "player": reader, "special": special, "row": row}
+    legal = st.legal_moves()
+    index = next((i for i, m in enumerate(legal) if m == move), None)
+    return {"kind": "move", "index": index, "text": words.advice(words.special_move(want["card"], move))}

@@ -1,0 +1,138 @@
+"""« 6 qui surprend ! » behind the one state protocol of game/state.py.
+
+A thin layer over `play.SpecialGame` and `round.SpecialRound`, which stay the rules. Moves:
+    {"kind": "card", "player": p, "card": c}     the number card chosen for the turn (hidden)
+    {"kind": "place", "player": p, "special": move or None, "row": r or None}
+        when p's card comes up: an optional special card (game/specials/moves.py shapes) and,
+        for a card lower than every open row, the row it takes
+    {"kind": "next_round"}
+"""
+
+from __future__ import annotations
+
+from ..errors import GameError
+from ..state import check_turn, replay_moves
+from .play import SpecialGame
+
+
+class SpecialState:
+    variant = "speciales"
+
+    def __init__(self, players: list, *, seed=0, options: dict | None = None):
+        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+            raise GameError("the seed is an integer or a string", code="session")
+        if options:
+            raise GameError(f"the special-cards variant takes no option, not {sorted(options)}",
+                            code="options")
+        self.log: list = []
+        self.game = SpecialGame(list(players), seed=seed, log=self.log)
+        self.players = list(players)
+        self.seed = seed
+        self.moves: list[dict] = []
+        self.hidden: dict = {}
+        self.finished = None        # the last round played, once scored
+        self.round_starts: list[dict] = []
+        self._deal()
+
+    def _deal(self) -> None:
+        r = self.game.new_round()
+        self.round_starts.append({"rows": [list(row) for row in r.table.rows],
+                                  "hands": {p: list(h) for p, h in r.hands.items()},
+                                  "specials": {p: list(s) for p, s in r.specials.items()}})
+
+    @property
+    def round(self):
+        return self.game.round
+
+    @property
+    def pending(self) -> dict | None:
+        r = self.game.round
+        if r is None:
+            return None if self.game.over else {"kind": "next_round", "player": None}
+        if r.turn_done:
+            player = next(p for p in self.players if p not in self.hidden)
+            return {"kind": "card", "player": player}
+        card, player = r.next_card()
+        return {"kind": "place", "player": player, "card": card}
+
+    def legal_moves(self) -> list[dict]:
+        want = self.pending
+        if want is None:
+            return []
+        kind, player = want["kind"], want["player"]
+        if kind == "next_round":
+            return [{"kind": "next_round"}]
+        r = self.round
+        if kind == "card":
+            return [{"kind": "card", "player": player, "card": c} for c in r.hands[player]]
+        from .bots import candidates
+        from .moves import ChoiceNeeded
+        out = []
+        for special, _ in [(None, None), *candidates(r, player)]:
+            try:
+                r.clone().resolve(special, None)
+                rows = [None]
+            except ChoiceNeeded as need:
+                rows = [o["row"] for o in need.options]
+            except GameError:
+                continue
+            for row in rows:
+                if row is not None:
+                    try:
+                        r.clone().resolve(special, row)
+                    except GameError:
+                        continue
+                out.append({"kind": "place", "player": player, "special": special, "row": row})
+        return out
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.over and self.game.round is None
+
+    def scores(self) -> dict:
+        current = self.round.scores() if self.round is not None else {}
+        return {p: self.game.totals[p] + current.get(p, 0) for p in self.players}
+
+    def returns(self) -> dict:
+        return {p: -s for p, s in self.scores().items()}
+
+    def winners(self) -> list:
+        return self.game.winners
+
+    def to_json(self) -> dict:
+        return {"variant": self.variant, "players": list(self.players), "seed": self.seed,
+                "options": {}, "moves": [dict(m) for m in self.moves]}
+
+    def apply(self, move: dict) -> list:
+        move = check_turn(self, move)
+        start = len(self.log)
+        kind, player = move["kind"], move.get("player")
+        r = self.round
+        if kind == "card":
+            card = move.get("card")
+            if card not in r.hands[player] or isinstance(card, bool):
+                raise GameError(f"{player} does not hold card {str(card)[:20]}", player=player,
+                                code="not_in_hand")
+            self.hidden[player] = card
+            if len(self.hidden) == len(self.players):
+                plays, self.hidden = self.hidden, {}
+                r.reveal(plays)
+        elif kind == "place":
+            r.resolve(move.get("special"), move.get("row"))
+        else:
+            self._deal()
+        if self.game.round is not None and self.game.round.over:
+            self.finished = self.game.round
+            self.game.end_round()
+        self.moves.append({k: move[k] for k in ("kind", "player", "card", "special", "row") if k in move})
+        return self.log[start:]
+
+
+def new_game(players, *, seed=0, options=None) -> SpecialState:
+    return SpecialState(players, seed=seed, options=options)
+
+
+def from_json(data: dict) -> SpecialState:
+    state = SpecialState(data.get("players") or [], seed=data.get("seed", 0),
+                         options=data.get("options") or None)
+    return replay_moves(state, data["moves"])

@@ -1,0 +1,46 @@
+"""« 6 qui surprend ! » (special cards) as an entry of the variant registry."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from ..classic import page
+from ..variants import Variant
+from . import seat, state
+from .bots import RandomSpecialBot, SpecialBot
+from .cards import MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS
+from .draw import step_html
+from .scenario import replay, run
+
+
+class Seat:
+    """A special-cards bot (card, then decide) answering the state protocol's decisions."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.name = bot.name
+
+    def move(self, st) -> dict:
+        want, r = st.pending, st.round
+        player = want["player"]
+        if want["kind"] == "card":
+            return {"kind": "card", "player": player, "card": self.bot.card(r, player)}
+        special, row = self.bot.decide(r, player)
+        return {"kind": "place", "player": player, "special": special, "row": row}
+
+
+def _with_choice(scenario, step, row):
+    # A 5e série may add a row during the replay: the bound is the variant's, the engine checks the rest.
+    return page.set_choice(scenario, step["turn"], step["choice"]["player"], row, MAX_ROWS)
+
+
+def variant(name: str) -> Variant:
+    return Variant(
+        name=name, title="6 qui prend ! avec les cartes spéciales", min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS, replay=replay, result=run, step_html=step_html,
+        page_step=partial(page.page_step, draw=step_html, replay=replay, rows=MAX_ROWS),
+        with_choice=_with_choice, new_game=state.new_game, from_json=state.from_json,
+        bots={"random": lambda rng: Seat(RandomSpecialBot(rng)), "heuristic": lambda rng: Seat(SpecialBot(rng))},
+        seat_view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
+        round_scenario=seat.round_scenario, advice=seat.advice,
+    )

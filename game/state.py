@@ -1,0 +1,149 @@
+"""One state protocol for every variant, in the spirit of OpenSpiel's `State`.
+
+Why one shape: bots, whole-game simulation, the « Jouer une manche » session and the worker's
+saved games are then written once, over any variant. A State is a game in progress:
+
+    state.pending          the decision it waits for: {"kind", "player", …} or None once over.
+                           Simultaneous reveals are asked one player at a time (cards stay hidden
+                           until everyone has chosen); "player" is None for a step nobody decides
+                           (dealing the next round), whose only legal move is {"kind": "next_round"}.
+    state.legal_moves()    every move that answers `pending` (dicts, JSON-ready)
+    state.apply(move)      play it; returns the events it caused. A refused move raises GameError
+                           and leaves the state exactly as it was.
+    state.is_over          the game has ended
+    state.scores()         {player: points} as the variant counts them (heads, album cards)
+    state.returns()        {player: number}: higher is better, for bots and statistics
+    state.winners()        every player sharing the best result (ties share the victory)
+    state.to_json()        {"variant", "players", "seed", "options", "moves"}: the deal comes from
+                           the seed and the moves are replayed, so a saved game is small and is
+                           re-checked move by move when read back (`from_json`).
+
+A Bot is anything with `move(state) -> move` for `state.pending["player"]`.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Protocol
+
+from . import variants
+from .errors import GameError
+from .rng import Rng
+
+MAX_MOVES = 5000   # no game of any variant comes near it: a saved game beyond it is refused
+
+
+class State(Protocol):
+    variant: str
+    players: list
+
+    @property
+    def pending(self) -> dict | None: ...
+    def legal_moves(self) -> list[dict]: ...
+    def apply(self, move: dict) -> list: ...
+    @property
+    def is_over(self) -> bool: ...
+    def scores(self) -> dict: ...
+    def returns(self) -> dict: ...
+    def winners(self) -> list: ...
+    def to_json(self) -> dict: ...
+
+
+class RandomBot:
+    """Any legal move, uniformly: the one bot every variant has for free."""
+
+    name = "random"
+
+    def __init__(self, rng: Rng):
+        self.rng = rng
+
+    def move(self, state) -> dict:
+        return self.rng.choice(state.legal_moves())
+
+
+def check_move(move) -> dict:
+    """A move read from outside (a page, a saved game): a small dict with a string "kind"."""
+    if not isinstance(move, dict) or not isinstance(move.get("kind"), str):
+        raise GameError(f"a move is an object with a \"kind\", not {str(move)[:40]!r}", code="move")
+    return move
+
+
+def check_turn(state, move: dict) -> dict:
+    """The move answers what the state waits for (same kind, same player): else GameError."""
+    want = state.pending
+    move = check_move(move)
+    if want is None:
+        raise GameError("the game is over", code="not_now")
+    if move["kind"] != want["kind"]:
+        raise GameError(f"the game waits for a {want['kind']!r} move, not {move['kind']!r}",
+                        code="not_now")
+    if want.get("player") is not None and move.get("player") != want["player"]:
+        raise GameError(f"it is {want['player']}'s turn, not {str(move.get('player'))[:40]}'s",
+                        player=want["player"], code="not_now")
+    return move
+
+
+def from_json(data) -> "State":
+    """A saved game (`to_json()`) rebuilt by replaying its moves; GameError if any is illegal."""
+    if not isinstance(data, dict):
+        raise GameError("a saved game is a JSON object", code="session")
+    moves = data.get("moves")
+    if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+        raise GameError("a saved game has a list of moves", code="session")
+    return variants.get(data.get("variant", variants.DEFAULT)).from_json(data)
+
+
+def replay_moves(state, moves: list) -> "State":
+    """Apply recorded moves one by one (each checked): the bounded loop behind every from_json."""
+    for move in moves:
+        state.apply(move)
+    return state
+
+
+def play_out(state, bots: dict, *, limit: int = MAX_MOVES) -> "State":
+    """Let `bots[player]` answer every decision until the game ends (steps nobody decides too)."""
+    for _ in range(limit):
+        want = state.pending
+        if want is None:
+            return state
+        player = want.get("player")
+        state.apply(bots[player].move(state) if player is not None else state.legal_moves()[0])
+    raise GameError(f"the game did not end within {limit} moves", code="too_long")
+
+
+def make_bots(variant, names: list, level: str, seed) -> dict:
+    """One bot of `level` per player, each with its own generator derived from `seed`."""
+    factory = variant.bots.get(level) or (RandomBot if level == "random" else None)
+    if factory is None:
+        raise GameError(f"unknown bot {level!r} for {variant.name} (one of "
+                        f"{', '.join(sorted(set(variant.bots) | {'random'}))})", code="bots")
+    return {p: factory(Rng(f"{seed}/{p}")) for p in names}
+
+
+def simulate(variant_name: str = variants.DEFAULT, players: int = 4, games: int = 100,
+             seed: int = 1, bot: str = "heuristic", options: dict | None = None) -> dict:
+    """Full games between bots: heads (or cards) per seat, share of wins, rounds, speed."""
+    variant = variants.get(variant_name)
+    if variant.simulate is not None:
+        return variant.simulate(players=players, games=games, seed=seed, bot=bot,
+                                options=dict(options or {}))
+    names = [f"j{i + 1}" for i in range(players)]
+    sums = {p: 0 for p in names}
+    wins = {p: 0.0 for p in names}
+    moves = 0
+    start = time.perf_counter()
+    for g in range(games):
+        state = variant.new_game(names, seed=seed * 1_000_003 + g, options=dict(options or {}))
+        play_out(state, make_bots(variant, names, bot, f"{seed}/{g}"))
+        best = state.winners()
+        for p in best:
+            wins[p] += 1 / len(best)
+        for p, s in state.scores().items():
+            sums[p] += s
+        moves += len(state.to_json()["moves"])
+    elapsed = time.perf_counter() - start
+    return {"variant": variant_name, "players": players, "games": games, "bot": bot, "seed": seed,
+            "average_score": {p: round(s / games, 2) for p, s in sums.items()},
+            "win_share": {p: round(w / games, 3) for p, w in wins.items()},
+            "moves_per_game": round(moves / games, 2),
+            "games_per_second": round(games / elapsed, 1) if elapsed else None}
