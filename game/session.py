@@ -24,7 +24,7 @@ from . import variants
 from .errors import GameError
 from .messages import advice as words
 from .rng import Rng
-from .state import MAX_MOVES
+from .state import MAX_MOVES, bot_factory
 
 VERSION = 2
 LEVELS = ("random", "heuristic")
@@ -58,12 +58,15 @@ def new_session(reader: str, levels: list[str], options: dict | None = None,
     reader = check_name(reader)
     options = dict(options or {})
     variant = variants.get(options.pop("variant", variants.DEFAULT))
+    if variant.seat_view is None:
+        raise GameError(f"« Jouer une manche » does not offer {variant.name} yet", code="variant")
     if not isinstance(levels, list) or not variant.min_players - 1 <= len(levels) <= variant.max_players - 1:
         raise GameError(f"{variant.min_players - 1} to {variant.max_players - 1} robots for "
                         f"{variant.name}", code="bots")
     for level in levels:
         if level not in LEVELS:
             raise GameError(f"unknown robot level {str(level)[:20]!r}", code="bots")
+        bot_factory(variant, level)
     unknown = sorted(set(options) - set(variant.options))
     if unknown:
         raise GameError(f"unknown option(s) for {variant.name}: {', '.join(map(str, unknown))}", code="options")
@@ -108,7 +111,7 @@ def _bot(session: dict, st, player: str):
     """The robot of `player` for this decision, its generator derived from the session seed."""
     variant = variants.get(session["variant"])
     rng = Rng("/".join(str(p) for p in (st.seed, len(st.moves), player)))
-    return variant.bots[session["bots"][player]](rng)
+    return bot_factory(variant, session["bots"][player])(rng)
 
 
 def _advance(session: dict, st):

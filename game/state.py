@@ -68,10 +68,16 @@ def check_move(move) -> dict:
     return move
 
 
-def check_turn(state, move: dict) -> dict:
-    """The move answers what the state waits for (same kind, same player): else GameError."""
+def check_turn(state, move: dict, keys: dict | None = None) -> dict:
+    """The move answers what the state waits for (same kind, same player, only the fields that
+    kind has, `keys[kind]`): else GameError."""
     want = state.pending
     move = check_move(move)
+    if keys is not None:
+        extra = set(move) - {"kind", "player"} - set(keys.get(move["kind"], ()))
+        if extra:
+            raise GameError(f"a {move['kind'][:20]!r} move has no field {', '.join(sorted(map(str, extra)))[:60]}",
+                            code="move")
     if want is None:
         raise GameError("the game is over", code="not_now")
     if move["kind"] != want["kind"]:
@@ -87,9 +93,15 @@ def from_json(data) -> "State":
     """A saved game (`to_json()`) rebuilt by replaying its moves; GameError if any is illegal."""
     if not isinstance(data, dict):
         raise GameError("a saved game is a JSON object", code="session")
-    moves = data.get("moves")
+    moves, players, seed = data.get("moves"), data.get("players"), data.get("seed", 0)
     if not isinstance(moves, list) or len(moves) > MAX_MOVES:
         raise GameError("a saved game has a list of moves", code="session")
+    if not isinstance(players, list) or not 1 <= len(players) <= 20 or len(set(map(str, players))) != len(players) \
+            or not all(isinstance(p, str) and 0 < len(p) <= 40 for p in players):
+        raise GameError("a saved game names its players (distinct, short names)", code="session")
+    if isinstance(seed, bool) or not (isinstance(seed, int) and abs(seed) < 2**64
+                                      or isinstance(seed, str) and len(seed) <= 200):
+        raise GameError("a saved game's seed is a small integer or a short string", code="session")
     return variants.get(data.get("variant", variants.DEFAULT)).from_json(data)
 
 
@@ -111,12 +123,18 @@ def play_out(state, bots: dict, *, limit: int = MAX_MOVES) -> "State":
     raise GameError(f"the game did not end within {limit} moves", code="too_long")
 
 
-def make_bots(variant, names: list, level: str, seed) -> dict:
-    """One bot of `level` per player, each with its own generator derived from `seed`."""
+def bot_factory(variant, level: str):
+    """`factory(rng) -> Bot` for a robot level of a variant; every variant has "random"."""
     factory = variant.bots.get(level) or (RandomBot if level == "random" else None)
     if factory is None:
-        raise GameError(f"unknown bot {level!r} for {variant.name} (one of "
+        raise GameError(f"unknown bot {str(level)[:20]!r} for {variant.name} (one of "
                         f"{', '.join(sorted(set(variant.bots) | {'random'}))})", code="bots")
+    return factory
+
+
+def make_bots(variant, names: list, level: str, seed) -> dict:
+    """One bot of `level` per player, each with its own generator derived from `seed`."""
+    factory = bot_factory(variant, level)
     return {p: factory(Rng(f"{seed}/{p}")) for p in names}
 
 

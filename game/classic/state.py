@@ -18,9 +18,14 @@ from ..events import Deal
 from .play import HAND_SIZE, Game, Options, Round
 
 
+MOVE_KEYS = {"card": ("card",), "row": ("row",), "pick": ("card",), "next_round": ()}
+
+
 class ClassicState:
     def __init__(self, players: list, *, seed=0, options: dict | None = None, variant: str = "classic",
                  deal: dict | None = None):
+        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+            raise GameError("the seed is an integer or a string", code="session")
         opts = dict(options or {})
         opts.setdefault("variant", variant)
         try:
@@ -37,8 +42,6 @@ class ClassicState:
         self.round_starts: list[dict] = []   # each round's deal: rows and hands (for exports)
         self.finished = None                 # the last round played, once scored (its table stays shown)
         self.given_deal = deal               # a first deal read from a scenario instead of the seed
-        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise GameError("the seed is an integer or a string", code="session")
         self._deal()
 
     def _deal(self) -> None:
@@ -107,7 +110,7 @@ class ClassicState:
 
     # --- playing ------------------------------------------------------------------------------
     def apply(self, move: dict) -> list:
-        move = check_turn(self, move)
+        move = check_turn(self, move, MOVE_KEYS)
         start = len(self.log)
         kind, player = move["kind"], move.get("player")
         r = self.round

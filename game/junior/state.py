@@ -12,10 +12,17 @@ from ..state import check_turn, replay_moves
 from . import rules
 
 
+MOVE_KEYS = {"card": ("card", "row")}
+
+
 class JuniorState:
     variant = "junior"
 
     def __init__(self, players: list, *, seed=0, options: dict | None = None):
+        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+            raise GameError("the seed is an integer or a string", code="session")
+        if not isinstance(options or {}, dict):
+            raise GameError("options must be an object", code="options")
         options = dict(options or {})
         unknown = sorted(set(options) - {"level", "goal"})
         if unknown:
@@ -59,7 +66,7 @@ class JuniorState:
                 "moves": [dict(m) for m in self.moves]}
 
     def apply(self, move: dict) -> list:
-        move = check_turn(self, move)
+        move = check_turn(self, move, MOVE_KEYS)
         self.data, events = rules.play(self.data, move["player"], move.get("card"), move.get("row"))
         self.moves.append({k: move[k] for k in ("kind", "player", "card", "row") if k in move})
         return events

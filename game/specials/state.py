@@ -15,6 +15,9 @@ from ..state import check_turn, replay_moves
 from .play import SpecialGame
 
 
+MOVE_KEYS = {"card": ("card",), "place": ("special", "row"), "next_round": ()}
+
+
 class SpecialState:
     variant = "speciales"
 
@@ -85,6 +88,17 @@ class SpecialState:
                 out.append({"kind": "place", "player": player, "special": special, "row": row})
         return out
 
+    def _needs_no_row(self, special) -> bool:
+        """Whether the next card is placed without a row choice (tried on a copy)."""
+        from .moves import ChoiceNeeded
+        try:
+            self.round.clone().resolve(special, None)
+        except ChoiceNeeded:
+            return False
+        except GameError:
+            return False   # the move itself is refused: the real resolve says why
+        return True
+
     @property
     def is_over(self) -> bool:
         return self.game.over and self.game.round is None
@@ -104,7 +118,7 @@ class SpecialState:
                 "options": {}, "moves": [dict(m) for m in self.moves]}
 
     def apply(self, move: dict) -> list:
-        move = check_turn(self, move)
+        move = check_turn(self, move, MOVE_KEYS)
         start = len(self.log)
         kind, player = move["kind"], move.get("player")
         r = self.round
@@ -118,7 +132,11 @@ class SpecialState:
                 plays, self.hidden = self.hidden, {}
                 r.reveal(plays)
         elif kind == "place":
-            r.resolve(move.get("special"), move.get("row"))
+            special, row = move.get("special"), move.get("row")
+            if row is not None and self._needs_no_row(special):
+                raise GameError(f"{player}'s card is not lower than every open row: no row to take",
+                                player=player, code="useless_choice")
+            r.resolve(special, row)
         else:
             self._deal()
         if self.game.round is not None and self.game.round.over:

@@ -1,0 +1,56 @@
+"""A fourth variant needs its own folder and one registry line, nothing else (issue « One engine
+shape for every variant »): the toy « Carte haute » in tests/game/toy_game/ is registered with
+`variants.register` and then played through the CLI, the worker facade, the session and the
+simulation, none of which knows it."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import session, variants, web
+from game import state as protocol
+from game.__main__ import main
+
+SCENARIO = {"variant": "toy", "hands": {"Ana": [3, 9, 12], "Bea": [5, 10, 11]},
+            "turns": [{"Ana": 12, "Bea": 5}, {"Ana": 3, "Bea": 10}, {"Ana": 9, "Bea": 11}]}
+
+
+@pytest.fixture()
+def toy(monkeypatch):
+    monkeypatch.syspath_prepend(str(Path(__file__).parent))
+    monkeypatch.setattr(variants, "MODULES", dict(variants.MODULES))
+    monkeypatch.setattr(variants, "_loaded", {})
+    variants.register("toy", "toy_game.variant")   # the one registry line
+    yield variants.get("toy")
+
+
+def test_the_cli_replays_a_toy_scenario(toy, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(json.dumps(SCENARIO).encode())))
+    assert main(["replay", "-"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"points": {"Ana": 1, "Bea": 2}}
+
+
+def test_the_worker_facade_answers_a_toy_replay(toy):
+    answer = json.loads(web.handle(json.dumps({"type": "replay", "scenario": SCENARIO, "id": 3})))
+    assert answer["ok"] and answer["id"] == 3
+    assert [s["html"] for s in answer["steps"]][-1] == '<p class="toy">Bea remporte le pli.</p>'
+
+
+def test_a_reader_plays_the_toy_against_robots_in_a_session(toy):
+    state = session.new_session("Zoé", ["random", "random"], {"variant": "toy"}, seed=4)
+    while session.phase(state) == "play":
+        state = session.play_card(state, session.view(state)["hand"][0]["card"])
+    view = session.view(state)
+    assert view["phase"] == "game_over" and view["title"] == "Carte haute"
+    assert sum(s["total"] for s in view["scores"]) == 3     # three tricks, one point each
+    assert json.loads(json.dumps(state)) == session.check_state(state)
+
+
+def test_the_toy_simulates_through_the_state_protocol(toy):
+    stats = protocol.simulate("toy", players=3, games=20, seed=1, bot="random")
+    assert stats["games"] == 20 and sum(stats["average_score"].values()) == pytest.approx(3)

@@ -1,0 +1,121 @@
+"""A toy variant, to prove the registry's seam: one folder, one `register()` line, and the CLI,
+the worker facade, the session and the simulation all play it with no other change.
+
+Rules: each player holds the cards dealt from 1..12; each turn everyone plays one card, the
+highest card scores one point for its player. Scenario: {"variant": "toy", "hands": {p: [..]},
+"turns": [{p: card}]}.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from game.errors import GameError
+from game.rng import Rng
+from game.state import check_turn, replay_moves
+from game.variants import Variant
+
+HAND = 3
+
+
+class ToyState:
+    variant = "toy"
+
+    def __init__(self, players, *, seed=0, options=None, hands=None):
+        self.players, self.seed = list(players), seed
+        if len(self.players) < 2:
+            raise GameError("two players at least", code="players")
+        deck = Rng(seed).draw(list(range(1, 13)), HAND * len(self.players))
+        self.hands = hands or {p: sorted(deck[i * HAND:(i + 1) * HAND]) for i, p in enumerate(self.players)}
+        self.points = {p: 0 for p in self.players}
+        self.hidden, self.moves, self.history = {}, [], []
+
+    @property
+    def pending(self):
+        if all(not h for h in self.hands.values()):
+            return None
+        return {"kind": "card", "player": next(p for p in self.players if p not in self.hidden)}
+
+    def legal_moves(self):
+        want = self.pending
+        return [] if want is None else [{"kind": "card", "player": want["player"], "card": c}
+                                        for c in self.hands[want["player"]]]
+
+    @property
+    def is_over(self):
+        return self.pending is None
+
+    def scores(self):
+        return dict(self.points)
+
+    def returns(self):
+        return dict(self.points)
+
+    def winners(self):
+        best = max(self.points.values())
+        return [p for p in self.players if self.points[p] == best]
+
+    def to_json(self):
+        return {"variant": "toy", "players": self.players, "seed": self.seed, "options": {},
+                "moves": list(self.moves)}
+
+    def apply(self, move):
+        move = check_turn(self, move, {"card": ("card",)})
+        player, card = move["player"], move.get("card")
+        if isinstance(card, bool) or card not in self.hands[player]:
+            raise GameError(f"{player} does not hold {card!r}", code="not_in_hand")
+        self.hidden[player] = card
+        events = []
+        if len(self.hidden) == len(self.players):
+            winner = max(self.hidden, key=self.hidden.get)
+            self.points[winner] += 1
+            for p, c in self.hidden.items():
+                self.hands[p].remove(c)
+            events = [{"type": "toy_trick", "plays": dict(self.hidden), "winner": winner}]
+            self.history.append(events[0])
+            self.hidden = {}
+        self.moves.append(dict(move))
+        return events
+
+
+def from_json(data):
+    return replay_moves(ToyState(data["players"], seed=data.get("seed", 0)), data["moves"])
+
+
+def replay(scenario, *, draw=True, pause=False):
+    hands = scenario.get("hands")
+    if not isinstance(hands, dict) or len(hands) < 2:
+        raise GameError("a toy scenario has the hands of two players or more", field="hands")
+    s = ToyState(list(hands), hands={p: list(h) for p, h in hands.items()})
+    steps = [{"n": 0, "turn": 0, "kind": "start", "events": [], "text": "Début.", "points": s.scores(),
+              "choice": None}]
+    for t, plays in enumerate(scenario.get("turns", []), 1):
+        events = []
+        for p in s.players:
+            events += s.apply({"kind": "card", "player": p, "card": plays.get(p)})
+        steps.append({"n": t, "turn": t, "kind": "trick", "events": events,
+                      "text": f"{events[0]['winner']} remporte le pli.", "points": s.scores(), "choice": None})
+    return steps
+
+
+def step_html(step):
+    return f'<p class="toy">{escape(step["text"])}</p>'
+
+
+def seat_view(st, reader):
+    return {"round": 1, "turn": len(st.history), "turns": HAND,
+            "hand": [{"card": c, "svg": f"<svg><text>{c}</text></svg>", "label": f"Jouer le {c}"}
+                     for c in st.hands[reader]],
+            "table": "<svg></svg>", "round_scores": st.scores(), "totals": st.scores(), "countdown": {},
+            "last_round": st.scores(), "rounds_played": 1 if st.is_over else 0}
+
+
+def variant(name):
+    return Variant(
+        name=name, title="Carte haute", min_players=2, max_players=4, replay=replay,
+        result=lambda sc: {"points": replay(sc, draw=False)[-1]["points"]}, step_html=step_html,
+        page_step=lambda sc, step: {**step, "html": step_html(step)},
+        with_choice=lambda sc, step, row: sc,
+        new_game=lambda players, *, seed=0, options=None: ToyState(players, seed=seed),
+        from_json=from_json, seat_view=seat_view,
+    )
