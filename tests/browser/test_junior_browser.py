@@ -18,8 +18,6 @@ from pathlib import Path
 import pytest
 
 from harness import wait_for_engine
-import json
-
 from game import web
 from game.web import steps_for
 

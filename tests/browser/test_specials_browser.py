@@ -1,5 +1,5 @@
 """The special-cards page (« 6 qui surprend ! ») in Chromium: every step of every special example,
-replayed by the engine running in Pyodide, shows the table CPython's `game.classic.replay.replay` computes
+replayed by the engine running in Pyodide, shows the table CPython's replay of that variant computes
 (read back from data-row/data-card), the engine redraws exactly the static markup, and the
 page offers only what makes sense for the variant: steps and row choices, no classic « Et si… ? »
 form and no quiz; the build's « Et si je ne jouais pas ma carte spéciale ? » box is there.
@@ -11,9 +11,8 @@ from __future__ import annotations
 import pytest
 
 from game.messages.specials import comparison_text
-from game.classic.replay import replay
 from game.specials.cards import KINDS
-from game.specials.scenario import compare
+from game.specials.scenario import compare, replay
 from harness import wait_for_engine
 from player_helpers import button, current_step, sections
 
