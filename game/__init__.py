@@ -22,9 +22,9 @@ Glossary, French game words → names in the code:
     draft (Logique)         pick              Round.pick(), events.DraftPick
     « à la BGA »            countdown         Game.countdown()
 
-Entry points: `scenario.run` / `replay.replay` (a JSON scenario → result / steps),
-`play.Game` (full games), `bots`, `draw` (SVG), `messages.explain` (French),
-`python -m game replay|simulate`.
+Entry points: `variants.get(name)` / `variants.of(scenario)` (every variant's replay, result,
+drawing and state), `state` (the one state protocol, robots, simulate), `classic.play.Game`
+(full classic games), `messages.explain` (French), `python -m game replay|simulate`.
 """
 
 from .classic.cards import HEADS, heads
