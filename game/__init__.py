@@ -31,6 +31,6 @@ from .classic.cards import HEADS, heads
 from .errors import GameError
 from .classic.play import Game, Options, Round
 from .classic.replay import replay
-from .classic.scenario import run
+from .classic.replay import run
 
 __all__ = ["HEADS", "heads", "GameError", "Game", "Options", "Round", "replay", "run"]

@@ -90,3 +90,11 @@ def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
         taken = {p: sum(HEADS[c] for c in piles[p][before[p]:]) for p in piles}
         add(t, "end", [], turn_summary(t, taken))
     return steps
+
+
+def run(data) -> dict:
+    """Replay a scenario: {"rows", "penalties", "events"} (the CLI's output)."""
+    steps = replay(data, draw=False)
+    last = steps[-1]
+    return {"rows": last["rows"], "penalties": last["penalties"],
+            "events": [e for s in steps for e in s["events"]]}

@@ -144,11 +144,3 @@ def parse(data) -> Scenario:
         turns.append((dict(plays), dict(choices)))
     return Scenario([list(r) for r in rows], turns, players, hands, highest, limit)
 
-
-def run(data) -> dict:
-    """Replay a scenario: {"rows", "penalties", "events"} (the CLI's output)."""
-    from .replay import replay  # replay builds on parse; run is its last step
-    steps = replay(data, draw=False)
-    last = steps[-1]
-    return {"rows": last["rows"], "penalties": last["penalties"],
-            "events": [e for s in steps for e in s["events"]]}

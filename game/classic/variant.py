@@ -7,8 +7,7 @@ from . import page, seat, state
 from .bots import HeuristicBot, RandomBot
 from .draw import step_html
 from .play import MAX_PLAYERS, MIN_PLAYERS
-from .replay import replay
-from .scenario import run
+from .replay import replay, run
 
 TITLES = {"classic": "6 qui prend !", "tactique": "6 qui prend ! — variante Tactique",
           "logique": "6 qui prend ! — variante Logique"}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from game import session
-from game.classic.scenario import run
+from game.classic.replay import run
 
 from harness import ENGINE_TIMEOUT_MS, seal, watch
 

@@ -1,4 +1,4 @@
-"""The six worked examples of RULES §5, replayed through `game.classic.scenario.run` and the CLI.
+"""The six worked examples of RULES §5, replayed through `game.classic.replay.run` and the CLI.
 
 Each scenario file in tests/game/scenarios/ keeps the seed's setup; the expected
 rows and penalties below are the outcomes RULES §5 settles (with its errata).
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from game.classic.scenario import run
+from game.classic.replay import run
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,7 +9,8 @@ import pytest
 
 from game.errors import GameError
 from game.classic.replay import replay
-from game.classic.scenario import parse, run
+from game.classic.replay import run
+from game.classic.scenario import parse
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 ROWS = [[12], [28], [39], [44]]

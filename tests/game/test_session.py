@@ -8,7 +8,7 @@ import pytest
 
 from game import session, web_play
 from game.errors import GameError
-from game.classic.scenario import run
+from game.classic.replay import run
 
 
 def play_round(state, pick_row=lambda options: options[-1]["row"]):
