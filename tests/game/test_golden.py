@@ -1,7 +1,9 @@
 """Golden playthroughs: the French text of whole seeded games, compared word for word.
 
 Each file in tests/game/golden/ holds one line per event of the step log
-(`game.messages.explain`), for a seeded game between heuristic bots. Any change
+(`game.messages.explain`), for a seeded game between heuristic bots: the classic family through
+`Game`, and every variant through the state protocol (game/state.py), special cards and Junior
+included. Any change
 of a rule, a bot, the random draws or a French sentence shows as a diff here,
 to be read and accepted deliberately.
 
@@ -17,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from game import state as protocol
+from game import variants
 from game.classic.bots import HeuristicBot, play_game
 from game.messages import explain
 from game.classic.play import Game, Options
@@ -31,6 +35,14 @@ GAMES = {
 }
 
 
+PROTOCOL_GAMES = {
+    # file name: (variant, players, options, seed)
+    "speciales-4-joueurs-graine-1.txt": ("speciales", ["Alice", "Bruno", "Chloé", "David"], {}, 1),
+    "junior-expert-3-joueurs-graine-1.txt": ("junior", ["Alice", "Bruno", "Chloé"], {"level": "expert"}, 1),
+    "tactique-3-joueurs-graine-4.txt": ("tactique", ["Alice", "Bruno", "Chloé"], {"rounds": 1}, 4),
+}
+
+
 def playthrough(players, options, seed) -> str:
     log: list = []
     game = Game(players, options, seed=seed, log=log)
@@ -38,9 +50,22 @@ def playthrough(players, options, seed) -> str:
     return "".join(explain(e) + "\n" for e in log)
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+def protocol_playthrough(name, players, options, seed) -> str:
+    """Every event of a game played by heuristic robots through the state protocol."""
+    variant = variants.get(name)
+    state = variant.new_game(players, seed=seed, options=options)
+    bots = protocol.make_bots(variant, players, "heuristic", seed)
+    lines = []
+    while state.pending is not None:
+        player = state.pending.get("player")
+        events = state.apply(bots[player].move(state) if player else state.legal_moves()[0])
+        lines += [explain(e) + "\n" for e in events]
+    return "".join(lines)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES) + sorted(PROTOCOL_GAMES))
 def test_golden_playthrough(name):
-    text = playthrough(*GAMES[name])
+    text = playthrough(*GAMES[name]) if name in GAMES else protocol_playthrough(*PROTOCOL_GAMES[name])
     path = GOLDEN / name
     if UPDATE:
         path.write_text(text, encoding="utf-8")
