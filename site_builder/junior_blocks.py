@@ -56,7 +56,7 @@ attendu: rangées 1 et 4
 ```
 draws the table with a dashed slot at the end of each row where the card may go, the card, and
 a French sentence. `attendu:` (required) lists those rows (`rangée 3`, `rangées 1, 2 et 4`, or
-`aucune`, expert only) and is checked with `game.junior.scenario.where_can_it_go`.
+`aucune`, expert only) and is checked with `game.junior.rules.rows_for`.
 
 ```junior-legende``` and ```junior-composition``` have an empty body: the six cow types (colour,
 shape, name), and the table of the « composition proposée », both drawn by game.junior.draw.

@@ -157,9 +157,6 @@ class Round:
     def scores(self) -> dict:
         return {p: sum(HEADS[c] for c in self.piles[p]) for p in self.players}
 
-    def legal_cards(self, player: str) -> list[int]:
-        return list(self.hands[player])
-
     def snapshot(self) -> dict:
         """Plain JSON: enough to see the table, hands, piles and scores at this moment."""
         return {"round": self.number, "turn": self.turn_number,

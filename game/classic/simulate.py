@@ -7,7 +7,6 @@ import time
 from .bots import make_bot, play_game
 from .fast import random_round
 from .play import Game, Options
-from ..rng import Rng
 
 
 def simulate(players: int = 4, games: int = 1000, seed: int = 1, bot: str = "heuristic",

@@ -27,7 +27,7 @@ from game.messages import junior as say
 
 from . import bots
 from .cows import COWS, TYPES, cards_with, is_cow_card
-from .rules import counts, deal, game_end_event, new_state, play, rows_for, to_play, winners
+from .rules import counts, deal, game_end_event, new_state, play, to_play, winners
 
 KEYS = {"variant", "level", "players", "rows", "deck", "hands", "goal", "moves"}
 MOVE_KEYS = {"player", "card", "row"}
@@ -263,8 +263,3 @@ def to_scenario(state, moves) -> dict:
     if state["level"] != "base":
         out["hands"] = copy.deepcopy(state["hands"])
     return out
-
-
-def where_can_it_go(rows, card, level) -> list[int]:
-    """Rows where a card may be laid on this table (pages highlight them); expert may give none."""
-    return rows_for(rows, card, level)[0]

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from game.errors import GameError
-
 from .rules import play, winners
 from .scenario import run_game
 

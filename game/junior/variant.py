@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 
 from ..errors import GameError
-from ..rng import Rng
 from ..variants import Variant
 from . import bots, scenario, state
 from .cows import MAX_PLAYERS, MIN_PLAYERS

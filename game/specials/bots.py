@@ -9,7 +9,7 @@ the row with the 55…). `RandomSpecialBot` plays random legal moves, for tests.
 
 from __future__ import annotations
 
-from game.classic.bots import HeuristicBot, cheapest_row
+from game.classic.bots import HeuristicBot
 from game.classic.cards import HEADS
 from game.errors import GameError
 from game.rng import Rng
@@ -165,7 +165,3 @@ def play_game(game, bots: dict) -> None:
     while not game.over:
         play_round(game.new_round(), bots)
         game.end_round()
-
-
-def cheapest_choice(rnd) -> int:
-    return cheapest_row(rnd.options())
