@@ -59,6 +59,28 @@ def _round_start(st) -> int:
     return starts[-1] if starts else 0
 
 
+def record_row(turn: dict, move: dict) -> None:
+    """A row choice goes to the turn's "choices" (the scenario format)."""
+    if move.get("row") is not None:
+        turn.setdefault("choices", {})[move["player"]] = move["row"]
+
+
+def turns_of(st, record: dict) -> list[dict]:
+    """The current round's turns rebuilt from the moves: {"plays"} once everyone has chosen a
+    card, then `record[kind](turn, move)` for every other move of that turn."""
+    n = len(st.players)
+    turns, plays = [], {}
+    for move in st.moves[_round_start(st):]:
+        if move["kind"] == "card":
+            plays[move["player"]] = move["card"]
+            if len(plays) == n:
+                turns.append({"plays": plays})
+                plays = {}
+        elif move["kind"] in record:
+            record[move["kind"]](turns[-1], move)
+    return turns
+
+
 def round_scenario(st, *, pending: bool) -> dict | None:
     """The current (or just finished) round as a scenario: its deal, its turns and row choices.
 
@@ -70,16 +92,7 @@ def round_scenario(st, *, pending: bool) -> dict | None:
         if pending:
             return None
         raise GameError("the draft is not over: nothing to export yet", code="not_now")
-    n = len(st.players)
-    turns, plays = [], {}
-    for move in st.moves[_round_start(st):]:
-        if move["kind"] == "card":
-            plays[move["player"]] = move["card"]
-            if len(plays) == n:
-                turns.append({"plays": plays})
-                plays = {}
-        elif move["kind"] == "row":
-            turns[-1].setdefault("choices", {})[move["player"]] = move["row"]
+    turns = turns_of(st, record={"row": record_row})
     if not pending and r.turn is not None and not r.turn.done:
         turns.pop()
     start = st.round_starts[-1]
@@ -87,7 +100,7 @@ def round_scenario(st, *, pending: bool) -> dict | None:
            "hands": {p: list(start["hands"][p]) for p in st.players}}
     if st.variant != "classic":
         out["variant"] = st.variant
-        out["players"] = n
+        out["players"] = len(st.players)
     return out
 
 

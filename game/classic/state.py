@@ -21,7 +21,68 @@ from .play import HAND_SIZE, Game, Options, Round
 MOVE_KEYS = {"card": ("card",), "row": ("row",), "pick": ("card",), "next_round": ()}
 
 
-class ClassicState:
+class RoundsState:
+    """What the games played in rounds share (the classic family, the special cards): the cards
+    of a turn stay hidden until everyone has chosen, a round is scored as soon as it is over,
+    and scores, totals and winners come from the `Game`."""
+
+    RECORDED = ("kind", "player", "card", "row")   # the fields of a move kept in `moves`
+
+    def _begin(self, game, players, seed) -> None:
+        self.game = game
+        self.players = list(players)
+        self.seed = seed
+        self.moves: list[dict] = []
+        self.hidden: dict = {}               # cards chosen this turn, shown once everyone chose
+        self.round_starts: list[dict] = []   # each round's deal (exports, « revoir la manche »)
+        self.finished = None                 # the last round played, once scored (still shown)
+
+    @property
+    def round(self):
+        return self.game.round
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.over and self.game.round is None
+
+    def scores(self) -> dict:
+        """Points since the start of the game, the round in progress included."""
+        current = self.round.scores() if self.round is not None else {}
+        return {p: self.game.totals[p] + current.get(p, 0) for p in self.players}
+
+    def returns(self) -> dict:
+        return {p: -s for p, s in self.scores().items()}
+
+    def winners(self) -> list:
+        return self.game.winners
+
+    def _next_to_choose(self) -> dict:
+        return {"kind": "card", "player": next(p for p in self.players if p not in self.hidden)}
+
+    def _choose_card(self, player: str, card, reveal) -> None:
+        """Keep `player`'s card hidden; once everyone has chosen, `reveal(plays)` (atomic)."""
+        if isinstance(card, bool) or card not in self.round.hands[player]:
+            raise GameError(f"{player} does not hold card {str(card)[:20]}", player=player,
+                            code="not_in_hand")
+        self.hidden[player] = card
+        if len(self.hidden) == len(self.players):
+            plays, self.hidden = self.hidden, {}
+            try:
+                reveal(plays)
+            except GameError:
+                self.hidden = {p: c for p, c in plays.items() if p != player}
+                raise
+
+    def _done(self, move: dict, start: int) -> list:
+        """Score a finished round, record the move, return the events it caused."""
+        if self.game.round is not None and self.game.round.over:
+            self.finished = self.game.round
+            self.game.end_round()
+        self.moves.append({k: move[k] for k in self.RECORDED if k in move})
+        return self.log[start:]
+
+
+class ClassicState(RoundsState):
     def __init__(self, players: list, *, seed=0, options: dict | None = None, variant: str = "classic",
                  deal: dict | None = None):
         if not isinstance(seed, (int, str)) or isinstance(seed, bool):
@@ -34,13 +95,7 @@ class ClassicState:
             raise GameError(f"unknown option(s) in {sorted(opts)}", code="options") from None
         self.variant = self.options.variant
         self.log: list = []
-        self.game = Game(list(players), self.options, seed=seed, log=self.log)
-        self.players = list(players)
-        self.seed = seed
-        self.moves: list[dict] = []
-        self.hidden: dict = {}   # cards chosen this turn, revealed once everyone has chosen
-        self.round_starts: list[dict] = []   # each round's deal: rows and hands (for exports)
-        self.finished = None                 # the last round played, once scored (its table stays shown)
+        self._begin(Game(list(players), self.options, seed=seed, log=self.log), players, seed)
         self.given_deal = deal               # a first deal read from a scenario instead of the seed
         self._deal()
 
@@ -59,17 +114,12 @@ class ClassicState:
 
     # --- reading ------------------------------------------------------------------------------
     @property
-    def round(self):
-        return self.game.round
-
-    @property
     def pending(self) -> dict | None:
         if self.game.round is None:
             return None if self.game.over else {"kind": "next_round", "player": None}
         want = self.game.round.pending
         if want["kind"] == "plays":
-            player = next(p for p in self.players if p not in self.hidden)
-            return {"kind": "card", "player": player}
+            return self._next_to_choose()
         return {key: value for key, value in want.items()}
 
     def legal_moves(self) -> list[dict]:
@@ -84,21 +134,6 @@ class ClassicState:
         if kind == "pick":
             return [{"kind": "pick", "player": player, "card": c} for c in want["cards"]]
         return [{"kind": "next_round"}]
-
-    @property
-    def is_over(self) -> bool:
-        return self.game.over and self.game.round is None
-
-    def scores(self) -> dict:
-        """Heads since the start of the game, the round in progress included."""
-        current = self.round.scores() if self.round is not None else {}
-        return {p: self.game.totals[p] + current.get(p, 0) for p in self.players}
-
-    def returns(self) -> dict:
-        return {p: -s for p, s in self.scores().items()}
-
-    def winners(self) -> list:
-        return self.game.winners
 
     def to_json(self) -> dict:
         out = {"variant": self.variant, "players": list(self.players), "seed": self.seed,
@@ -115,19 +150,7 @@ class ClassicState:
         kind, player = move["kind"], move.get("player")
         r = self.round
         if kind == "card":
-            card = move.get("card")
-            if card not in r.hands[player] or isinstance(card, bool):
-                raise GameError(f"{player} does not hold card {str(card)[:20]}", player=player,
-                                code="not_in_hand")
-            self.hidden[player] = card
-            if len(self.hidden) == len(self.players):
-                plays, self.hidden = self.hidden, {}
-                try:
-                    r.play(plays)
-                except GameError:
-                    self.hidden = plays
-                    del self.hidden[player]
-                    raise
+            self._choose_card(player, move.get("card"), r.play)
         elif kind == "row":
             r.choose(move.get("row"))
         elif kind == "pick":
@@ -137,11 +160,7 @@ class ClassicState:
                 self._remember_start(r)
         else:
             self._deal()
-        if self.game.round is not None and self.game.round.over:
-            self.finished = self.game.round
-            self.game.end_round()
-        self.moves.append({k: move[k] for k in ("kind", "player", "card", "row") if k in move})
-        return self.log[start:]
+        return self._done(move, start)
 
 
 def new_game(players, *, seed=0, options=None, variant="classic", deal=None) -> ClassicState:

@@ -25,6 +25,9 @@ class Seat:
         player = want["player"]
         if want["kind"] == "card":
             return {"kind": "card", "player": player, "card": self.bot.card(r, player)}
+        return self.decide(st, want, r, player)
+
+    def decide(self, st, want: dict, r, player: str) -> dict:
         if want["kind"] == "row":
             return {"kind": "row", "player": player, "row": self.bot.row(r, player, want["card"])}
         return {"kind": "pick", "player": player, "card": self.bot.pick(r, player, want["cards"])}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..classic.seat import card_view
+from ..classic.seat import card_view, record_row, turns_of
 from ..messages import moves as words
 from ..messages import specials as say
 from .bots import SpecialBot
@@ -51,26 +51,19 @@ def round_scenario(st, *, pending: bool) -> dict:
     """The current (or just finished) round as a special-cards scenario; the turn being placed
     is left out (its remaining decisions are not made yet)."""
     r = _shown_round(st)
-    starts = [i + 1 for i, m in enumerate(st.moves) if m["kind"] == "next_round"]
-    n = len(st.players)
-    turns, plays = [], {}
-    for move in st.moves[starts[-1] if starts else 0:]:
-        if move["kind"] == "card":
-            plays[move["player"]] = move["card"]
-            if len(plays) == n:
-                turns.append({"plays": plays})
-                plays = {}
-        elif move["kind"] == "place":
-            if move.get("row") is not None:
-                turns[-1].setdefault("choices", {})[move["player"]] = move["row"]
-            if move.get("special") is not None:
-                turns[-1].setdefault("specials", {})[move["player"]] = move["special"]
+    turns = turns_of(st, record={"place": _record_place})
     if not r.turn_done:
         turns.pop()
     start = st.round_starts[-1]
     return {"variant": "speciales", "rows": [list(row) for row in start["rows"]],
             "hands": {p: list(start["hands"][p]) for p in st.players},
             "held": {p: list(start["specials"][p]) for p in st.players}, "turns": turns}
+
+
+def _record_place(turn: dict, move: dict) -> None:
+    record_row(turn, move)
+    if move.get("special") is not None:
+        turn.setdefault("specials", {})[move["player"]] = move["special"]
 
 
 def advice(st, reader: str) -> dict:

@@ -10,6 +10,7 @@ A thin layer over `play.SpecialGame` and `round.SpecialRound`, which stay the ru
 
 from __future__ import annotations
 
+from ..classic.state import RoundsState
 from ..errors import GameError
 from ..state import check_turn, replay_moves
 from .play import SpecialGame
@@ -18,8 +19,9 @@ from .play import SpecialGame
 MOVE_KEYS = {"card": ("card",), "place": ("special", "row"), "next_round": ()}
 
 
-class SpecialState:
+class SpecialState(RoundsState):
     variant = "speciales"
+    RECORDED = ("kind", "player", "card", "special", "row")
 
     def __init__(self, players: list, *, seed=0, options: dict | None = None):
         if not isinstance(seed, (int, str)) or isinstance(seed, bool):
@@ -28,13 +30,7 @@ class SpecialState:
             raise GameError(f"the special-cards variant takes no option, not {sorted(options)}",
                             code="options")
         self.log: list = []
-        self.game = SpecialGame(list(players), seed=seed, log=self.log)
-        self.players = list(players)
-        self.seed = seed
-        self.moves: list[dict] = []
-        self.hidden: dict = {}
-        self.finished = None        # the last round played, once scored
-        self.round_starts: list[dict] = []
+        self._begin(SpecialGame(list(players), seed=seed, log=self.log), players, seed)
         self._deal()
 
     def _deal(self) -> None:
@@ -44,17 +40,12 @@ class SpecialState:
                                   "specials": {p: list(s) for p, s in r.specials.items()}})
 
     @property
-    def round(self):
-        return self.game.round
-
-    @property
     def pending(self) -> dict | None:
         r = self.game.round
         if r is None:
             return None if self.game.over else {"kind": "next_round", "player": None}
         if r.turn_done:
-            player = next(p for p in self.players if p not in self.hidden)
-            return {"kind": "card", "player": player}
+            return self._next_to_choose()
         card, player = r.next_card()
         return {"kind": "place", "player": player, "card": card}
 
@@ -99,20 +90,6 @@ class SpecialState:
             return False   # the move itself is refused: the real resolve says why
         return True
 
-    @property
-    def is_over(self) -> bool:
-        return self.game.over and self.game.round is None
-
-    def scores(self) -> dict:
-        current = self.round.scores() if self.round is not None else {}
-        return {p: self.game.totals[p] + current.get(p, 0) for p in self.players}
-
-    def returns(self) -> dict:
-        return {p: -s for p, s in self.scores().items()}
-
-    def winners(self) -> list:
-        return self.game.winners
-
     def to_json(self) -> dict:
         return {"variant": self.variant, "players": list(self.players), "seed": self.seed,
                 "options": {}, "moves": [dict(m) for m in self.moves]}
@@ -123,14 +100,7 @@ class SpecialState:
         kind, player = move["kind"], move.get("player")
         r = self.round
         if kind == "card":
-            card = move.get("card")
-            if card not in r.hands[player] or isinstance(card, bool):
-                raise GameError(f"{player} does not hold card {str(card)[:20]}", player=player,
-                                code="not_in_hand")
-            self.hidden[player] = card
-            if len(self.hidden) == len(self.players):
-                plays, self.hidden = self.hidden, {}
-                r.reveal(plays)
+            self._choose_card(player, move.get("card"), r.reveal)
         elif kind == "place":
             special, row = move.get("special"), move.get("row")
             if row is not None and self._needs_no_row(special):
@@ -139,11 +109,7 @@ class SpecialState:
             r.resolve(special, row)
         else:
             self._deal()
-        if self.game.round is not None and self.game.round.over:
-            self.finished = self.game.round
-            self.game.end_round()
-        self.moves.append({k: move[k] for k in ("kind", "player", "card", "special", "row") if k in move})
-        return self.log[start:]
+        return self._done(move, start)
 
 
 def new_game(players, *, seed=0, options=None) -> SpecialState:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from ..classic import page
+from ..classic import variant as classic
 from ..variants import Variant
 from . import seat, state
 from .bots import RandomSpecialBot, SpecialBot
@@ -13,18 +14,10 @@ from .draw import step_html
 from .scenario import replay, run
 
 
-class Seat:
-    """A special-cards bot (card, then decide) answering the state protocol's decisions."""
+class Seat(classic.Seat):
+    """A special-cards bot: a card like the classic bots, then whether to add a special card."""
 
-    def __init__(self, bot):
-        self.bot = bot
-        self.name = bot.name
-
-    def move(self, st) -> dict:
-        want, r = st.pending, st.round
-        player = want["player"]
-        if want["kind"] == "card":
-            return {"kind": "card", "player": player, "card": self.bot.card(r, player)}
+    def decide(self, st, want: dict, r, player: str) -> dict:
         special, row = self.bot.decide(r, player)
         return {"kind": "place", "player": player, "special": special, "row": row}
 

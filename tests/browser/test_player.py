@@ -11,12 +11,15 @@ import re
 import pytest
 
 from harness import ENGINE_TIMEOUT_MS, Guard, seal, wait_for_engine, watch
-from game.classic.replay import replay
-from game import web
+from game import variants, web
 from player_helpers import (button, current_step, example_page_urls, field, field_error,
                             scenario_of, sections)
 
 pytestmark = pytest.mark.slow
+
+
+def replay(scenario, **options):
+    return variants.of(scenario).replay(scenario, **options)
 
 
 def open_example(page, server, path, *, start=True):
@@ -34,7 +37,7 @@ def test_every_step_of_every_example_matches_cpython(page, server, path):
     assert found, f"{path}: no example section"
     for section in found:
         sid = section["id"]
-        expected = replay(section["scenario"], draw=False, pause=True)
+        expected = variants.of(section["scenario"]).replay(section["scenario"], draw=False, pause=True)
         button(page, sid, "next").focus()
         page.keyboard.press("Home")
         for k, step in enumerate(expected):

@@ -53,7 +53,7 @@ def ask(message) -> dict:
     return answer
 
 
-@settings(suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(data=st.data())
 def test_the_worker_answers_every_mutated_message(data):
     scenario = data.draw(st.sampled_from(VALID))
@@ -66,6 +66,7 @@ def test_the_worker_answers_every_mutated_message(data):
     ask(mutate(message, data))
 
 
+@settings(deadline=None)
 @given(raw=st.text(max_size=60))
 def test_the_worker_answers_any_text(raw):
     answer = json.loads(web.handle(raw))
@@ -84,7 +85,7 @@ def saved():
     return state
 
 
-@settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture], deadline=5000)
+@settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture], deadline=None)
 @given(data=st.data())
 def test_a_tampered_saved_game_is_refused_in_french_and_flagged_for_discard(saved, data):
     tampered = mutate(saved, data)
@@ -108,7 +109,7 @@ def run_cli(argv, stdin: bytes, monkeypatch, capsys):
     return code, out.out, out.err
 
 
-@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
 @given(data=st.data())
 def test_the_cli_prints_a_result_or_one_error_line(data, monkeypatch, capsys):
     scenario = mutate(data.draw(st.sampled_from(VALID)), data)
