@@ -60,7 +60,7 @@ class LineReader:
                 continue
             found = next(((k, m) for k in kinds if (m := k.pattern.match(text))), None)
             if found is None:
-                self.fail(number, f"unknown line {text!r} in a '{block}' block (expected "
+                self.fail(number, f"unknown line {text!r} in this '{block}' block (expected "
                                   f"{', '.join(k.label for k in kinds)})")
                 continue
             line_kind, match = found

@@ -96,7 +96,7 @@ def test_the_reader_keeps_file_lines_and_reports_the_three_shared_mistakes():
                         lambda line, message: errors.append((line, message)), LINES, block="essai")
     assert [(line.kind, line.number, line.value) for line in reader.lines] == [
         ("row", 22, "5"), ("row", 25, "7")]
-    assert errors == [(24, "unknown line 'couleur: bleu' in a 'essai' block (expected id:, rangée R:)"),
+    assert errors == [(24, "unknown line 'couleur: bleu' in this 'essai' block (expected id:, rangée R:)"),
                       (20, "missing 'id:' line")]
     assert reader.errors == 2
     errors.clear()
@@ -120,6 +120,6 @@ def test_classic_and_junior_blocks_report_line_mistakes_alike(tmp_path, lang, li
 
     after = 8 + len(lines)
     assert _errors(tmp_path / "a", block("id: 7", "couleur: rouge", "id: 8")) == [
-        f"{after + 1}: unknown line 'couleur: rouge' in a '{lang}' block (expected {expected})",
+        f"{after + 1}: unknown line 'couleur: rouge' in this '{lang}' block (expected {expected})",
         f"{after + 2}: 'id:' is given twice"]
     assert _errors(tmp_path / "b", block()) == ["7: missing 'id:' line"]
