@@ -75,3 +75,29 @@ def test_the_built_site_serves_the_rules_next_to_the_scripts(tmp_path):
     build(FIXTURES / "ok", tmp_path / "_site", browser_assets=False)
     data = json.loads((tmp_path / "_site" / "js" / "tetes.json").read_text(encoding="utf-8"))
     assert data["total"] == 171 and set(data["variants"]) == set(variants.names())
+
+
+def test_contributing_documents_every_key_of_the_json(rules):
+    """CONTRIBUTING.md « Rules for the tools » is what the JS authors read: it must name each key."""
+    import re
+
+    from site_helpers import ROOT
+
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    section = text[text.index("## Rules for the tools"):]
+    shape = section[section.index("```"):section.index("```", section.index("```") + 3)]
+    documented = set(re.findall(r'"(\w+)":', shape))
+    levels = {"base", "avance", "expert"}
+
+    def keys(value):
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                if not key.isdigit() and key not in levels:
+                    yield key
+                yield from keys(inner)
+
+    data = json.loads(tools_assets.files()[tools_assets.HEADS_FILE])
+    used = set(keys({k: v for k, v in data.items() if k != "variants"}))
+    for entry in rules.values():
+        used |= set(keys(entry))
+    assert used | {"variants"} == documented
