@@ -15,7 +15,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from site_builder import assets  # noqa: E402
 from site_builder.commands.build import CONTENT, build, check_links  # noqa: E402
 from site_builder.content import gather_pages  # noqa: E402
 from site_builder.markdown_ext import Converter  # noqa: E402
@@ -62,11 +61,10 @@ def main() -> None:
         _, median, best = timed(lambda: build(CONTENT, out, browser_assets=False))
         print(f"whole build, no Pyodide   {median * 1000:7.1f} ms (best {best * 1000:.1f} ms, "
               f"CPU {cpu(lambda: build(CONTENT, out, browser_assets=False)) * 1000:.1f} ms)")
-        if assets.has_browser_assets():
-            _, first, _ = timed(lambda: build(CONTENT, Path(temp) / "fresh", browser_assets=True), 1)
-            print(f"whole build, Pyodide copy {first * 1000:7.1f} ms (first build)")
-            _, median, _ = timed(lambda: build(CONTENT, Path(temp) / "fresh", browser_assets=True), 3)
-            print(f"whole build, again        {median * 1000:7.1f} ms (Pyodide unchanged)")
+        _, first, _ = timed(lambda: build(CONTENT, Path(temp) / "fresh", browser_assets=True), 1)
+        print(f"whole build, Pyodide copy {first * 1000:7.1f} ms (first build)")
+        _, median, _ = timed(lambda: build(CONTENT, Path(temp) / "fresh", browser_assets=True), 3)
+        print(f"whole build, again        {median * 1000:7.1f} ms (Pyodide unchanged)")
 
 
 if __name__ == "__main__":

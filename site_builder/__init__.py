@@ -2,8 +2,10 @@
 
 One arrow per module, nothing flows backwards:
     content.py       pages and their front matter (content/README.md documents the syntax)
-    markdown_ext.py  Markdown → HTML: special blocks, boxes, typography, links, heading ids
-    examples.py      ```exemple blocks → engine scenarios, replayed and checked, then markup
+    markdown_ext.py  Markdown → HTML: fenced blocks (asks blocks/), boxes, typography, links, ids
+    blocks/          the fenced-block registry and its handlers: classic.py (```exemple, special
+                     cards), junior.py (```junior-…), tables.py (```rangees, drawings); lines.py
+                     reads `key: value` lines, markup.py fills templates/blocks/
     typography.py    French typography for prose
     render.py        Jinja2 templates (templates/) → the text of every file, in memory
     assets.py        writes it all to a temp folder, static/ and browser assets too, then swaps

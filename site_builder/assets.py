@@ -4,7 +4,6 @@ old site in one rename, so a reader (or `serve`) never sees a half-written site.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import tempfile
@@ -25,16 +24,9 @@ def static_files() -> dict[str, Path]:
     }
 
 
-def has_browser_assets() -> bool:
-    """The browser engineer's module (Pyodide copy, engine archive) exists."""
-    return importlib.util.find_spec("site_builder.browser_assets") is not None
-
-
 def generated_files() -> dict[str, str]:
-    """Files the « Outils » pages need, generated from the engine (site_builder/tools_assets.py,
-    when it exists): e.g. js/tetes.json, so the score sheet never retypes a rule."""
-    if importlib.util.find_spec("site_builder.tools_assets") is None:
-        return {}
+    """Files the « Outils » pages need, generated from the engine (site_builder/tools_assets.py):
+    js/tetes.json, so the tools never retype a rule."""
     from . import tools_assets
     return tools_assets.files()
 

@@ -1,9 +1,8 @@
 """Python-Markdown extensions of the guide.
 
-- Special fenced blocks (```exemple, ```rangees, ```table-des-tetes, ```cartes-speciales)
-  become engine-drawn
-  markup; they are handled before Python-Markdown's own fenced code so that every error can
-  name the line of the .md file.
+- Fenced blocks whose language the block registry knows (site_builder/blocks: ```exemple,
+  ```rangees, ```junior-ou, …) become engine-drawn markup; they are handled before
+  Python-Markdown's own fenced code so that every error can name the line of the .md file.
 - Admonitions (`!!! erratum`, `!!! note`, `!!! conseil`) become `<aside>` boxes with a visible
   French heading.
 - French typography on text nodes, never inside code.
@@ -19,7 +18,8 @@ import re
 import unicodedata
 import xml.etree.ElementTree as etree
 from dataclasses import dataclass, field
-from pathlib import PurePosixPath
+from html import unescape
+from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 
 import markdown
@@ -27,21 +27,14 @@ from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
-from . import examples
+from . import blocks
 from .content import Page, page_url
 from .problems import Problem
 from .typography import french
 
 FENCE_RE = re.compile(r"^(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w-]*)[ \t]*$")
-INDENTED_SPECIAL_RE = re.compile(
-    r"^\s+(`{3,}|~{3,})\s*(exemple|rangees|table-des-tetes|cartes-speciales|junior-[\w-]+)\s*$")
-SPECIAL_BLOCKS = ("exemple", "rangees", "table-des-tetes", "cartes-speciales")
-JUNIOR_PREFIX = "junior-"
-"""```junior-… blocks are handed to site_builder/junior_blocks.py (« 6 qui prend Junior »)."""
-
-
-def is_special(lang: str) -> bool:
-    return lang in SPECIAL_BLOCKS or lang.startswith(JUNIOR_PREFIX)
+INDENTED_FENCE_RE = re.compile(r"^\s+(`{3,}|~{3,})\s*(?P<lang>[\w-]+)\s*$")
+EXAMPLE_RE = re.compile(r'<section class="exemple"[^>]*?\sdata-exemple="(?P<id>[^"]*)"')
 
 BOXES = {"erratum": "Erratum", "note": "Remarque", "conseil": "Conseil"}
 """Admonition type → French heading used when the author gives none."""
@@ -61,6 +54,15 @@ class Link:
     target_rel: str   # the .md path inside content/, for messages
 
 
+@dataclass(frozen=True)
+class ExampleRef:
+    """An example section a block produced: its id must be unique across the site."""
+
+    id: str           # data-exemple (a Junior example's is « junior-… »)
+    path: Path        # the page's source file
+    line: int         # the opening fence
+
+
 @dataclass
 class Converted:
     """What converting one page's Markdown produced."""
@@ -68,7 +70,7 @@ class Converted:
     html: str
     toc: list
     links: list[Link] = field(default_factory=list)
-    examples: list[examples.Example] = field(default_factory=list)
+    examples: list[ExampleRef] = field(default_factory=list)
     has_example: bool = False
 
 
@@ -81,7 +83,7 @@ def slugify(value: str, separator: str = "-") -> str:
 
 
 class SpecialFences(Preprocessor):
-    """Replace ```exemple / ```rangees / ```table-des-tetes blocks by their markup."""
+    """Replace every fenced block the block registry knows by the markup its handler draws."""
 
     def run(self, lines: list[str]) -> list[str]:
         state = self.md.guide
@@ -90,7 +92,8 @@ class SpecialFences(Preprocessor):
         while index < len(lines):
             match = FENCE_RE.match(lines[index])
             if not match:
-                if INDENTED_SPECIAL_RE.match(lines[index]):
+                indented = INDENTED_FENCE_RE.match(lines[index])
+                if indented and blocks.handler(indented["lang"]) is not None:
                     state.fail(state.page.body_line + index,
                                "a special block must start at the beginning of the line "
                                "(not indented, not inside a list)")
@@ -99,7 +102,8 @@ class SpecialFences(Preprocessor):
                 continue
             close = _closing_fence(lines, index, match["fence"])
             file_line = state.page.body_line + index
-            if not is_special(match["lang"]):
+            render = blocks.handler(match["lang"])
+            if render is None:
                 end = len(lines) if close is None else close + 1
                 out.extend(lines[index:end])  # an ordinary code block: leave it whole
                 index = end
@@ -108,7 +112,7 @@ class SpecialFences(Preprocessor):
                 state.fail(file_line, f"the ```{match['lang']} block is never closed")
                 index = len(lines)
                 continue
-            markup = state.special_block(match["lang"], file_line, lines[index + 1:close])
+            markup = state.block(render, file_line, lines[index + 1:close])
             if markup is not None:
                 out.extend(["", self.md.htmlStash.store(markup), ""])
             index = close + 1
@@ -231,7 +235,7 @@ class PageState:
         self.page = page
         self.problems = problems
         self.links: list[Link] = []
-        self.examples: list[examples.Example] = []
+        self.examples: list[ExampleRef] = []
         self.lines = page.body.split("\n")
 
     def fail(self, line: int, message: str) -> None:
@@ -244,32 +248,12 @@ class PageState:
                 return self.page.body_line + index
         return 1
 
-    def special_block(self, lang: str, line: int, body: list[str]) -> str | None:
-        if lang.startswith(JUNIOR_PREFIX):
-            from . import junior_blocks  # imported late: `serve` reloads the engine it uses
-            return junior_blocks.render(lang, body, line, self.fail)
-        if lang == "exemple":
-            example = examples.parse_example(self.page.source, line, body, self.problems)
-            if example is None:
-                return None
-            steps = examples.replay_example(example, self.problems)
-            if steps is None:
-                return None
-            before = len(self.problems)
-            examples.check_expected(example, steps, self.problems)
-            self.examples.append(example)
-            if len(self.problems) != before:
-                return None
-            return examples.example_html(example, steps)
-        if lang == "rangees":
-            rows = examples.parse_rows_block(self.page.source, line, body, self.problems)
-            return None if rows is None else examples.rows_html(rows)
-        if any(text.strip() for text in body):
-            self.fail(line, f"a '{lang}' block must be empty: the engine draws it")
-            return None
-        if lang == "cartes-speciales":
-            return examples.special_cards_html()
-        return examples.heads_table_html()
+    def block(self, render, line: int, body: list[str]) -> str | None:
+        """A registered block's markup (None after an author error); its examples are noted."""
+        markup = render(body, line, self.page.source, self.fail)
+        for found in EXAMPLE_RE.finditer(markup or ""):
+            self.examples.append(ExampleRef(unescape(found["id"]), self.page.source, line))
+        return markup
 
     def link(self, href: str) -> str | None:
         """The rewritten href, or None to leave it (external) or when it is broken."""

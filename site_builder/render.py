@@ -27,7 +27,6 @@ class Site:
 
     base_url: str = "/"          # absolute path of the site root, for 404.html only
     site_url: str | None = None  # absolute URL of the site root, for sitemap.xml only
-    player_js: bool = False      # static/js/player.js exists
     stylesheets: tuple = ("site.css",)  # top-level CSS files of static/, linked by every page
 
 
@@ -107,7 +106,7 @@ def _page_context(page, converted, sections, *, root, url_of, site):
         toc=[{"id": token["id"], "name": french(html.unescape(token["name"]))}
              for token in converted.toc if token["level"] == 2],
         **_split_title(converted.html),
-        player=site.player_js and converted.has_example,
+        player=converted.has_example,
     )
     return context
 

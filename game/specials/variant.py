@@ -11,7 +11,7 @@ from . import seat, state
 from .bots import RandomSpecialBot, SpecialBot
 from .cards import MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS
 from .draw import step_html
-from .scenario import replay, run
+from .scenario import compare, replay, run
 
 
 class Seat(classic.Seat):
@@ -35,5 +35,5 @@ def variant(name: str) -> Variant:
         with_choice=_with_choice, new_game=state.new_game, from_json=state.from_json,
         bots={"random": lambda rng: Seat(RandomSpecialBot(rng)), "heuristic": lambda rng: Seat(SpecialBot(rng))},
         seat_view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
-        round_scenario=seat.round_scenario, advice=seat.advice,
+        round_scenario=seat.round_scenario, advice=seat.advice, compare=compare,
     )

@@ -23,7 +23,7 @@ ID_RE = re.compile(r'\sid="([^"]+)"')
 
 
 def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str = "/",
-          site_url: str | None = None, browser_assets: bool | None = None) -> dict[str, str]:
+          site_url: str | None = None, browser_assets: bool = True) -> dict[str, str]:
     """Build the site; raise AuthorErrors (and write nothing) if the content has errors."""
     problems: list[Problem] = []
 
@@ -47,7 +47,6 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str = "
     site = Site(
         base_url=normalise_base_url(base_url),
         site_url=site_url.rstrip("/") + "/" if site_url else None,
-        player_js=(static / "js" / "player.js").is_file(),
         stylesheets=stylesheets(static),
     )
     files = render_pages(pages, converted, site)
@@ -55,8 +54,6 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str = "
     files[".nojekyll"] = ""
 
     # 6. Write into a temporary folder and swap it in (static files, browser assets too).
-    if browser_assets is None:
-        browser_assets = assets.has_browser_assets()
     assets.write_site(Path(out_dir), files, browser_assets=browser_assets)
     return files
 

@@ -91,9 +91,12 @@ def watch(options: dict, interval: float = 0.5, stop: threading.Event | None = N
 def _reload_engine() -> None:
     """Forget the imported engine (and the builder module bound to it) so a rebuild uses the
     edited code; site_builder's own modules are not reloaded."""
+    from .. import blocks
+
     engine = [n for n in sys.modules if n == "game" or n.startswith("game.")]
-    for name in engine + ["site_builder.junior_blocks"]:
+    for name in engine:
         sys.modules.pop(name, None)
+    blocks.reset()
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, out_dir: Path = OUT, **options) -> None:

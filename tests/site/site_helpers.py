@@ -36,3 +36,12 @@ class Parsed(HTMLParser):
 
 def parse(path: Path) -> Parsed:
     return Parsed(path.read_text(encoding="utf-8"))
+
+
+def collector(path: Path = Path("x.md")):
+    """(problems, fail): a block handler's `fail(line, message)` that records `Problem`s, as the
+    builder does, so `str(problem)` reads `x.md:12: message`."""
+    from site_builder.problems import Problem
+
+    problems: list = []
+    return problems, lambda line, message: problems.append(Problem(path, line, message))

@@ -20,7 +20,7 @@ CASES = {
     "bad_example": [
         "exemple-1.md:8: row number '7' must be between 1 and 5",
         "exemple-1.md:9: 'Alice dix' must read 'Nom carte'",
-        "exemple-1.md:10: unknown example line 'couleur: rouge'",
+        "exemple-1.md:10: unknown line 'couleur: rouge' in this 'exemple' block",
         "exemple-1.md:11: 'Alice' must read 'Nom N'",
     ],
     "engine_disagrees": [

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import pytest
 
-from site_builder import examples
+from site_builder.blocks import classic, tables
 from site_builder.markdown_ext import FENCE_RE
 
-from site_helpers import CONTENT
+from site_helpers import CONTENT, collector
 
 
 def _parse(text: str, problems=None):
-    problems = [] if problems is None else problems
-    return examples.parse_example(Path("x.md"), 10, text.strip("\n").split("\n"), problems), problems
+    problems, fail = collector()
+    return classic.parse_example(text.strip("\n").split("\n"), 10, fail), problems
 
 
 def test_rows_are_counted_from_1_for_readers_and_from_0_for_the_engine():
@@ -64,33 +64,33 @@ def _readme_blocks(lang: str):
 def test_the_readme_example_is_true_for_the_engine():
     """content/README.md documents the syntax: its own example must build."""
     [(line, body)] = list(_readme_blocks("exemple"))
-    problems = []
-    example = examples.parse_example(CONTENT / "README.md", line, body, problems)
-    steps = examples.replay_example(example, problems)
-    examples.check_expected(example, steps, problems)
+    problems, fail = collector(CONTENT / "README.md")
+    example = classic.parse_example(body, line, fail)
+    steps = classic.replay_example(example, fail)
+    classic.check_expected(example, steps, fail)
     assert problems == []
     assert steps[-1]["penalties"] == {"Alice": 5}
 
 
 def test_the_readme_rows_block_parses():
     [(line, body)] = list(_readme_blocks("rangees"))
-    assert examples.parse_rows_block(CONTENT / "README.md", line, body, []) == [
+    assert tables.parse_rows(body, line, pytest.fail) == [
         [12, 13, 14], [28], [39, 40], [44]]
 
 
 def test_heads_table_counts_the_171_heads():
-    html = examples.heads_table_html()
+    html = tables.heads_table_html()
     assert html.count('data-card="') == 104
     assert "<td>104</td><td>171</td>" in html
 
 
 def _build(text: str):
-    problems = []
-    example = examples.parse_example(Path("x.md"), 10, text.strip("\n").split("\n"), problems)
+    problems, fail = collector()
+    example = classic.parse_example(text.strip("\n").split("\n"), 10, fail)
     assert example is not None, [str(p) for p in problems]
-    steps = examples.replay_example(example, problems)
+    steps = classic.replay_example(example, fail)
     assert steps is not None, [str(p) for p in problems]
-    examples.check_expected(example, steps, problems)
+    classic.check_expected(example, steps, fail)
     return example, steps, [str(p) for p in problems]
 
 
@@ -109,7 +109,7 @@ attendu marqueurs: aucune
 """)
     assert problems == []
     assert example.turns[0]["specials"] == {"Alice": {"card": "stop", "row": 2}}
-    assert 'class="carte-speciale"' in examples.example_html(example, steps)
+    assert 'class="carte-speciale"' in classic.example_html(example, steps)
 
 
 def test_glisser_names_the_card_by_its_value():

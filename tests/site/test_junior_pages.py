@@ -1,7 +1,7 @@
-"""The « 6 qui prend Junior » blocks (site_builder/junior_blocks.py) and the pages of content/junior/.
+"""The « 6 qui prend Junior » blocks (site_builder/blocks/junior.py) and the pages of content/junior/.
 
-Blocks are rendered directly, as markdown_ext hands them over: body lines, the fence's file line,
-and a `fail(line, message)` that records author errors.
+Blocks are rendered through the block registry, as markdown_ext hands them over: body lines, the
+fence's file line, the page and a `fail(line, message)` that records author errors.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ import pytest
 
 from game.junior.draw import legend_svg, step_html
 from game.junior.scenario import replay
-from site_builder import junior_blocks as jb
+from site_builder import blocks
+from site_builder.blocks import junior as jb
 
 from site_helpers import CONTENT
 
@@ -37,8 +38,8 @@ attendu albums: Olivier 0, Emma 0"""
 
 def render(lang, text, line=10):
     errors = []
-    markup = jb.render(lang, text.split("\n") if text else [], line,
-                       lambda number, message: errors.append((number, message)))
+    markup = blocks.handler(lang)(text.split("\n") if text else [], line, JUNIOR / "x.md",
+                                  lambda number, message: errors.append((number, message)))
     return markup, errors
 
 
@@ -67,11 +68,12 @@ PAGES = ["index.md", "base.md", "avance.md", "expert.md"]
 
 @pytest.mark.parametrize("name", PAGES)
 def test_every_junior_block_of_the_pages_renders_without_error(name):
-    blocks = blocks_of(JUNIOR / name)
-    assert blocks, f"{name} has no Junior block"
-    for lang, line, body in blocks:
+    found = blocks_of(JUNIOR / name)
+    assert found, f"{name} has no Junior block"
+    for lang, line, body in found:
         errors = []
-        markup = jb.render(lang, body, line, lambda n, m: errors.append(f"{name}:{n}: {m}"))
+        markup = blocks.handler(lang)(body, line, JUNIOR / name,
+                                      lambda n, m: errors.append(f"{name}:{n}: {m}"))
         assert errors == [] and markup, errors
 
 
@@ -101,13 +103,13 @@ def test_example_ids_are_unique_across_the_junior_pages():
 
 
 def test_the_seed_situations_of_olivier_and_emma_are_on_the_base_page():
-    blocks = {body[0]: (line, body) for lang, line, body in blocks_of(JUNIOR / "base.md")
-              if lang == jb.EXAMPLE}
-    olivier = scenario_of(jb.render(jb.EXAMPLE, blocks["id: olivier"][1], 1, pytest.fail))
+    found = {body[0]: (line, body) for lang, line, body in blocks_of(JUNIOR / "base.md")
+             if lang == jb.EXAMPLE}
+    olivier = scenario_of(jb.render_example(found["id: olivier"][1], 1, JUNIOR, pytest.fail))
     steps = replay(olivier)
     assert steps[1]["choice"]["options"] == [0, 2, 3]  # not row 2: it already has Écosse
     assert steps[1]["choice"]["chosen"] == 0
-    emma = scenario_of(jb.render(jb.EXAMPLE, blocks["id: emma"][1], 1, pytest.fail))
+    emma = scenario_of(jb.render_example(found["id: emma"][1], 1, JUNIOR, pytest.fail))
     steps = replay(emma)
     assert steps[1]["kind"] == "complete" and steps[1]["rows"][1] == []
     assert steps[-1]["albums"]["Emma"] == 4
@@ -287,7 +289,7 @@ def test_legend_and_composition_are_drawn_by_the_engine():
 # ---------------------------------------------------------------- the built pages
 
 def test_built_junior_pages_hold_the_examples_and_load_the_player(site):
-    """Needs markdown_ext to hand the junior-* blocks to junior_blocks (see its docstring)."""
+    """Needs markdown_ext to hand the junior-* blocks to the registry's Junior handlers."""
     ids = []
     for name in ("base", "avance", "expert"):
         text = (site / "junior" / name / "index.html").read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ import pytest
 
 from site_builder.commands.build import build
 from site_builder.content import NOT_PAGES, page_url
-from site_builder.examples import parse_example
+from site_builder.blocks.classic import parse_example
 from site_builder.markdown_ext import FENCE_RE
 
 from site_helpers import CONTENT, Parsed, pages_of, parse
@@ -102,7 +102,7 @@ def _examples(source: Path):
         match = FENCE_RE.match(line)
         if match and match["lang"] == "exemple":
             end = next(i for i in range(index + 1, len(lines)) if lines[i].strip() == match["fence"])
-            yield parse_example(source, index + 1, lines[index + 1:end], [])
+            yield parse_example(lines[index + 1:end], index + 1, lambda *problem: None)
 
 
 def _final_table(html: str, example_id: str) -> tuple[list[str], list[list[int]]]:

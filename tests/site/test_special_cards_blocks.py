@@ -4,30 +4,29 @@ jouais pas ma carte spéciale ? » box that every example with special cards car
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from game.messages.specials import comparison_text
 from game.specials.cards import KINDS
 from game.specials.scenario import compare
-from site_builder import examples
+from site_builder.blocks import classic, tables
 from site_builder.commands.build import build
 from site_builder.problems import AuthorErrors
 
-from site_helpers import CONTENT
+from site_helpers import CONTENT, collector
 
 
 def _build(text: str):
-    problems = []
-    example = examples.parse_example(Path("x.md"), 10, text.strip("\n").split("\n"), problems)
-    steps = examples.replay_example(example, problems)
+    problems, fail = collector()
+    example = classic.parse_example(text.strip("\n").split("\n"), 10, fail)
+    steps = classic.replay_example(example, fail)
     assert problems == [], [str(p) for p in problems]
-    return example, examples.example_html(example, steps)
+    return example, classic.example_html(example, steps)
 
 
 def test_the_block_draws_the_seven_cards_in_the_engines_order():
-    html = examples.special_cards_html()
+    html = tables.special_cards_html()
     assert re.findall(r'data-special="(\w+)"', html) == list(KINDS)
 
 

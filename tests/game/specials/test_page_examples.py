@@ -15,7 +15,7 @@ from game.messages.specials import NAMES
 from game.classic.replay import replay as dispatch_replay
 from game.specials.cards import KINDS
 from game.specials.scenario import compare, run
-from site_builder.examples import parse_example, resolve_slides
+from site_builder.blocks.classic import parse_example, resolve_slides
 
 HERE = Path(__file__).parent
 PAGE = HERE.parents[2] / "content" / "variantes" / "cartes-speciales.md"
@@ -33,7 +33,7 @@ def examples_by_section() -> dict[str, list]:
         elif current is not None:
             line = text.count("\n", 0, match.start()) + 1
             problems = []
-            example = parse_example(PAGE, line, match[2].splitlines(), problems)
+            example = parse_example(match[2].splitlines(), line, lambda *p: problems.append(p))
             assert not problems, problems
             resolve_slides(example, dispatch_replay)
             out[current].append(example)

@@ -1,0 +1,100 @@
+"""The fenced-block registry: the one seam between Markdown and whatever draws a block.
+
+A block language (```` ```exemple ````, ```` ```junior-ou ````, …) is one `register(lang, render)`
+call, as a MkDocs plugin adds its hook: markdown_ext knows no block name, it asks `handler(lang)`.
+
+    render(body_lines, fence_line, path, fail) -> str | None
+
+`body_lines` are the lines between the fences, `fence_line` the file line of the opening fence
+(the first body line is `fence_line + 1`), `path` the page's source file, and `fail(line, message)`
+records an author error (English; the builder adds `path:line:`). A handler returns the block's
+HTML, or None once it has called `fail`. An example block returns the markup of CONTRIBUTING.md
+« Example markup »: the builder reads its `data-exemple` to refuse an id used twice.
+
+The built-in blocks live in the modules of BUILTIN, imported on first use; `reset()` forgets
+them so the dev server's rebuild imports them again with the engine it has just reloaded.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+from typing import Callable, Optional
+
+Fail = Callable[[int, str], None]
+Handler = Callable[[list, int, Path, Fail], Optional[str]]
+
+BUILTIN = ("site_builder.blocks.classic", "site_builder.blocks.junior",
+           "site_builder.blocks.tables")
+"""Modules whose import registers the guide's own blocks (one `register` call per language)."""
+
+_handlers: dict[str, Handler] = {}
+_families: set[str] = set()
+_loaded = False
+
+
+def register(lang: str, render: Handler | None = None):
+    """Make ```` ```lang ```` blocks render with `render`; usable as a decorator too."""
+    if render is None:
+        return lambda function: register(lang, function)
+    _handlers[lang] = render
+    return render
+
+
+def unregister(lang: str) -> None:
+    _handlers.pop(lang, None)
+
+
+def register_drawing(lang: str, draw: Callable[[], str]) -> Handler:
+    """A block with an empty body, drawn by the engine: anything written in it is an error."""
+    def render_drawing(body, fence_line, path, fail) -> str | None:
+        if any(text.strip() for text in body):
+            fail(fence_line, f"a '{lang}' block must be empty: the engine draws it")
+            return None
+        return draw()
+    return register(lang, render_drawing)
+
+
+def reserve_family(prefix: str) -> None:
+    """Languages starting with `prefix` are all blocks: an unknown one (a typo such as
+    ```junior-exmple) is an author error instead of silently becoming a code block."""
+    _families.add(prefix)
+
+
+def _load_builtin() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for module in BUILTIN:
+            importlib.import_module(module)
+
+
+def handler(lang: str) -> Handler | None:
+    """The render function of a block language, None for an ordinary code block."""
+    _load_builtin()
+    if lang in _handlers:
+        return _handlers[lang]
+    family = next((p for p in _families if lang.startswith(p)), None)
+    if family is None:
+        return None
+    known = ", ".join(n for n in sorted(_handlers) if n.startswith(family))
+
+    def unknown(body, fence_line, path, fail) -> None:
+        fail(fence_line, f"unknown block '{lang}' (known: {known})")
+    return unknown
+
+
+def names() -> list[str]:
+    _load_builtin()
+    return sorted(_handlers)
+
+
+def reset() -> None:
+    """Forget every block and the modules that registered them (the dev server's reload)."""
+    global _loaded
+    _handlers.clear()
+    _families.clear()
+    _loaded = False
+    for name in [n for n in sys.modules if n.startswith(__name__ + ".")]:
+        del sys.modules[name]

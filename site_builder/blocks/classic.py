@@ -1,0 +1,386 @@
+"""Worked examples: the ```exemple blocks of content/ (syntax in content/README.md), classic
+and with special cards (`spéciale:` lines, « 6 qui surprend ! »).
+
+A block is parsed into the engine's scenario format (CONTRIBUTING.md « Scenario format »),
+replayed by its variant (`game.variants.of`), checked against its `attendu` lines, and rendered
+as the markup the browser player expects (CONTRIBUTING.md « Example markup »). Authors count
+rows from 1; the engine counts from 0: the conversion happens here and nowhere else.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from game import variants
+from game.classic.cards import HIGHEST
+from game.errors import GameError
+from game.messages import blocks as say
+from game.messages.specials import comparison_text
+
+from . import register
+from .lines import ROW, LineReader, example_id, kind
+from .markup import Markup, example_section, render
+from .tables import MAX_ROWS, NUMBER_RE, cards as _cards
+
+LINES = [
+    kind("id", "id:", r"^id\s*:\s*(?P<value>.*)$", single=True, required=True),
+    kind("row", "rangée R:", rf"^{ROW}\s+(?P<row>\S+)\s*:\s*(?P<value>.*)$", required=True),
+    kind("turn", "tour:", r"^tour\s*:\s*(?P<value>.*)$", required=True),
+    kind("choice", "choix:", r"^choix\s*:\s*(?P<value>.*)$"),
+    kind("special", "spéciale:", r"^sp[ée]ciale\s*:\s*(?P<value>.*)$"),
+    kind("expect_row", "attendu rangée R:",
+         rf"^attendu\s+{ROW}\s+(?P<row>\S+)\s*:\s*(?P<value>.*)$"),
+    kind("expect_penalties", "attendu pénalités:",
+         r"^attendu\s+p[ée]nalit[ée]s\s*:\s*(?P<value>.*)$", single=True),
+    kind("expect_marked", "attendu marqueurs:", r"^attendu\s+marqueurs?\s*:\s*(?P<value>.*)$",
+         single=True),
+    kind("expect_stopped", "attendu stops:", r"^attendu\s+stops?\s*:\s*(?P<value>.*)$",
+         single=True),
+]
+# Special cards (« 6 qui surprend ! », game/specials/README.md): French words → engine moves.
+_SPECIAL_RE = re.compile(
+    r"^(?P<name>.+?)\s+(?P<kind>stop|5e\s+s[ée]rie|7\s+qui\s+prend|ins[ée]rer|remplacer|glisser"
+    r"|n[ée]gatif\s*=\s*positif)(?:\s+(?P<rest>.*))?$")
+_AT = rf"{ROW}\s+(?P<{{0}}row>\d+)\s+position\s+(?P<{{0}}pos>\d+)"
+_SPECIAL_ARGS = {
+    "stop": (re.compile(rf"^{ROW}\s+(?P<row>\d+)$"), "stop"),
+    "5e": (re.compile(r"^$"), "cinquieme_serie"),
+    "7": (re.compile(r"^$"), "sept_qui_prend"),
+    "ins": (re.compile(rf"^{ROW}\s+(?P<row>\d+)\s+position\s+(?P<pos>\d+)$"), "inserer"),
+    "remplacer": (re.compile(r"^par\s+(?P<card>\d+)$"), "remplacer"),
+    "glisser": (re.compile(r"^(?:(?P<card>\d+)|" + _AT.format("from_") + r")\s+vers\s+"
+                           + _AT.format("to_") + "$"), "glisser"),
+    "n": (re.compile(r"^(?P<card>\d+)$"), "negatif_positif"),
+}
+_SPECIAL_SHAPES = {
+    "stop": "stop rangée R", "cinquieme_serie": "5e série", "sept_qui_prend": "7 qui prend",
+    "inserer": "insérer rangée R position P", "remplacer": "remplacer par C",
+    "glisser": "glisser C vers rangée R position P (or glisser rangée R position P vers …)",
+    "negatif_positif": "négatif = positif C",
+}
+_CHOICE_RE = re.compile(rf"^(?P<name>.+?)\s+{ROW}\s+(?P<row>\S+)$")
+_NAME_NUMBER_RE = re.compile(r"^(?P<name>.+?)\s+(?P<number>\S+)$")
+
+
+@dataclass
+class Example:
+    """One parsed ```exemple block, with the file line of everything to point back at it."""
+
+    line: int                                   # the opening fence
+    id: str = ""
+    rows: dict[int, list[int]] = field(default_factory=dict)        # 1-based
+    turns: list[dict] = field(default_factory=list)                  # engine format
+    expected_rows: dict[int, tuple[list[int], int]] = field(default_factory=dict)
+    expected_penalties: dict[str, tuple[int, int]] = field(default_factory=dict)
+    expected_marked: tuple[list[int], int] | None = None     # 1-based rows, line
+    expected_stopped: tuple[list[int], int] | None = None
+    slides: list[tuple[int, str, int, int]] = field(default_factory=list)
+    """Glisser moves naming the card by value: (turn index, player, card, line), located on
+    the table at the start of that turn by `resolve_slides`."""
+
+    def scenario(self) -> dict:
+        """The engine's scenario dict (rows 0-based, in order), naming its variant."""
+        out = {"rows": [self.rows[r] for r in sorted(self.rows)], "turns": self.turns}
+        if self.has_specials:
+            out = {"variant": "speciales", **out}
+        return out
+
+    @property
+    def variant(self):
+        return variants.of(self.scenario())
+
+    @property
+    def has_specials(self) -> bool:
+        return any("specials" in turn for turn in self.turns)
+
+
+@register("exemple")
+def render_example(body, fence_line, path, fail) -> str | None:
+    """The handler of ```exemple: parse, replay, check, then the markup; None after an error."""
+    example = parse_example(body, fence_line, fail)
+    if example is None:
+        return None
+    steps = replay_example(example, fail)
+    if steps is None:
+        return None
+    if not check_expected(example, steps, fail):
+        return None
+    return example_html(example, steps)
+
+
+def parse_example(body: list[str], fence_line: int, fail) -> Example | None:
+    """Parse a block whose first body line is line `fence_line + 1`; None if it has errors."""
+    reader = LineReader(body, fence_line, fail, LINES, block="exemple")
+    example = Example(fence_line)
+    for line in reader.lines:  # in order: a 'choix:' or 'spéciale:' line belongs to the turn above
+        _PARSERS[line.kind](example, line, reader.fail)
+    expected = list(range(1, len(example.rows) + 1))
+    if not reader.errors and sorted(example.rows) != expected:
+        reader.fail(fence_line, f"rows must be numbered 1 to {len(example.rows)} without gaps, "
+                                f"got {', '.join(map(str, sorted(example.rows)))}")
+    return None if reader.errors else example
+
+
+def _parse_id(example, line, fail):
+    example.id = example_id(line, fail) or ""
+
+
+def _parse_row(example, line, fail):
+    row = _row_number(line.match["row"], line.number, fail)
+    cards = _cards(line.value, line.number, fail)
+    if row is None or cards is None:
+        return
+    if row in example.rows:
+        fail(line.number, f"row {row} is given twice")
+    elif not cards:
+        fail(line.number, f"row {row} has no card")
+    elif cards != sorted(cards):
+        fail(line.number, f"row {row} must be in ascending order: {' '.join(map(str, cards))}")
+    else:
+        example.rows[row] = cards
+
+
+def _parse_turn(example, line, fail):
+    plays = {}
+    for part in _split_list(line.value):
+        pair = _name_number(part, line.number, fail, "Nom carte")
+        if pair is None:
+            continue
+        name, card = pair
+        if not 1 <= card <= HIGHEST:
+            fail(line.number, f"card {card} of {name} is not between 1 and {HIGHEST}")
+        elif name in plays:
+            fail(line.number, f"{name} plays twice in the same turn")
+        else:
+            plays[name] = card
+    if not plays:
+        fail(line.number, "'tour:' needs at least one 'Nom carte'")
+    example.turns.append({"plays": plays, "choices": {}})
+
+
+def _parse_choice(example, line, fail):
+    number = line.number
+    match = _CHOICE_RE.match(line.value)
+    if not match:
+        fail(number, f"'choix:' must read 'Nom rangée R', got {line.value!r}")
+        return
+    row = _row_number(match["row"], number, fail)
+    if row is None:
+        return
+    if not example.turns:
+        fail(number, "'choix:' must follow the 'tour:' line it belongs to")
+        return
+    turn = example.turns[-1]
+    name = match["name"]
+    if name not in turn["plays"]:
+        fail(number, f"{name} does not play in the turn above")
+    elif name in turn["choices"]:
+        fail(number, f"{name} already has a choice in this turn")
+    else:
+        turn["choices"][name] = row - 1
+
+
+def _parse_special(example, line, fail):
+    """`spéciale: Alice stop rangée 2`: the special card a player of the turn above plays."""
+    number = line.number
+    match = _SPECIAL_RE.match(line.value)
+    if not match:
+        fail(number, f"'spéciale:' must read 'Nom carte…' with one of: "
+                     f"{'; '.join(_SPECIAL_SHAPES.values())}; got {line.value!r}")
+        return
+    if not example.turns:
+        fail(number, "'spéciale:' must follow the 'tour:' line it belongs to")
+        return
+    turn, name = example.turns[-1], match["name"]
+    key = match["kind"].split()[0].lower()
+    key = next(k for k in _SPECIAL_ARGS if key.startswith(k))
+    pattern, card = _SPECIAL_ARGS[key]
+    args = pattern.match((match["rest"] or "").strip())
+    if not args:
+        fail(number, f"'spéciale: {name} {match['kind']}' must read '{name} {_SPECIAL_SHAPES[card]}'")
+        return
+    if name not in turn["plays"]:
+        fail(number, f"{name} does not play in the turn above")
+        return
+    specials = turn.setdefault("specials", {})
+    if name in specials:
+        fail(number, f"{name} already plays a special card in this turn")
+        return
+    move = {"card": card}
+    found = args.groupdict()
+    for field_name, key_name in (("row", "row"), ("pos", "position"), ("from_row", "from_row"),
+                                 ("from_pos", "from_index"), ("to_row", "to_row"),
+                                 ("to_pos", "to_index")):
+        if found.get(field_name) is not None:
+            if int(found[field_name]) < 1:
+                fail(number, f"rows and positions are counted from 1, got {found[field_name]}")
+                return
+            move[key_name] = int(found[field_name]) - 1
+    if found.get("card") is not None:
+        value_card = int(found["card"])
+        if card == "remplacer":
+            move["with"] = value_card
+        elif card == "negatif_positif":
+            move["chosen"] = value_card
+        else:  # glisser naming the card by value: located at replay time
+            example.slides.append((len(example.turns) - 1, name, value_card, number))
+    specials[name] = move
+
+
+def _parse_expected_row(example, line, fail):
+    row = _row_number(line.match["row"], line.number, fail)
+    cards = _cards(line.value, line.number, fail)
+    if row is not None and cards is not None:
+        if row in example.expected_rows:
+            fail(line.number, f"row {row} is expected twice")
+        example.expected_rows[row] = (cards, line.number)
+
+
+def _parse_penalties(example, line, fail):
+    for part in _split_list(line.value):
+        pair = _name_number(part, line.number, fail, "Nom N", signed=True)
+        if pair is not None:
+            example.expected_penalties[pair[0]] = (pair[1], line.number)
+
+
+def _parse_row_list(attribute):
+    def parse(example, line, fail):
+        rows = _row_list(line.value, line.number, fail)
+        if rows is not None:
+            setattr(example, attribute, (rows, line.number))
+    return parse
+
+
+_PARSERS = {
+    "id": _parse_id, "row": _parse_row, "turn": _parse_turn, "choice": _parse_choice,
+    "special": _parse_special, "expect_row": _parse_expected_row,
+    "expect_penalties": _parse_penalties, "expect_marked": _parse_row_list("expected_marked"),
+    "expect_stopped": _parse_row_list("expected_stopped"),
+}
+
+
+def _row_list(text, number, fail):
+    """`rangée 2`, `rangées 1 et 3`, `rangées 1, 2 et 4` or `aucune` → [rows] (1-based)."""
+    if text in ("aucune", "aucun"):
+        return []
+    match = re.match(rf"^{ROW}s?\s+(?P<rows>[\d ,et]+)$", text)
+    rows = re.split(r"\s*(?:,|\bet\b)\s*", match["rows"].strip()) if match else []
+    if not rows or not all(NUMBER_RE.match(r) and 1 <= int(r) <= MAX_ROWS for r in rows):
+        fail(number, f"{text!r} must read 'rangée R', 'rangées R et R' or 'aucune'")
+        return None
+    return sorted(int(r) for r in rows)
+
+
+def _split_list(value: str) -> list[str]:
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
+def _name_number(part, number, fail, shape, signed=False):
+    """`Alice 37` → ("Alice", 37); penalties may be negative (Négatif = positif)."""
+    match = _NAME_NUMBER_RE.match(part)
+    digits = match["number"].removeprefix("-") if match and signed else (match and match["number"])
+    if not match or not NUMBER_RE.match(digits):
+        fail(number, f"{part!r} must read '{shape}' (a name, a space, a number)")
+        return None
+    return match["name"], int(match["number"])
+
+
+def _row_number(text, number, fail):
+    if not NUMBER_RE.match(text) or not 1 <= int(text) <= MAX_ROWS:
+        fail(number, f"row number {text!r} must be between 1 and {MAX_ROWS}")
+        return None
+    return int(text)
+
+
+# --- replay and check -------------------------------------------------------------------
+
+ENGINE_HINTS = {
+    "missing_choice": "add a line 'choix: Nom rangée R' under that 'tour:' line",
+    "bad_choice": "in 'choix:', rows are counted from 1 as readers count them",
+    "useless_choice": "remove that 'choix:' line: the card is not lower than every row",
+}
+"""The engine speaks in scenario terms (0-based rows); these hints translate for authors."""
+
+
+def replay_example(example: Example, fail) -> list[dict] | None:
+    """Replay with the example's variant; an engine refusal is an author error at the fence."""
+    replay = example.variant.replay
+    try:
+        resolve_slides(example, replay)
+        return replay(example.scenario())
+    except GameError as error:
+        hint = ENGINE_HINTS.get(getattr(error, "code", None))
+        fail(example.line, f"example {example.id}: the engine refuses it: {error}"
+                           + (f" ({hint})" if hint else ""))
+        return None
+
+
+def resolve_slides(example: Example, replay) -> None:
+    """`glisser 27 vers …`: find card 27 on the table as the turn starts (engine's 0-based
+    row and index); a card that is not there is left for the engine to refuse."""
+    for turn_index, name, card, _line in example.slides:
+        before = dict(example.scenario(), turns=example.turns[:turn_index])
+        rows = replay(before)[-1]["rows"] if turn_index else before["rows"]
+        where = [(r, i) for r, row in enumerate(rows) for i, c in enumerate(row) if c == card]
+        move = example.turns[turn_index]["specials"][name]
+        move["from_row"], move["from_index"] = where[0] if where else (-1, -1)
+
+
+def check_expected(example: Example, steps: list[dict], fail) -> bool:
+    """Every `attendu` line must match the last step; say what the engine got instead.
+    True when they all do."""
+    errors = []
+
+    def failed(number, message):
+        errors.append(number)
+        fail(number, message)
+
+    final = steps[-1]
+    rows = final["rows"]
+    for row, (cards, number) in sorted(example.expected_rows.items()):
+        got = rows[row - 1] if row <= len(rows) else None
+        if got != cards:
+            got_text = "no such row" if got is None else _cards_text(got)
+            failed(number, f"attendu rangée {row}: expected {_cards_text(cards)}, "
+                           f"the engine got {got_text}")
+    for key, expected, word in (("marked", example.expected_marked, "marqueurs"),
+                                ("stopped", example.expected_stopped, "stops")):
+        if expected is not None:
+            got = sorted(r + 1 for r in final.get(key, []))
+            if got != expected[0]:
+                failed(expected[1], f"attendu {word}: expected rows {expected[0] or 'none'}, "
+                                    f"the engine got {got or 'none'}")
+    penalties = final["penalties"]
+    for name, (heads, number) in sorted(example.expected_penalties.items()):
+        if name not in penalties:
+            failed(number, f"attendu pénalités: {name} does not play in this example "
+                           f"(players: {', '.join(sorted(penalties))})")
+        elif penalties[name] != heads:
+            failed(number, f"attendu pénalités: expected {name} {heads}, "
+                           f"the engine got {name} {penalties[name]}")
+    return not errors
+
+
+def _cards_text(cards) -> str:
+    return " ".join(map(str, cards)) or "an empty row"
+
+
+# --- markup --------------------------------------------------------------------------------
+
+def example_html(example: Example, steps: list[dict]) -> str:
+    """The section of one classic or special-card example, with the boxes under its steps."""
+    after = [Markup(comparison_html(example))] if example.variant.compare is not None else []
+    return example_section(example.scenario(), steps, anchor=f"exemple-{example.id}",
+                           exemple=example.id, label=say.example_label(example.id), after=after)
+
+
+def comparison_html(example: Example) -> str:
+    """« Et si je ne jouais pas ma carte spéciale ? »: heads with and without, computed now
+    by the engine for each player who played a special card, so the page never guesses."""
+    scenario = example.scenario()
+    result = example.variant.compare(scenario)
+    players = dict.fromkeys(name for turn in scenario["turns"] for name in turn.get("specials", {}))
+    return render("comparison.html", title=say.COMPARISON_TITLE,
+                  lines=[comparison_text(name, result["with"][name], result["without"][name])
+                         for name in players])

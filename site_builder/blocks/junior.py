@@ -1,0 +1,389 @@
+"""The « 6 qui prend Junior » fenced blocks of content/: worked examples, where a card may go,
+the legend and the composition, all drawn and checked by `game.junior`.
+
+Each block is registered with the block registry (site_builder/blocks/__init__.py); lines are
+read by the shared reader (blocks/lines.py). The names start with « junior- » so no tool that
+looks for classic ```exemple blocks picks them up. Examples are
+`<section class="exemple" data-variant="junior" …>`, replayed through `game.variants`.
+
+```junior-exemple
+id: olivier
+titre: Olivier pose sa carte Écosse
+niveau: base
+joueurs: Olivier, Emma
+rangée 1: Afrique, Inde
+rangée 2: Amérique + Écosse, Allemagne
+rangée 3: Japon, Afrique + Allemagne
+rangée 4: Amérique
+pioche: Écosse
+coup: Olivier rangée 1
+attendu rangée 1: Afrique, Inde, Écosse
+attendu albums: Olivier 0, Emma 0
+```
+
+| line | meaning |
+| --- | --- |
+| `id: X` | required, digits or lowercase words with hyphens; the section is `#exemple-junior-X`, its steps `#exemple-junior-X-etape-K` |
+| `titre: …` | optional: the example's accessible name (default « Exemple X ») |
+| `niveau: base` | required: `base`, `avancé` or `expert` |
+| `joueurs: A, B` | required: 2 to 5 names in turn order (the first plays first) |
+| `rangée R: cartes` | R from 1 to 4, cards left to right; a row left out, or `vide`, is empty |
+| `pioche: cartes` | the deck, top card first |
+| `main Nom: cartes` | a player's hand (avancé, expert) |
+| `objectif: le moins de cartes` | optional: avancé's competitive option (`le plus` / `le moins`) |
+| `coup: Nom [carte] rangée R` | one move, in play order; the card is required from a hand (avancé, expert), optional at base (the top card of the deck) |
+| `attendu rangée R: cartes` | the row at the end (`vide` for an empty row) |
+| `attendu albums: Nom N, Nom N` | cards in each album at the end |
+| `attendu gagnants: Nom, Nom` | the winners (the game must be over) |
+| `# …` | a comment |
+
+A card is its cows joined by `+`: `Afrique`, `Inde + Japon`, `Afrique + Inde + Amérique`; only the
+cards of the composition exist (pairs AB BC CD DE EF AF, triples ABC DEF ACE BDF, in type letters). Cow names
+ignore case and accents; `Amérique` and `Amérique du Nord` are the same cow. Cards are separated
+by commas. Each `attendu` line is checked against the engine's replay; an illegal move is
+reported at its `coup:` line with the engine's own sentence.
+
+```junior-ou
+niveau: expert
+rangée 1: Afrique
+rangée 2: Inde + Japon
+rangée 3: Écosse
+rangée 4: Allemagne
+carte: Afrique + Allemagne
+attendu: rangées 1 et 4
+```
+draws the table with a dashed slot at the end of each row where the card may go, the card, and
+a French sentence. `attendu:` (required) lists those rows (`rangée 3`, `rangées 1, 2 et 4`, or
+`aucune`, expert only) and is checked with `game.junior.rules.rows_for`.
+
+```junior-legende``` and ```junior-composition``` have an empty body: the six cow types (colour,
+shape, name), and the table of the « composition proposée », both drawn by game.junior.draw.
+"""
+
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from game import variants
+from game.errors import GameError
+from game.junior import draw
+from game.junior.cows import COWS, TYPES, cards_with
+from game.junior.rules import rows_for
+from game.junior.scenario import load, where  # parsing helpers: cow letters → card ids, error places
+from game.messages import blocks as words
+from game.messages import junior as say
+
+from ..typography import french
+from . import register, register_drawing, reserve_family
+from .lines import ROW, LineReader, example_id, kind
+from .markup import Markup, example_section, render
+
+EXAMPLE = "junior-exemple"
+WHERE = "junior-ou"
+LEGEND = "junior-legende"
+COMPOSITION = "junior-composition"
+
+LEVELS = {"base": "base", "avance": "avance", "expert": "expert"}
+ROWS = 4
+_LEVEL = kind("level", "niveau:", r"^niveau\s*:\s*(?P<value>.*)$", single=True, required=True)
+_ROW = kind("row", "rangée R:", rf"^{ROW}\s+(?P<row>\S+)\s*:\s*(?P<value>.*)$")
+EXAMPLE_LINES = [
+    kind("id", "id:", r"^id\s*:\s*(?P<value>.*)$", single=True, required=True),
+    kind("title", "titre:", r"^titre\s*:\s*(?P<value>.*)$", single=True),
+    _LEVEL,
+    kind("players", "joueurs:", r"^joueurs\s*:\s*(?P<value>.*)$", single=True, required=True),
+    _ROW,
+    kind("deck", "pioche:", r"^pioche\s*:\s*(?P<value>.*)$", single=True),
+    kind("hand", "main Nom:", r"^main\s+(?P<name>.+?)\s*:\s*(?P<value>.*)$"),
+    kind("goal", "objectif:", r"^objectif\s*:\s*(?P<value>.*)$", single=True),
+    kind("move", "coup:", r"^coup\s*:\s*(?P<value>.*)$", required=True),
+    kind("expect_row", "attendu rangée R:",
+         rf"^attendu\s+{ROW}\s+(?P<row>\S+)\s*:\s*(?P<value>.*)$"),
+    kind("expect_albums", "attendu albums:", r"^attendu\s+albums?\s*:\s*(?P<value>.*)$"),
+    kind("expect_winners", "attendu gagnants:", r"^attendu\s+gagnants?\s*:\s*(?P<value>.*)$"),
+]
+WHERE_LINES = [
+    _LEVEL, _ROW,
+    kind("card", "carte:", r"^carte\s*:\s*(?P<value>.*)$", single=True, required=True),
+    kind("expect", "attendu:", r"^attendu\s*:\s*(?P<value>.*)$", single=True, required=True),
+]
+_MOVE_RE = re.compile(rf"^(?P<rest>.+?)\s+{ROW}\s+(?P<row>\S+)$")
+
+
+def _plain(text: str) -> str:
+    """Lowercase without accents or extra spaces: how cow names and levels are compared."""
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return " ".join(text.lower().split())
+
+
+COW_WORDS = {_plain(name): letter for letter, name in say.TYPE_NAMES.items()}
+COW_WORDS["amerique"] = "E"
+"""French cow name → type letter; « Amérique » alone is accepted for « Amérique du Nord »."""
+
+
+class _Failed(Exception):
+    """One line is wrong: already reported, stop reading that line."""
+
+
+# ---------------------------------------------------------------- reading values
+
+def _cards(reader: LineReader, value: str, number: int) -> list[str]:
+    """« Afrique, Inde + Japon » → ["A", "CD"]; « vide » or nothing → []."""
+    if _plain(value) in ("", "vide"):
+        return []
+    out = []
+    for token in value.split(","):
+        letters = []
+        for word in token.split("+"):
+            letter = COW_WORDS.get(_plain(word))
+            if letter is None:
+                reader.fail(number, f"{word.strip()!r} is not a cow (expected "
+                                    f"{', '.join(say.TYPE_NAMES.values())}, joined by '+')")
+                raise _Failed
+            if letter in letters:
+                reader.fail(number, f"{token.strip()!r} names the same cow twice")
+                raise _Failed
+            letters.append(letter)
+        card = "".join(sorted(letters))
+        if not cards_with(card):
+            reader.fail(number, f"no Junior card has exactly the cows {token.strip()!r} "
+                                "(see the composition table)")
+            raise _Failed
+        out.append(card)
+    return out
+
+
+def _row_number(reader: LineReader, text: str, number: int) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= ROWS:
+        reader.fail(number, f"row number {text!r} must be between 1 and {ROWS}")
+        raise _Failed
+    return int(text)
+
+
+def _level(reader: LineReader) -> str | None:
+    line = reader.one("level")
+    if line is None:
+        return None
+    level = LEVELS.get(_plain(line.value))
+    if level is None:
+        reader.fail(line.number, f"unknown level {line.value!r} (expected base, avancé or expert)")
+    return level
+
+
+def _rows(reader: LineReader) -> list[list[str]]:
+    rows: list[list[str] | None] = [None] * ROWS
+    for line in reader.all("row"):
+        try:
+            r = _row_number(reader, line.match["row"], line.number)
+            cards = _cards(reader, line.value, line.number)
+        except _Failed:
+            continue
+        if rows[r - 1] is not None:
+            reader.fail(line.number, f"row {r} is given twice")
+        rows[r - 1] = cards
+    return [r or [] for r in rows]
+
+
+def _names(value: str) -> list[str]:
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
+def _cows_text(cards: list[str]) -> str:
+    """How authors write a row, for error messages: « Afrique, Inde + Japon » or « vide »."""
+    return ", ".join(" + ".join(say.TYPE_NAMES[t] for t in card) for card in cards) or "vide"
+
+
+# ---------------------------------------------------------------- junior-exemple
+
+@register(EXAMPLE)
+def render_example(body, fence_line, path, fail) -> str | None:
+    reader = LineReader(body, fence_line, fail, EXAMPLE_LINES, block=EXAMPLE)
+    found = reader.one("id")
+    ident = found and example_id(found, reader.fail)
+    title = reader.one("title")
+    level = _level(reader)
+    found = reader.one("players")
+    players = _names(found.value) if found else []
+    scenario = {"level": level, "players": players, "rows": _rows(reader)}
+    deck = reader.one("deck")
+    if deck is not None:
+        try:
+            scenario["deck"] = _cards(reader, deck.value, deck.number)
+        except _Failed:
+            pass
+    hands = {}
+    for line in reader.all("hand"):
+        name = line.match["name"].strip()
+        if name not in players:
+            reader.fail(line.number, f"{name} is not among the players ({', '.join(players)})")
+        elif name in hands:
+            reader.fail(line.number, f"the hand of {name} is given twice")
+        else:
+            try:
+                hands[name] = _cards(reader, line.value, line.number)
+            except _Failed:
+                pass
+    if hands:
+        scenario["hands"] = hands
+    goal = reader.one("goal")
+    if goal is not None:
+        chosen = _goal(goal.value)
+        if chosen is None:
+            reader.fail(goal.number, "'objectif:' must read 'le plus de cartes' or 'le moins de cartes'")
+        else:
+            scenario["goal"] = chosen
+    moves, move_lines = [], []
+    for line in reader.all("move"):
+        move = _move(reader, line.value, line.number, players)
+        if move is not None:
+            moves.append(move)
+            move_lines.append(line.number)
+    scenario["moves"] = moves
+    scenario = {"variant": "junior", **scenario}
+    if reader.errors:
+        return None
+
+    try:
+        steps = variants.of(scenario).replay(scenario)
+    except GameError as error:
+        at = reader.fence_line
+        if error.field and error.field.startswith("moves["):
+            at = move_lines[int(error.field[6:error.field.index("]")])]
+        reader.fail(at, f"example {ident}: the engine refuses it: {where(error)}")
+        return None
+    _check_expected(reader, steps)
+    if reader.errors:
+        return None
+    label = french(title.value) if title else words.example_label(ident)  # raw HTML: typeset here
+    return example_html(ident, scenario, steps, label)
+
+
+def _goal(value: str) -> str | None:
+    words_ = _plain(value).split()
+    return "most" if "plus" in words_ else "fewest" if "moins" in words_ else None
+
+
+def _move(reader, value, number, players) -> dict | None:
+    """« Emma Inde + Japon rangée 2 » → {"player": "Emma", "card": "CD", "row": 1}."""
+    match = _MOVE_RE.match(value.strip())
+    if not match:
+        reader.fail(number, f"'coup:' must read 'Nom [carte] rangée R', got {value.strip()!r}")
+        return None
+    rest = match["rest"].strip()
+    name = next((p for p in sorted(players, key=len, reverse=True)
+                 if rest == p or rest.startswith(p + " ")), None)
+    if name is None:
+        reader.fail(number, f"'coup:' must start with a player's name ({', '.join(players)})")
+        return None
+    try:
+        row = _row_number(reader, match["row"], number)
+        card = _cards(reader, rest[len(name):], number) if rest[len(name):].strip() else []
+    except _Failed:
+        return None
+    if len(card) > 1:
+        reader.fail(number, "'coup:' plays one card")
+        return None
+    move = {"player": name, "row": row - 1}
+    if card:
+        move["card"] = card[0]
+    return move
+
+
+def _check_expected(reader: LineReader, steps: list[dict]) -> None:
+    """Every `attendu` line against the last step; say what the engine got instead."""
+    final = steps[-1]
+    for line in reader.all("expect_row"):
+        try:
+            r = _row_number(reader, line.match["row"], line.number)
+            cards = _cards(reader, line.value, line.number)
+        except _Failed:
+            continue
+        got = [COWS[c] for c in final["rows"][r - 1]]
+        if got != cards:
+            reader.fail(line.number, f"attendu rangée {r}: expected {_cows_text(cards)}, "
+                                     f"the engine got {_cows_text(got)}")
+    for line in reader.all("expect_albums"):
+        number = line.number
+        for part in _names(line.value):
+            pair = re.match(r"^(?P<name>.+?)\s+(?P<count>\d+)$", part)
+            if not pair:
+                reader.fail(number, f"{part!r} must read 'Nom N' (a name, a space, a number)")
+            elif pair["name"] not in final["albums"]:
+                reader.fail(number, f"attendu albums: {pair['name']} does not play in this example")
+            elif final["albums"][pair["name"]] != int(pair["count"]):
+                reader.fail(number, f"attendu albums: expected {part}, the engine got "
+                                    f"{pair['name']} {final['albums'][pair['name']]}")
+    for line in reader.all("expect_winners"):
+        end = next((e for e in final["events"] if e["type"] == "junior_game_end"), None)
+        expected = _names(line.value)
+        if end is None:
+            reader.fail(line.number, "attendu gagnants: the game is not over after the last move")
+        elif sorted(end["winners"]) != sorted(expected):
+            reader.fail(line.number, f"attendu gagnants: expected {', '.join(expected)}, "
+                                     f"the engine got {', '.join(end['winners'])}")
+
+
+def example_html(ident: str, scenario: dict, steps: list[dict], label: str) -> str:
+    """The markup of CONTRIBUTING.md « Example markup », marked data-variant="junior" right
+    after its class (the classic tools that read `class="exemple" id=` then skip it)."""
+    return example_section(scenario, steps, anchor=f"exemple-junior-{ident}",
+                           exemple=f"junior-{ident}", label=label, variant_early=True)
+
+
+# ---------------------------------------------------------------- junior-ou
+
+@register(WHERE)
+def render_where(body, fence_line, path, fail) -> str | None:
+    reader = LineReader(body, fence_line, fail, WHERE_LINES, block=WHERE)
+    level = _level(reader)
+    rows = _rows(reader)
+    found = reader.one("card")
+    card = None
+    if found is not None:
+        try:
+            cards = _cards(reader, found.value, found.number)
+            if len(cards) != 1:
+                reader.fail(found.number, "'carte:' names exactly one card")
+            else:
+                card = cards[0]
+        except _Failed:
+            pass
+    expect = reader.one("expect")
+    expected = None
+    if expect is not None:
+        value = _plain(expect.value)
+        if value == "aucune":
+            expected = []
+        elif re.fullmatch(r"rangees?\s+\d(\s*(,|et)\s*\d)*", value):
+            expected = [int(d) for d in re.findall(r"\d", value)]
+        else:
+            reader.fail(expect.number, "'attendu:' must read 'rangée R', 'rangées R, R et R' or 'aucune'")
+    if reader.errors:
+        return None
+    try:  # letters → card ids, as in scenarios (each letter set takes the lowest unused id)
+        state, _ = load({"level": "base", "players": ["a", "b"], "rows": rows, "deck": [card]})
+    except GameError as error:
+        reader.fail(reader.fence_line, f"the engine refuses this table: {where(error)}")
+        return None
+    table, card_id = state["rows"], state["deck"][0]
+    options, rule = rows_for(table, card_id, level)
+    if sorted(expected) != [r + 1 for r in options]:
+        got = ", ".join(str(r + 1) for r in options) or "none"
+        reader.fail(expect.number, f"attendu: expected rows {', '.join(map(str, sorted(expected))) or 'none'}, "
+                                   f"the engine allows {got}")
+        return None
+    return render("junior_where.html", card_label=words.CARD_TO_PLACE,
+                  card=Markup(draw.card_svg(card_id)), table=Markup(draw.table_svg(table, options=options)),
+                  sentence=words.where_sentence(card_id, options, rule))
+
+
+# ---------------------------------------------------------------- legend and composition
+
+register_drawing(LEGEND, lambda: render("junior_legend.html", svg=Markup(draw.legend_svg())))
+register_drawing(COMPOSITION, draw.composition_html)
+reserve_family("junior-")
+
+
+assert set(COW_WORDS.values()) == set(TYPES)

@@ -1,0 +1,99 @@
+"""The one reader of `key: value` block lines, shared by the classic and the Junior blocks.
+
+A block declares its lines as a table of `LineKind`s; the reader classifies each body line
+(blank lines and `# comments` skipped), keeps its file line, and reports through `fail` the three
+mistakes every block shares: a line no pattern knows, a single line given twice, a required line
+missing (reported at the opening fence). What a value means is left to the block.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+ROW = r"rang[ée]e"
+"""« rangée » as authors type it, with or without its accent."""
+
+
+@dataclass(frozen=True)
+class LineKind:
+    name: str                 # what the block's code calls it: "turn", "expect_row", …
+    label: str                # what authors write, for messages: "tour:", "rangée R:"
+    pattern: re.Pattern
+    single: bool = False      # at most one such line
+    required: bool = False    # at least one such line
+
+
+def kind(name: str, label: str, regex: str, *, single=False, required=False) -> LineKind:
+    """A kind whose `regex` matches a whole stripped line (case-sensitive, as authors write)."""
+    return LineKind(name, label, re.compile(regex), single, required)
+
+
+@dataclass(frozen=True)
+class Line:
+    kind: str
+    match: re.Match
+    number: int               # file line
+
+    @property
+    def value(self) -> str:
+        return self.match["value"].strip()
+
+
+class LineReader:
+    """A block's lines classified in order, each with its file line; errors counted."""
+
+    def __init__(self, body: Iterable[str], fence_line: int, fail: Callable[[int, str], None],
+                 kinds: Iterable[LineKind], *, block: str):
+        self.fence_line = fence_line
+        self.errors = 0
+        self._fail = fail
+        kinds = list(kinds)
+        self.labels = {k.name: k.label for k in kinds}
+        self.lines: list[Line] = []
+        seen: set[str] = set()
+        for offset, raw in enumerate(body):
+            number = fence_line + 1 + offset
+            text = raw.strip()
+            if not text or text.startswith("#"):
+                continue
+            found = next(((k, m) for k in kinds if (m := k.pattern.match(text))), None)
+            if found is None:
+                self.fail(number, f"unknown line {text!r} in this '{block}' block (expected "
+                                  f"{', '.join(k.label for k in kinds)})")
+                continue
+            line_kind, match = found
+            if line_kind.single and line_kind.name in seen:
+                self.fail(number, f"'{line_kind.label}' is given twice")
+                continue
+            seen.add(line_kind.name)
+            self.lines.append(Line(line_kind.name, match, number))
+        for line_kind in kinds:
+            if line_kind.required and line_kind.name not in seen:
+                self.fail(fence_line, f"missing '{line_kind.label}' line")
+
+    def fail(self, number: int, message: str) -> None:
+        self.errors += 1
+        self._fail(number, message)
+
+    def all(self, name: str) -> list[Line]:
+        return [line for line in self.lines if line.kind == name]
+
+    def one(self, name: str) -> Line | None:
+        """The line of a `single` kind, or None when the block has none."""
+        found = self.all(name)
+        return found[0] if found else None
+
+
+EXAMPLE_ID_RE = re.compile(r"^(?:\d+|[a-z0-9]+(?:-[a-z0-9]+)*)$")
+"""One rule for example ids, classic and Junior: they become anchors (#exemple-3)."""
+
+
+def example_id(line: Line, fail) -> str | None:
+    """The id of an `id:` line, or None after `fail` when it cannot be an anchor."""
+    if not EXAMPLE_ID_RE.match(line.value):
+        fail(line.number, f"example id {line.value!r} must be digits or lowercase letters, "
+                          "digits and hyphens (e.g. 3 or 6-corrige)")
+        return None
+    return line.value

@@ -1,0 +1,87 @@
+"""The small static blocks: ```rangees (a table written by hand), ```table-des-tetes and
+```cartes-speciales (empty bodies: the engine draws them). No replay, only drawings."""
+
+from __future__ import annotations
+
+import re
+
+from game.classic.cards import HIGHEST, heads
+from game.classic.draw import card_svg, table_svg
+from game.messages import blocks as say
+
+from . import register, register_drawing
+from .markup import Markup, render
+
+MAX_ROWS = 5  # 4 rows, or 5 with the « 5e série » special card
+NUMBER_RE = re.compile(r"^\d+$")
+
+
+def cards(value: str, number: int, fail) -> list[int] | None:
+    """`12 13 14` → [12, 13, 14]; None (after `fail`) when a token is not a card."""
+    out = []
+    for token in value.split():
+        if not NUMBER_RE.match(token) or not 1 <= int(token) <= HIGHEST:
+            fail(number, f"{token!r} is not a card (a number from 1 to {HIGHEST})")
+            return None
+        out.append(int(token))
+    return out
+
+
+def parse_rows(body: list[str], fence_line: int, fail) -> list[list[int]] | None:
+    """A ```rangees block: one row per line, cards separated by spaces."""
+    errors = []
+
+    def failed(number, message):
+        errors.append(number)
+        fail(number, message)
+
+    rows = []
+    for offset, raw in enumerate(body):
+        number = fence_line + 1 + offset
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            continue
+        row = cards(text, number, failed)
+        if row is None:
+            continue
+        if row != sorted(row):
+            failed(number, f"a row must be in ascending order: {text}")
+        rows.append(row)
+    if not rows and not errors:
+        failed(fence_line, "a 'rangees' block needs at least one row of cards")
+    if len(rows) > MAX_ROWS:
+        failed(fence_line, f"a 'rangees' block has at most {MAX_ROWS} rows, got {len(rows)}")
+    return None if errors else rows
+
+
+@register("rangees")
+def render_rows(body, fence_line, path, fail) -> str | None:
+    rows = parse_rows(body, fence_line, fail)
+    return None if rows is None else render("rows.html", svg=Markup(table_svg(rows)))
+
+
+def heads_table_html() -> str:
+    """The 104 cards with their heads, then the count per value and the total."""
+    counts: dict[int, int] = {}
+    for card in range(1, HIGHEST + 1):
+        counts[heads(card)] = counts.get(heads(card), 0) + 1
+    total_cards = sum(counts.values())
+    return render("heads_table.html",
+                  cards=[Markup(card_svg(card)) for card in range(1, HIGHEST + 1)],
+                  cards_label=say.all_cards_label(total_cards), caption=say.HEADS_CAPTION,
+                  columns=say.HEADS_COLUMNS, counts=sorted(counts.items()), total_label=say.TOTAL,
+                  total_cards=total_cards,
+                  total_heads=sum(value * count for value, count in counts.items()))
+
+
+def special_cards_html() -> str:
+    """The special cards of « 6 qui surprend ! », each carrying its name (drawn and in <title>)."""
+    from game.specials.cards import KINDS
+    from game.specials.draw import special_card_svg
+
+    return render("special_cards.html", label=say.special_cards_label(len(KINDS)),
+                  cards=[Markup(special_card_svg(kind)) for kind in KINDS])
+
+
+register_drawing("table-des-tetes", heads_table_html)
+register_drawing("cartes-speciales", special_cards_html)
