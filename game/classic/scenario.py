@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from .cards import HIGHEST, is_card
 from ..errors import GameError
+from ..untrusted import check_plain
 from .table import LIMIT, check_rows
 
 ROWS = 4
@@ -41,6 +42,7 @@ def _where(turn: int) -> str:
 
 def parse(data) -> Scenario:
     """Validate a scenario dict; raise GameError naming the card, player and turn."""
+    check_plain(data)
     if not isinstance(data, dict):
         raise GameError("a scenario is a JSON object with \"rows\" and \"turns\"", code="shape")
     unknown = sorted(set(data) - KEYS)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import copy
 
 from game.errors import GameError
+from game.untrusted import check_plain
 from game.messages import junior as say
 
 from . import bots
@@ -90,6 +91,7 @@ def _allocate(where, token, used) -> int:
 
 def load(scenario) -> tuple[dict, list]:
     """Check a scenario's shape; return its initial state and its moves (not yet applied)."""
+    check_plain(scenario)
     if not isinstance(scenario, dict):
         raise GameError("a Junior scenario is a JSON object")
     unknown = set(scenario) - KEYS

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from game.classic.cards import is_card
 from game.errors import GameError
+from game.untrusted import check_plain
 from game.messages import explain
 from game.messages import specials as say
 from game.messages.classic import start_text, turn_summary
@@ -40,8 +41,11 @@ TURN_KEYS = {"plays", "choices", "specials"}
 
 def is_special(data) -> bool:
     """Whether a scenario belongs to this variant (the dispatch used by game.classic.scenario/replay)."""
-    return isinstance(data, dict) and (data.get("variant") == VARIANT or any(
-        isinstance(t, dict) and "specials" in t for t in data.get("turns") or ()))
+    if not isinstance(data, dict):
+        return False
+    turns = data.get("turns")
+    return data.get("variant") == VARIANT or isinstance(turns, list) and any(
+        isinstance(t, dict) and "specials" in t for t in turns)
 
 
 @dataclass
@@ -57,6 +61,7 @@ class Scenario:
 
 def parse(data) -> Scenario:
     """Check a scenario's shape; what only playing can tell (legality) is checked by the replay."""
+    check_plain(data)
     if not isinstance(data, dict):
         raise GameError("a scenario is a JSON object with \"rows\" and \"turns\"", code="shape")
     unknown = sorted(set(data) - KEYS)
