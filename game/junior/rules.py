@@ -15,6 +15,10 @@ State keys:
   current    index in players of whose turn it is
   turn       moves played so far
   over       True once deck and hands are empty
+
+Events are plain dicts with a "type" starting "junior_" and JSON values only (str, int, bool,
+None, lists, dicts with str keys): they are their own JSON form, so `json.loads(json.dumps(e)) == e`
+and `game.events.from_dict` (for the dataclass events of the other variants) is not needed.
 """
 
 from __future__ import annotations
