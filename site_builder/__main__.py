@@ -7,8 +7,9 @@ import sys
 import time
 from pathlib import Path
 
-from .commands.build import CONTENT, OUT, build
+from .commands.build import CONTENT, OUT, ROOT, build
 from .problems import AuthorErrors
+from .target import TargetRefused, check_target
 
 
 def main(argv=None) -> int:
@@ -31,6 +32,11 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     options = {"content_dir": args.content, "base_url": args.base_url, "site_url": args.site_url}
 
+    try:
+        check_target(args.out, content_dir=args.content, root=ROOT)
+    except TargetRefused as refused:
+        print(f"error: {refused}", file=sys.stderr)
+        return 2
     if args.command == "serve":
         from .commands.serve import serve
         serve(port=args.port, out_dir=args.out, **options)
@@ -43,6 +49,9 @@ def main(argv=None) -> int:
         print(errors, file=sys.stderr)
         print(f"build failed: {len(errors.problems)} error(s); nothing written", file=sys.stderr)
         return 1
+    except TargetRefused as refused:
+        print(f"error: {refused}", file=sys.stderr)
+        return 2
     print(f"built {len(files)} files into {args.out} in {time.perf_counter() - started:.2f} s",
           file=sys.stderr)
     return 0
