@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from .commands.build import CONTENT, OUT, ROOT, build
+from .browser_assets import BrowserAssetsError
 from .problems import AuthorErrors
 from .target import TargetRefused, check_target
 
@@ -48,8 +49,8 @@ def main(argv=None) -> int:
     except AuthorErrors as errors:
         print(errors, file=sys.stderr)
         print(f"build failed: {len(errors.problems)} error(s); nothing written", file=sys.stderr)
-        return 1
-    except TargetRefused as refused:
+        return 2
+    except (TargetRefused, BrowserAssetsError) as refused:
         print(f"error: {refused}", file=sys.stderr)
         return 2
     print(f"built {len(files)} files into {args.out} in {time.perf_counter() - started:.2f} s",

@@ -36,6 +36,8 @@ FENCE_RE = re.compile(r"^(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w-]*)[ \t]*$")
 INDENTED_SPECIAL_RE = re.compile(
     r"^\s+(`{3,}|~{3,})\s*(exemple|rangees|table-des-tetes|cartes-speciales|junior-[\w-]+)\s*$")
 SPECIAL_BLOCKS = ("exemple", "rangees", "table-des-tetes", "cartes-speciales")
+MAX_DIGITS = 9
+LONG_NUMBER_RE = re.compile(r"[0-9]{%d,}" % (MAX_DIGITS + 1))
 JUNIOR_PREFIX = "junior-"
 """```junior-… blocks are handed to site_builder/junior_blocks.py (« 6 qui prend Junior »)."""
 
@@ -245,6 +247,8 @@ class PageState:
         return 1
 
     def special_block(self, lang: str, line: int, body: list[str]) -> str | None:
+        if not self._numbers_readable(line, body):
+            return None
         if lang.startswith(JUNIOR_PREFIX):
             from . import junior_blocks  # imported late: `serve` reloads the engine it uses
             return junior_blocks.render(lang, body, line, self.fail)
@@ -270,6 +274,25 @@ class PageState:
         if lang == "cartes-speciales":
             return examples.special_cards_html()
         return examples.heads_table_html()
+
+    def _numbers_readable(self, line: int, body: list[str]) -> bool:
+        """Numbers in a block are ASCII digits of sane length, before any parser calls int().
+
+        `str.isdigit()` accepts « ² » (which int() refuses) and `\\d` accepts « ٣ » (which int()
+        reads as 3); a 5,000-digit number exceeds int()'s limit. Each is one author error here.
+        """
+        ok = True
+        for index, text in enumerate(body):
+            odd = next((ch for ch in text if ch.isnumeric() and ch not in "0123456789"), None)
+            if odd is not None:
+                self.fail(line + 1 + index, f"{odd!r} is not a digit: write numbers with 0 to 9")
+                ok = False
+            long = LONG_NUMBER_RE.search(text)
+            if long is not None:
+                self.fail(line + 1 + index, f"a number of {len(long[0])} digits is not a card, a row "
+                                            f"or a count (at most {MAX_DIGITS} digits)")
+                ok = False
+        return ok
 
     def link(self, href: str) -> str | None:
         """The rewritten href, or None to leave it (external) or when it is broken."""
