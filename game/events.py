@@ -19,11 +19,19 @@ class Event:
     type: ClassVar[str] = "event"
 
     def __post_init__(self):
-        """Lists become tuples at any depth, so an event equals itself read back from JSON."""
-        for f in fields(self):
-            value = getattr(self, f.name)
+        """Lists become tuples at any depth, so an event equals itself read back from JSON.
+
+        Only fields declared as tuple or dict are looked at (cached per class): the common
+        events (place, too_low, start_row) cost nothing more to build.
+        """
+        names = _CONTAINERS.get(type(self))
+        if names is None:
+            names = _CONTAINERS[type(self)] = tuple(
+                f.name for f in fields(self) if str(f.type).startswith(("tuple", "dict")))
+        for name in names:
+            value = getattr(self, name)
             if isinstance(value, (list, tuple, dict)):
-                object.__setattr__(self, f.name, _frozen(value))
+                object.__setattr__(self, name, _frozen(value))
 
     def to_dict(self) -> dict:
         out = {"type": self.type}
@@ -40,7 +48,15 @@ def _plain(value):
     return value
 
 
+_CONTAINERS: dict[type, tuple[str, ...]] = {}
+"""Event class → names of its tuple and dict fields, the only ones that may hold a list."""
+
+_NESTED = (list, tuple, dict)
+
+
 def _frozen(value):
+    if isinstance(value, tuple) and not any(isinstance(v, _NESTED) for v in value):
+        return value   # already frozen (a tuple of cards): nothing to rebuild
     if isinstance(value, (list, tuple)):
         return tuple(_frozen(v) for v in value)
     if isinstance(value, dict):
