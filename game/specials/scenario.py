@@ -28,14 +28,14 @@ from game.messages import explain
 from game.messages import specials as say
 from game.messages.classic import start_text, turn_summary
 
-from .cards import COPIES, KINDS, MAX_PLAYERS, REPLACE
+from .cards import COPIES, KINDS, MAX_PLAYERS, MIN_PLAYERS, REPLACE
 from .events import RowRemoved, SpecialPlayed
 from .moves import ChoiceNeeded, Refused, check_shape
 from .round import SpecialRound
 from .table import check_table
 
 VARIANT = "speciales"
-KEYS = {"variant", "rows", "marked", "stopped", "hands", "held", "turns"}
+KEYS = {"variant", "rows", "marked", "stopped", "hands", "held", "turns", "players"}
 TURN_KEYS = {"plays", "choices", "specials"}
 
 
@@ -132,11 +132,24 @@ def parse(data) -> Scenario:
         _check_name(p, "held")
         if p not in players:
             players.append(p)
-    if len(players) > MAX_PLAYERS:
-        raise GameError(f"the special cards are for 2 to {MAX_PLAYERS} players (RULES §3), and "
-                        f"{len(players)} play here", field="turns", code="shape")
+    _check_count(data, players)
     _check_replacements(turns, rows, data.get("hands"))
     return Scenario([list(r) for r in rows], list(marked), list(stopped), players, hands, held, turns)
+
+
+def _check_count(data, players) -> None:
+    """RULES §3: 2 to 8 players. A scenario may name fewer (an excerpt of a larger table);
+    "players", when given, is the table's size and caps who plays, as in the classic format."""
+    if "players" not in data and len(players) > MAX_PLAYERS:
+        raise GameError(f"the special cards are for {MIN_PLAYERS} to {MAX_PLAYERS} players (RULES §3), "
+                        f"and {len(players)} play here", field="players", code="shape")
+    count = data.get("players", max(len(players), MIN_PLAYERS))
+    if not isinstance(count, int) or isinstance(count, bool) or not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise GameError(f"\"players\" must be a number from {MIN_PLAYERS} to {MAX_PLAYERS} (RULES §3), "
+                        f"not {count!r}", field="players", code="shape")
+    if len(players) > count:
+        raise GameError(f"{len(players)} players play, but \"players\" says {count}", field="players",
+                        code="shape")
 
 
 def _check_name(name: str, field: str) -> None:

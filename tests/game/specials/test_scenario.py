@@ -240,3 +240,16 @@ def test_at_most_eight_players_take_part():
     assert err.code == "shape" and "9 play" in err.message
     err = error_of(scenario([{"plays": {"p1": 50}}], held={f"q{i}": [] for i in range(8)}))
     assert "9 play" in err.message
+
+
+@pytest.mark.parametrize("count", [0, 1, 9, 10, True, 4.0, "4", None])
+def test_an_explicit_player_count_is_2_to_8(count):
+    err = error_of(scenario([{"plays": {"p1": 30}}], players=count))
+    assert err.code == "shape" and err.field == "players"
+
+
+def test_an_explicit_player_count_caps_who_plays():
+    plays = {f"p{i}": 50 + i for i in range(3)}
+    assert run(scenario([{"plays": plays}], players=3))["penalties"] == {p: 0 for p in plays}
+    err = error_of(scenario([{"plays": plays}], players=2))
+    assert err.field == "players" and "3 players play" in err.message
