@@ -8,13 +8,30 @@ used by the CLI, the site and the browser; `from_dict()` reads it back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import ClassVar
+
+from .errors import GameError
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
     type: ClassVar[str] = "event"
+
+    def __post_init__(self):
+        """Lists become tuples at any depth, so an event equals itself read back from JSON.
+
+        Only fields declared as tuple or dict are looked at (cached per class): the common
+        events (place, too_low, start_row) cost nothing more to build.
+        """
+        names = _CONTAINERS.get(type(self))
+        if names is None:
+            names = _CONTAINERS[type(self)] = tuple(
+                f.name for f in fields(self) if str(f.type).startswith(("tuple", "dict")))
+        for name in names:
+            value = getattr(self, name)
+            if isinstance(value, (list, tuple, dict)):
+                object.__setattr__(self, name, _frozen(value))
 
     def to_dict(self) -> dict:
         out = {"type": self.type}
@@ -31,8 +48,16 @@ def _plain(value):
     return value
 
 
+_CONTAINERS: dict[type, tuple[str, ...]] = {}
+"""Event class → names of its tuple and dict fields, the only ones that may hold a list."""
+
+_NESTED = (list, tuple, dict)
+
+
 def _frozen(value):
-    if isinstance(value, list):
+    if isinstance(value, tuple) and not any(isinstance(v, _NESTED) for v in value):
+        return value   # already frozen (a tuple of cards): nothing to rebuild
+    if isinstance(value, (list, tuple)):
         return tuple(_frozen(v) for v in value)
     if isinstance(value, dict):
         return {k: _frozen(v) for k, v in value.items()}
@@ -148,11 +173,46 @@ class GameEnd(Event):
     winners: tuple  # every player with the fewest heads: ties share the victory
 
 
-EVENT_TYPES = {cls.type: cls for cls in (Reveal, Place, TooLow, ChoiceRequested, ChoiceMade,
-                                         Take, StartRow, Deal, DraftPick, RoundEnd, GameEnd)}
+EVENT_TYPES: dict[str, type[Event]] = {}
+"""type → event class; each variant registers its own (`register`), so `from_dict` reads all."""
+
+VARIANT_EVENTS = ("game.specials.events",)
+"""Modules that register more event types; `from_dict` imports them before giving up on a type."""
+
+
+def register(cls):
+    """Make an event class readable by `from_dict` (a decorator); a type names one class only."""
+    known = EVENT_TYPES.get(cls.type)
+    if known is not None and known is not cls:
+        raise ValueError(f"event type {cls.type!r} is already {known.__qualname__}")
+    EVENT_TYPES[cls.type] = cls
+    return cls
+
+
+for _cls in (Reveal, Place, TooLow, ChoiceRequested, ChoiceMade, Take, StartRow, Deal, DraftPick,
+             RoundEnd, GameEnd):
+    register(_cls)
+
+
+def _class_of(kind) -> type[Event]:
+    if isinstance(kind, str) and kind not in EVENT_TYPES:
+        import importlib
+        for module in VARIANT_EVENTS:
+            importlib.import_module(module)
+    if not isinstance(kind, str) or kind not in EVENT_TYPES:
+        raise GameError(f"unknown event type {kind!r}", field="type", code="shape")
+    return EVENT_TYPES[kind]
 
 
 def from_dict(data: dict) -> Event:
-    """Rebuild an event from its JSON form."""
-    cls = EVENT_TYPES[data["type"]]
-    return cls(**{f.name: _frozen(data[f.name]) for f in fields(cls)})
+    """Rebuild an event from its JSON form (any variant's; Junior events are plain dicts already)."""
+    if not isinstance(data, dict):
+        raise GameError("an event is a JSON object with a \"type\"", code="shape")
+    cls = _class_of(data.get("type"))
+    values = {}
+    for f in fields(cls):
+        if f.name in data:
+            values[f.name] = _frozen(data[f.name])
+        elif f.default is MISSING:
+            raise GameError(f"a {cls.type} event needs \"{f.name}\"", field=f.name, code="shape")
+    return cls(**values)

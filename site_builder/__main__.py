@@ -7,8 +7,10 @@ import sys
 import time
 from pathlib import Path
 
-from .commands.build import CONTENT, OUT, build
+from .commands.build import CONTENT, OUT, ROOT, build
+from .browser_assets import BrowserAssetsError
 from .problems import AuthorErrors
+from .target import TargetRefused, check_target
 
 
 def main(argv=None) -> int:
@@ -31,6 +33,11 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     options = {"content_dir": args.content, "base_url": args.base_url, "site_url": args.site_url}
 
+    try:
+        check_target(args.out, content_dir=args.content, root=ROOT)
+    except TargetRefused as refused:
+        print(f"error: {refused}", file=sys.stderr)
+        return 2
     if args.command == "serve":
         from .commands.serve import serve
         serve(port=args.port, out_dir=args.out, **options)
@@ -42,7 +49,10 @@ def main(argv=None) -> int:
     except AuthorErrors as errors:
         print(errors, file=sys.stderr)
         print(f"build failed: {len(errors.problems)} error(s); nothing written", file=sys.stderr)
-        return 1
+        return 2
+    except (TargetRefused, BrowserAssetsError) as refused:
+        print(f"error: {refused}", file=sys.stderr)
+        return 2
     print(f"built {len(files)} files into {args.out} in {time.perf_counter() - started:.2f} s",
           file=sys.stderr)
     return 0

@@ -41,7 +41,8 @@ def pyodide_version(node_pyodide: Path = NODE_PYODIDE) -> str:
     package = node_pyodide / "package.json"
     if not package.is_file():
         raise BrowserAssetsError(
-            f"{package}: Pyodide is not installed; run npm ci (or make setup) first"
+            f"{package}: Pyodide is not installed (no node_modules): run npm ci "
+            f"(or make setup) in the project folder first"
         )
     return json.loads(package.read_text(encoding="utf-8"))["version"]
 
@@ -88,7 +89,8 @@ def write(out_dir, *, node_pyodide: Path = NODE_PYODIDE, game_dir: Path = GAME) 
     for name in RUNTIME_FILES:
         source = node_pyodide / name
         if not source.is_file():
-            raise BrowserAssetsError(f"{source}: missing from the pyodide package; run npm ci")
+            raise BrowserAssetsError(f"{source}: missing from the pyodide package; run npm ci "
+                                     f"(or make setup) again")
         _copy_if_changed(source, vendor / name)
 
     archive = engine_archive(game_dir)

@@ -61,10 +61,17 @@ def page_url(rel: PurePosixPath) -> str:
 def gather_pages(content_dir: Path, problems: list[Problem]) -> list[Page]:
     """Every page of `content_dir`, sorted by path; front-matter errors go to `problems`."""
     pages = []
+    made_by: dict[str, PurePosixPath] = {}   # url → the file that makes it
     for source in sorted(content_dir.rglob("*.md")):
         rel = PurePosixPath(source.relative_to(content_dir).as_posix())
         if rel.as_posix() in NOT_PAGES:
             continue
+        url = page_url(rel)
+        if url in made_by:   # `dup.md` and `dup/index.md`: one of them would be silently lost
+            problems.append(Problem(source, 1, f"{rel} and {made_by[url]} both make the page "
+                                               f"/{url}: rename or remove one of them"))
+            continue
+        made_by[url] = rel
         page = read_page(source, rel, problems)
         if page is not None:
             pages.append(page)
@@ -73,11 +80,19 @@ def gather_pages(content_dir: Path, problems: list[Problem]) -> list[Page]:
 
 def read_page(source: Path, rel: PurePosixPath, problems: list[Problem]) -> Page | None:
     """Split front matter from body and check every key; None when the page is unusable."""
-    text = source.read_text(encoding="utf-8")
-    lines = text.split("\n")
-
     def fail(line: int, message: str) -> None:
         problems.append(Problem(source, line, message))
+
+    data = source.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        fail(line, f"not valid UTF-8 (byte 0x{data[error.start]:02x} at column {column}): "
+                   f"save the file as UTF-8")
+        return None
+    lines = text.split("\n")
 
     if not lines or lines[0].strip() != "---":
         fail(1, "missing front matter: the file must start with a '---' line")

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from .cards import HIGHEST, is_card
 from ..errors import GameError
+from ..untrusted import check_plain
 from .table import LIMIT, check_rows
 
 ROWS = 4
@@ -41,6 +42,7 @@ def _where(turn: int) -> str:
 
 def parse(data) -> Scenario:
     """Validate a scenario dict; raise GameError naming the card, player and turn."""
+    check_plain(data)
     if not isinstance(data, dict):
         raise GameError("a scenario is a JSON object with \"rows\" and \"turns\"", code="shape")
     unknown = sorted(set(data) - KEYS)
@@ -71,15 +73,23 @@ def parse(data) -> Scenario:
         if not isinstance(hands, dict):
             raise GameError("\"hands\" must be an object {player: [cards]}", field="hands", code="shape")
         for p in hands:
+            if not p.strip():
+                raise GameError("\"hands\": a player name cannot be empty", field="hands", code="shape")
             if p not in players:
                 players.append(p)
 
     variant = data.get("variant", "classic")
     if variant not in ("classic", "tactique", "logique"):
         raise GameError(f"unknown variant {variant!r}", field="variant", code="shape")
+    if "players" not in data and len(players) > 10:
+        raise GameError(f"the game is for 2 to 10 players, and {len(players)} play here", field="players",
+                        code="shape")
     count = data.get("players", max(len(players), 2))
     if not isinstance(count, int) or isinstance(count, bool) or not 2 <= count <= 10:
         raise GameError(f"\"players\" must be a number from 2 to 10, not {count!r}", field="players",
+                        code="shape")
+    if len(players) > count:  # "players" is the table's size: nobody else can be playing
+        raise GameError(f"{len(players)} players play, but \"players\" says {count}", field="players",
                         code="shape")
     highest = HIGHEST if variant == "classic" else 10 * count + 4
 

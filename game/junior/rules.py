@@ -15,6 +15,10 @@ State keys:
   current    index in players of whose turn it is
   turn       moves played so far
   over       True once deck and hands are empty
+
+Events are plain dicts with a "type" starting "junior_" and JSON values only (str, int, bool,
+None, lists, dicts with str keys): they are their own JSON form, so `json.loads(json.dumps(e)) == e`
+and `game.events.from_dict` (for the dataclass events of the other variants) is not needed.
 """
 
 from __future__ import annotations
@@ -239,6 +243,8 @@ def _refuse_if_illegal(state, player, card, row) -> None:
         refuse("junior_not_your_turn", say.refuse_not_your_turn(player, to_play(state)))
     if not (isinstance(row, int) and not isinstance(row, bool) and 0 <= row < ROWS):
         refuse("junior_no_such_row", say.refuse_no_such_row(row), "row")
+    if isinstance(card, bool):   # JSON true equals 1 in Python: it is no card
+        card = repr(card)
     if state["level"] == "base":
         if card != state["deck"][0]:
             refuse("junior_not_top_card", say.refuse_not_top_card(player, card, state["deck"][0]), "card")

@@ -23,10 +23,11 @@ from __future__ import annotations
 import copy
 
 from game.errors import GameError
+from game.untrusted import check_plain
 from game.messages import junior as say
 
 from . import bots
-from .cows import COWS, TYPES, cards_with, is_cow_card
+from .cows import COWS, ROWS, TYPES, cards_with, is_cow_card
 from .rules import counts, deal, game_end_event, new_state, play, to_play, winners
 
 KEYS = {"variant", "level", "players", "rows", "deck", "hands", "goal", "moves"}
@@ -90,6 +91,7 @@ def _allocate(where, token, used) -> int:
 
 def load(scenario) -> tuple[dict, list]:
     """Check a scenario's shape; return its initial state and its moves (not yet applied)."""
+    check_plain(scenario)
     if not isinstance(scenario, dict):
         raise GameError("a Junior scenario is a JSON object")
     unknown = set(scenario) - KEYS
@@ -103,6 +105,15 @@ def load(scenario) -> tuple[dict, list]:
     players = scenario["players"]
     if not isinstance(players, list):
         raise GameError("players must be a list of names", field="players")
+    for p in players:
+        if not isinstance(p, str) or not p.strip():
+            raise GameError(f"players: {p!r} is not a name (a non-empty string)", field="players",
+                            code="shape")
+    _check_goal(scenario.get("level"), scenario.get("goal"))
+    rows = scenario.get("rows", [])
+    if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
+        raise GameError(f"rows must be a list of {ROWS} rows, each a list of cards, not {rows!r}"[:200],
+                        field="rows", code="shape")
     hands = scenario.get("hands", {})
     if not isinstance(hands, dict) or set(hands) - set(players):
         raise GameError(f"hands must map players among {players!r} to cards", field="hands")
@@ -116,7 +127,34 @@ def load(scenario) -> tuple[dict, list]:
         if not isinstance(m, dict) or "row" not in m or set(m) - MOVE_KEYS:
             raise GameError(f"moves[{i}] must be an object with 'row' and optional 'player', 'card'",
                             field=f"moves[{i}]")
+        _check_move(m, i)
     return state, moves
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_move(move: dict, i: int) -> None:
+    """Types only (true is not card 1, 1.0 not row 1); legality is the rules' French refusal."""
+    card, row, player = move.get("card"), move["row"], move.get("player", "")
+    if not (card is None or isinstance(card, str) or _whole(card)):
+        raise GameError(f"moves[{i}]: card must be a card id or cow letters, not {card!r}",
+                        field=f"moves[{i}]", code="shape")
+    if not _whole(row):
+        raise GameError(f"moves[{i}]: row must be a whole number (0..{ROWS - 1}), not {row!r}",
+                        field=f"moves[{i}]", code="shape")
+    if not isinstance(player, str):
+        raise GameError(f"moves[{i}]: player must be a name, not {player!r}", field=f"moves[{i}]",
+                        code="shape")
+
+
+def _check_goal(level, goal) -> None:
+    """RULES §4: base counts the most cards, expert the fewest; only avancé offers both."""
+    fixed = {"base": "most", "expert": "fewest"}.get(level) if isinstance(level, str) else None
+    if goal is not None and fixed is not None and goal != fixed:
+        raise GameError(f"goal {goal!r} contradicts the {level} level, where the {fixed} cards win "
+                        f"(RULES §4)", field="goal", code="shape")
 
 
 def _move_card(state, player, token, i):

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from game.events import Event
+from game.events import Event, register
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class SpecialPlayed(Event):
     """A player lays a special card on their placement turn (before their number card)."""
@@ -23,6 +24,7 @@ class SpecialPlayed(Event):
     card: int      # the number card they revealed
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class FifthRow(Event):
     """5e série: the number card starts a new, fifth row."""
@@ -33,6 +35,7 @@ class FifthRow(Event):
     row: int
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class Marked(Event):
     """7 qui prend: the card goes where the normal rules send it and counts as the 6th card."""
@@ -45,6 +48,7 @@ class Marked(Event):
     length: int    # cards really in the row after (it counts as 6 whatever this is)
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class SeventhTake(Event):
     """The next card placed in a marked row is its 7th: its player takes the row's number cards."""
@@ -57,6 +61,7 @@ class SeventhTake(Event):
     heads: int
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class Inserted(Event):
     """Insérer: the card goes into a row at a position that keeps it ascending."""
@@ -71,6 +76,7 @@ class Inserted(Event):
     length: int
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class InsertTake(Event):
     """Insérer made a row of 6 (or a marked row's 7th): take all but the last card."""
@@ -84,6 +90,7 @@ class InsertTake(Event):
     stays: int | None   # the last card, now first of the row; None when the 5th row went away
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class Replaced(Event):
     """Remplacer: the revealed card goes back to the hand, another is played in its slot."""
@@ -94,6 +101,7 @@ class Replaced(Event):
     new: int        # the card played instead
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class Slid(Event):
     """Glisser: one number card moves from one row to another, keeping both ascending."""
@@ -106,6 +114,7 @@ class Slid(Event):
     to_index: int
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class Stopped(Event):
     """Stop: the row is closed (no adding, removing or taking) until any row is taken."""
@@ -115,6 +124,7 @@ class Stopped(Event):
     row: int
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class StopsRemoved(Event):
     """A row was taken: every Stop leaves the table."""
@@ -123,6 +133,7 @@ class StopsRemoved(Event):
     rows: tuple    # the rows that were stopped, numbered as before the take
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class RowRemoved(Event):
     """With 5 rows, a take also takes the card just played: the row goes, 4 rows remain."""
@@ -136,6 +147,7 @@ class RowRemoved(Event):
     reason: str    # "sixth", "seventh", "too_low" or "insert"
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class Negative(Event):
     """Négatif = positif: the chosen card's heads count in the player's favour."""
@@ -147,6 +159,7 @@ class Negative(Event):
     drop: int      # 2 × heads: how much lower the round total is than after an ordinary take
 
 
+@register
 @dataclass(frozen=True, slots=True)
 class TooLowOpen(Event):
     """A too-low card while some rows are stopped: only the open rows count, and can be taken."""

@@ -23,18 +23,19 @@ from dataclasses import dataclass
 
 from game.classic.cards import is_card
 from game.errors import GameError
+from game.untrusted import check_plain
 from game.messages import explain
 from game.messages import specials as say
 from game.messages.classic import start_text, turn_summary
 
-from .cards import COPIES, KINDS, REPLACE
+from .cards import COPIES, KINDS, MAX_PLAYERS, MIN_PLAYERS, REPLACE
 from .events import RowRemoved, SpecialPlayed
 from .moves import ChoiceNeeded, Refused, check_shape
 from .round import SpecialRound
 from .table import check_table
 
 VARIANT = "speciales"
-KEYS = {"variant", "rows", "marked", "stopped", "hands", "held", "turns"}
+KEYS = {"variant", "rows", "marked", "stopped", "hands", "held", "turns", "players"}
 TURN_KEYS = {"plays", "choices", "specials"}
 
 
@@ -51,6 +52,7 @@ class Scenario:
 
 def parse(data) -> Scenario:
     """Check a scenario's shape; what only playing can tell (legality) is checked by the replay."""
+    check_plain(data)
     if not isinstance(data, dict):
         raise GameError("a scenario is a JSON object with \"rows\" and \"turns\"", code="shape")
     unknown = sorted(set(data) - KEYS)
@@ -84,16 +86,24 @@ def parse(data) -> Scenario:
                 if p not in plays:
                     raise GameError(f"turn {t}: {p} has {key} but plays no card this turn", player=p,
                                     turn=t, field=f"turns[{t - 1}].{key}.{p}", code="shape")
+        by_card: dict[int, str] = {}
         for p, card in plays.items():
+            _check_name(p, f"turns[{t - 1}].plays")
             if not is_card(card):
                 raise GameError(f"turn {t}: {p}'s card {card!r} is not a number card (1..104)", player=p,
                                 turn=t, field=f"turns[{t - 1}].plays.{p}", code="card_out_of_deck")
+            if card in by_card:
+                raise GameError(f"turn {t}: {by_card[card]} and {p} both play {card}", player=p, card=card,
+                                turn=t, field=f"turns[{t - 1}].plays.{p}", code="card_twice")
+            by_card[card] = p
             if p not in players:
                 players.append(p)
         for p, move in specials.items():
             check_shape(move, p, plays[p], t)
         turns.append((dict(plays), dict(choices), dict(specials)))
     hands = data.get("hands")
+    if hands is not None:
+        _check_hands(hands, rows)
     if hands is None:
         hands = {p: [] for p in players}
         for plays, _, specials in turns:
@@ -102,8 +112,6 @@ def parse(data) -> Scenario:
             for p, card in brought:
                 if card not in hands[p]:   # a card back from Remplacer is the same card
                     hands[p].append(card)
-    elif not isinstance(hands, dict) or not all(isinstance(h, list) for h in hands.values()):
-        raise GameError("\"hands\" must be an object {player: [cards]}", field="hands", code="shape")
     held = data.get("held")
     if held is None:
         held = {p: [k for k in KINDS for _ in range(COPIES)] for p in players}
@@ -112,9 +120,85 @@ def parse(data) -> Scenario:
         raise GameError(f"\"held\" must be an object {{player: [special cards]}} among {', '.join(KINDS)}",
                         field="held", code="shape")
     for p in list(hands) + list(held):
+        _check_name(p, "held")
         if p not in players:
             players.append(p)
+    _check_count(data, players)
+    _check_replacements(turns, rows, data.get("hands"))
     return Scenario([list(r) for r in rows], list(marked), list(stopped), players, hands, held, turns)
+
+
+def _check_count(data, players) -> None:
+    """RULES §3: 2 to 8 players. A scenario may name fewer (an excerpt of a larger table);
+    "players", when given, is the table's size and caps who plays, as in the classic format."""
+    if "players" not in data and len(players) > MAX_PLAYERS:
+        raise GameError(f"the special cards are for {MIN_PLAYERS} to {MAX_PLAYERS} players (RULES §3), "
+                        f"and {len(players)} play here", field="players", code="shape")
+    count = data.get("players", max(len(players), MIN_PLAYERS))
+    if not isinstance(count, int) or isinstance(count, bool) or not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise GameError(f"\"players\" must be a number from {MIN_PLAYERS} to {MAX_PLAYERS} (RULES §3), "
+                        f"not {count!r}", field="players", code="shape")
+    if len(players) > count:
+        raise GameError(f"{len(players)} players play, but \"players\" says {count}", field="players",
+                        code="shape")
+
+
+def _check_name(name: str, field: str) -> None:
+    if not name.strip():
+        raise GameError(f"{field}: a player name cannot be empty", field=field, code="shape")
+
+
+def _check_hands(hands, rows) -> None:
+    """Number cards in hand: whole cards of the deck, each in one hand only and not on the table."""
+    if not isinstance(hands, dict) or not all(isinstance(h, list) for h in hands.values()):
+        raise GameError("\"hands\" must be an object {player: [cards]}", field="hands", code="shape")
+    where = {c: "on the table" for r in rows for c in r}
+    for p, hand in hands.items():
+        _check_name(p, "hands")
+        for card in hand:
+            if not is_card(card):
+                raise GameError(f"{p}'s card {card!r} in hand is not a number card (1..104)", player=p,
+                                field=f"hands.{p}", code="card_out_of_deck")
+            if card in where:
+                raise GameError(f"card {card} in {p}'s hand is also {where[card]}", player=p, card=card,
+                                field=f"hands.{p}", code="card_twice")
+            where[card] = f"in {p}'s hand"
+
+
+def _check_replacements(turns, rows, hands) -> None:
+    """Remplacer's `with`: a number card of the deck its player may still hold (RULES §3).
+
+    Not on the starting table, not revealed by anyone this turn, not placed in an earlier
+    turn, not in another player's hand; the replay then checks it is in the player's own hand.
+    """
+    gone = {c: "on the table" for r in rows for c in r}
+    for t, (plays, _, specials) in enumerate(turns, 1):
+        revealed = {card: p for p, card in plays.items()}
+        placed = dict(revealed)
+        for p, move in specials.items():
+            if move["card"] != REPLACE:
+                continue
+            new, field = move["with"], f"turns[{t - 1}].specials.{p}.with"
+
+            def refuse(why):
+                raise GameError(f"turn {t}: {p}'s remplacer: card {new} {why}", player=p, card=plays[p],
+                                turn=t, field=field, code="special_with")
+
+            if not is_card(new):
+                refuse("is not a number card (1..104)")
+            if new in gone:
+                refuse(f"is already {gone[new]}")
+            if new in revealed:
+                refuse(f"is the card {revealed[new]} reveals this turn")
+            if new in placed:
+                refuse(f"is already played this turn by {placed[new]}")
+            owner = next((q for q, hand in (hands or {}).items() if new in hand), p)
+            if owner != p:
+                refuse(f"is in {owner}'s hand")
+            del placed[plays[p]]      # the revealed card goes back to the hand
+            placed[new] = p
+        for card, p in placed.items():
+            gone.setdefault(card, f"placed by {p} in turn {t}")
 
 
 def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = False) -> list[dict]:

@@ -79,16 +79,17 @@ def check_table(rows, marked=(), stopped=(), *, where: str = "rows") -> None:
     if not isinstance(rows, list) or len(rows) not in (ROWS, MAX_ROWS):
         raise GameError(f"{where}: the special-cards table has 4 or 5 rows", field=where, code="rows_shape")
     check_rows(rows, limit=LIMIT + 1, where=where)   # shape, deck, no card twice, ascending
-    for i, row in enumerate(rows):
-        if len(row) > LIMIT and i not in set(marked):
-            raise GameError(f"row {i} has {len(row)} cards; only a row with a 7 qui prend marker "
-                            f"may hold 6", field=f"{where}[{i}]", code="row_too_long")
     for name, indexes in (("marked", marked), ("stopped", stopped)):
         if not isinstance(indexes, (list, tuple, set)):
-            raise GameError(f"\"{name}\" must be a list of row indexes", field=name, code="shape")
+            raise GameError(f"\"{name}\" must be a list of row indexes, not {indexes!r}", field=name,
+                            code="shape")
         for i in indexes:
             if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(rows):
                 raise GameError(f"\"{name}\": {i!r} is not a row index (0..{len(rows) - 1})", field=name,
                                 code="shape")
+    for i, row in enumerate(rows):
+        if len(row) > LIMIT and i not in set(marked):
+            raise GameError(f"row {i} has {len(row)} cards; only a row with a 7 qui prend marker "
+                            f"may hold 6", field=f"{where}[{i}]", code="row_too_long")
     if len(set(stopped)) >= len(rows):
         raise GameError("\"stopped\": at least one row must stay open", field="stopped", code="shape")

@@ -15,6 +15,7 @@ from ..content import gather_pages
 from ..markdown_ext import Converted, Converter
 from ..problems import Problem, display_path, stop_if_any
 from ..render import Site, render_pages
+from ..target import MARKER, MARKER_TEXT, check_target
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
@@ -26,6 +27,9 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str = "
           site_url: str | None = None, browser_assets: bool = True) -> dict[str, str]:
     """Build the site; raise AuthorErrors (and write nothing) if the content has errors."""
     problems: list[Problem] = []
+
+    # 0. Refuse an output folder the build must not replace (sources, project, someone's files).
+    check_target(Path(out_dir), content_dir=Path(content_dir), root=ROOT)
 
     # 1. Gather every page and check its front matter.
     pages = gather_pages(Path(content_dir), problems)
@@ -52,6 +56,7 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str = "
     files = render_pages(pages, converted, site)
     files.update(assets.generated_files())
     files[".nojekyll"] = ""
+    files[MARKER] = MARKER_TEXT
 
     # 6. Write into a temporary folder and swap it in (static files, browser assets too).
     assets.write_site(Path(out_dir), files, browser_assets=browser_assets)

@@ -127,3 +127,50 @@ def test_run_events_are_the_steps_events_in_order():
     scenario = load("exemple-4")
     steps = replay(scenario, draw=False)
     assert run(scenario)["events"] == [e for s in steps for e in s["events"]]
+
+
+# --- hostile or careless scenarios (issue 12) -------------------------------------------------
+
+def twelve_plays(first: int = 50) -> dict:
+    return {f"p{i}": first + i for i in range(12)}
+
+
+def test_turns_that_are_not_a_list_are_refused():
+    for turns in (5, True, "x", {"plays": {}}):
+        assert error_of({"rows": ROWS, "turns": turns}).code == "shape"
+
+
+def test_an_explicit_player_count_caps_the_players_who_play():
+    err = error_of({"rows": ROWS, "players": 10, "turns": [{"plays": twelve_plays()}]})
+    assert err.code == "shape" and err.field == "players" and "12" in err.message
+
+
+def test_tactique_for_two_lets_only_two_play():
+    err = error_of({"rows": [[2], [8], [14], [20]], "variant": "tactique", "players": 2,
+                    "turns": [{"plays": {f"p{i}": 3 + i for i in range(5)}}]})
+    assert err.code == "shape" and err.field == "players"
+
+
+def test_more_than_ten_players_without_a_count_is_refused_in_plain_words():
+    err = error_of({"rows": ROWS, "turns": [{"plays": twelve_plays()}]})
+    assert err.field == "players" and "12 play" in err.message
+
+
+@pytest.mark.parametrize("name", ["", "   "])
+def test_an_empty_player_name_is_refused_in_hands_too(name):
+    err = error_of({"rows": ROWS, "hands": {name: [40]}, "turns": [{"plays": {"a": 41}}]})
+    assert err.code == "shape" and err.field == "hands"
+
+
+@pytest.mark.parametrize("card", [True, False, 40.0, 40.5, "40", [40], {"c": 40}, None])
+def test_a_card_that_is_not_a_whole_number_is_refused(card):
+    for scenario in ({"rows": ROWS, "turns": [{"plays": {"a": card}}]},
+                     {"rows": [[12], [28], [39], [card]], "turns": [{"plays": {"a": 50}}]},
+                     {"rows": ROWS, "hands": {"a": [card]}, "turns": [{"plays": {"a": 50}}]}):
+        assert error_of(scenario).code == "card_out_of_deck"
+
+
+@pytest.mark.parametrize("where", ["variant", "players", "limit", "hands", "turns"])
+@pytest.mark.parametrize("value", [[1], {"a": [1]}, [[]]])
+def test_unhashable_values_anywhere_give_a_game_error(where, value):
+    assert isinstance(error_of({"rows": ROWS, "turns": [{"plays": {"a": 40}}], where: value}), GameError)

@@ -25,9 +25,10 @@ LEAKS = re.compile(r"None|\{|\}|\[|\]|\bTrue\b|\bFalse\b|_")
 
 
 def declared_types() -> set[str]:
-    classic = set(classic_events.EVENT_TYPES)
+    classic = set(classic_events.EVENT_TYPES)   # the registry: every variant's event classes
     special = {cls.type for cls in vars(special_events).values()
                if isinstance(cls, type) and issubclass(cls, classic_events.Event) and cls.type.startswith("special_")}
+    assert special <= classic, "the special cards register their events"
     junior = {"junior_reveal", "junior_place", "junior_complete", "junior_draw", "junior_take", "junior_game_end"}
     return classic | special | junior
 

@@ -317,6 +317,8 @@ def csp_problems(html: str) -> list[str]:
                         source.startswith(("http://", "https://", "'nonce-", "'sha")):
                     problems.append(f"line {meta.line}: {name} allows {source}")
     for node in walk(root):
+        if node.tag == "meta" and node.attrs.get("http-equiv", "").lower() == "refresh":
+            problems.append(f"line {node.line}: <meta http-equiv=\"refresh\"> (the CSP does not stop it)")
         if node.tag == "script":
             kind = node.attrs.get("type", "").lower()
             src = node.attrs.get("src")

@@ -64,7 +64,7 @@ def test_the_build_refuses_a_broken_link_and_a_broken_anchor(tmp_path):
     line = text.count("\n") + 2
     out = tmp_path / "_site"
     result = build_site(out, content=content)
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert f"glossaire.md:{line}: broken link 'absente.md'" in result.stderr
     assert f"glossaire.md:{line}: broken link 'regles.md#nulle-part': no anchor" in result.stderr
     assert not out.exists(), "a refused build must write nothing"

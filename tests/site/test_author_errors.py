@@ -63,11 +63,11 @@ def test_a_failed_build_leaves_the_previous_site_untouched(tmp_path):
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
 
 
-def test_command_line_exits_1_and_prints_path_line_message(tmp_path):
+def test_command_line_exits_2_and_prints_path_line_message(tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "site_builder", "build", "--content",
          str(FIXTURES / "unknown_key"), "--out", str(tmp_path / "out")],
         cwd=ROOT, capture_output=True, text=True)
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert "tests/site/fixtures/unknown_key/regles.md:5: unknown front-matter key" in result.stderr
     assert not (tmp_path / "out").exists()

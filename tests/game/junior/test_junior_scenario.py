@@ -79,3 +79,68 @@ def test_hands_are_required_with_a_deck_above_base_level():
         load({"level": "expert", "players": ["a", "b"], "deck": ["A"]})
     with pytest.raises(GameError, match="hands must map players"):
         load({"level": "expert", "players": ["a", "b"], "hands": {"c": ["A"]}})
+
+
+# --- hostile or careless scenarios (issue 12) -------------------------------------------------
+
+ONE_FIRST = {"level": "base", "players": ["a", "b"], "deck": [1, 2], "moves": [{"row": 0}]}
+"""Card 1 is on top: JSON true, equal to 1 in Python, must still not pass for it."""
+
+
+def shape_error(data) -> GameError:
+    with pytest.raises(GameError) as info:
+        result(data)
+    assert "\n" not in str(info.value)
+    return info.value
+
+
+@pytest.mark.parametrize("value", [True, 1.0, [1], {"id": 1}])
+def test_a_move_card_is_an_id_or_letters_not_true_or_a_float(value):
+    assert result(ONE_FIRST)["rows"][0] == [1]
+    err = shape_error({**ONE_FIRST, "moves": [{"card": value, "row": 0}]})
+    assert err.field == "moves[0]" and "card" in err.message
+
+
+@pytest.mark.parametrize("value", [True, False, 0.0, "0", None])
+def test_a_move_row_is_a_whole_number(value):
+    err = shape_error({**ONE_FIRST, "moves": [{"row": value}]})
+    assert err.field == "moves[0]" and "row" in err.message
+
+
+def test_the_rules_refuse_true_as_a_card_for_other_callers():
+    from game.junior.rules import new_state, play
+    state = new_state("avance", ["a", "b"], hands={"a": [1], "b": [2]}, deck=[3])
+    with pytest.raises(GameError):
+        play(state, "a", True, 0)
+
+
+@pytest.mark.parametrize("level, goal", [("base", "fewest"), ("expert", "most")])
+def test_a_goal_contradicting_the_level_is_refused(level, goal):
+    data = {**EXPERT, "level": level, "goal": goal}
+    if level == "base":
+        data = {**ONE_FIRST, "goal": goal}
+    err = shape_error(data)
+    assert err.field == "goal" and goal in err.message and level in err.message
+
+
+def test_avance_offers_both_goals():
+    hands = {"level": "avance", "players": ["a", "b"], "hands": {"a": ["A"], "b": ["B"]}}
+    assert load({**hands, "goal": "fewest"})[0]["goal"] == "fewest"
+    assert load({**hands, "goal": "most"})[0]["goal"] == "most"
+
+
+@pytest.mark.parametrize("rows", [122, "ABCD", {"0": []}, [1, 2, 3, 4], None])
+def test_rows_that_are_not_lists_of_cards_get_a_message(rows):
+    err = shape_error({**ONE_FIRST, "rows": rows})
+    assert err.field == "rows" and "rows must be a list" in err.message
+
+
+@pytest.mark.parametrize("name", [3, None, [1], {"a": 1}, "", "  ", True])
+def test_player_names_are_non_empty_strings(name):
+    err = shape_error({**ONE_FIRST, "players": ["a", name]})
+    assert err.field == "players"
+
+
+def test_a_move_names_its_player_with_a_string():
+    err = shape_error({**ONE_FIRST, "moves": [{"player": ["a"], "row": 0}]})
+    assert err.field == "moves[0]" and "player" in err.message

@@ -161,3 +161,98 @@ def test_the_specials_command_line_replays_and_refuses_like_python_m_game():
                          input='{"rows": [[1]], "turns": [], "variant": "speciales"}',
                          capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stdout == "" and "4 or 5 rows" in bad.stderr
+
+
+# --- hostile or careless scenarios (issue 12) -------------------------------------------------
+
+def error_of(data) -> GameError:
+    with pytest.raises(GameError) as info:
+        run(data)
+    return info.value
+
+
+def replace(new, **extra):
+    return scenario([{"plays": {"p1": 30, "p2": 50}, "specials": {"p1": {"card": "remplacer", "with": new}}}],
+                    **extra)
+
+
+def test_two_players_may_not_play_the_same_card():
+    err = error_of(scenario([{"plays": {"p1": 30, "p2": 30}}]))
+    assert (err.code, err.card, err.turn) == ("card_twice", 30, 1)
+
+
+@pytest.mark.parametrize("new", [500, -3, 0, 105])
+def test_remplacer_with_a_card_outside_the_deck_is_refused(new):
+    err = error_of(replace(new))
+    assert err.code == "special_with" and err.field == "turns[0].specials.p1.with"
+
+
+@pytest.mark.parametrize("new, why", [(28, "on the table"), (50, "p2 reveals"), (30, "p1 reveals")])
+def test_remplacer_with_a_card_already_in_play_is_refused(new, why):
+    err = error_of(replace(new))
+    assert err.code == "special_with" and why in err.message
+
+
+def test_remplacer_with_a_card_placed_in_an_earlier_turn_is_refused():
+    err = error_of(scenario([{"plays": {"p2": 45}},
+                             {"plays": {"p1": 30}, "specials": {"p1": {"card": "remplacer", "with": 45}}}]))
+    assert err.code == "special_with" and "turn 1" in err.message
+
+
+def test_remplacer_with_a_card_of_another_hand_is_refused():
+    err = error_of(replace(60, hands={"p1": [30], "p2": [50, 60]}))
+    assert err.code == "special_with" and "p2's hand" in err.message
+
+
+def test_remplacer_with_a_card_of_ones_own_hand_still_works():
+    out = run(replace(60, hands={"p1": [30, 60], "p2": [50]}))
+    assert out["rows"] == [[12], [28], [39, 50], [44, 60]]
+
+
+@pytest.mark.parametrize("card", ["stop", True, 40.0, None, [40], 0, 105])
+def test_a_hand_holding_something_else_than_a_number_card_is_refused(card):
+    err = error_of(scenario([{"plays": {"p1": 30}}], hands={"p1": [30, card]}))
+    assert err.code == "card_out_of_deck" and err.field == "hands.p1"
+
+
+def test_a_card_in_two_hands_or_on_the_table_and_in_a_hand_is_refused():
+    assert error_of(scenario([{"plays": {"p1": 30}}], hands={"p1": [30, 60], "p2": [60]})).code == "card_twice"
+    assert error_of(scenario([{"plays": {"p1": 30}}], hands={"p1": [30, 28]})).code == "card_twice"
+
+
+@pytest.mark.parametrize("key", ["marked", "stopped"])
+@pytest.mark.parametrize("value", [3, "1", {"1": 1}, True, None])
+def test_markers_and_stops_must_be_lists(key, value):
+    rows = [[12], [20, 21, 22, 23, 24, 25], [39], [44]]   # a 6-card row asks whether it is marked
+    err = error_of({"variant": "speciales", "rows": rows, "turns": [{"plays": {"p1": 30}}], key: value})
+    assert err.code == "shape" and err.field == key
+
+
+@pytest.mark.parametrize("where", ["plays", "hands", "held"])
+@pytest.mark.parametrize("name", ["", "  "])
+def test_player_names_may_not_be_empty(where, name):
+    turns = [{"plays": {name if where == "plays" else "p1": 30}}]
+    extra = {"hands": {name: [60]}} if where == "hands" else {"held": {name: ["stop"]}} if where == "held" else {}
+    assert error_of(scenario(turns, **extra)).code == "shape"
+
+
+def test_at_most_eight_players_take_part():
+    """RULES §3: 2 to 8 players (a scenario naming one player is an excerpt of a larger game)."""
+    run(scenario([{"plays": {f"p{i}": 50 + i for i in range(8)}}]))
+    err = error_of(scenario([{"plays": {f"p{i}": 50 + i for i in range(9)}}]))
+    assert err.code == "shape" and "9 play" in err.message
+    err = error_of(scenario([{"plays": {"p1": 50}}], held={f"q{i}": [] for i in range(8)}))
+    assert "9 play" in err.message
+
+
+@pytest.mark.parametrize("count", [0, 1, 9, 10, True, 4.0, "4", None])
+def test_an_explicit_player_count_is_2_to_8(count):
+    err = error_of(scenario([{"plays": {"p1": 30}}], players=count))
+    assert err.code == "shape" and err.field == "players"
+
+
+def test_an_explicit_player_count_caps_who_plays():
+    plays = {f"p{i}": 50 + i for i in range(3)}
+    assert run(scenario([{"plays": plays}], players=3))["penalties"] == {p: 0 for p in plays}
+    err = error_of(scenario([{"plays": plays}], players=2))
+    assert err.field == "players" and "3 players play" in err.message

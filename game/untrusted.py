@@ -1,0 +1,68 @@
+"""The first check on data from outside (a file, a reader's form, a saved game).
+
+`json.loads` accepts things no scenario needs and some the engine cannot
+survive: a 5,000-digit integer (slow arithmetic, then `ValueError` when
+printed), a lone surrogate in a name (`UnicodeEncodeError` halfway through
+printing the result), nesting deep enough for a `RecursionError`. A Python
+caller may also hand in tuples, sets or non-string keys. `check_plain` refuses
+all of them at once, with an iterative walk (no recursion to overflow), so the
+parsers behind it only meet plain JSON values of sane size.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .errors import GameError
+
+LARGEST = 10**9
+"""No count, card, row or index of any variant comes near this."""
+
+DEEPEST = 32
+"""Scenarios nest 5 levels at most (turns → specials → move → field); 32 leaves room."""
+
+
+def _refuse(message: str, where: str) -> GameError:
+    return GameError(f"{where}: {message}" if where else message, field=where or None, code="shape")
+
+
+def _check_str(text: str, where: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _refuse("text holds a lone surrogate (not valid Unicode)", where) from None
+
+
+def check_plain(data) -> None:
+    """Raise GameError(code="shape") unless `data` is plain, bounded JSON.
+
+    Plain: dict with str keys, list, str (valid Unicode), int within ±10**9
+    (bool included), finite float, None; nesting at most 32 deep. Whether a
+    float is acceptable where an int is expected is left to each parser.
+    """
+    stack = [(data, "", 1)]
+    while stack:
+        value, where, depth = stack.pop()
+        if depth > DEEPEST:
+            raise _refuse(f"nested more than {DEEPEST} levels deep", where)
+        if value is None or isinstance(value, bool):
+            continue
+        if isinstance(value, int):
+            if not -LARGEST <= value <= LARGEST:
+                raise _refuse(f"number too large (more than {LARGEST} in size)", where)
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                raise _refuse(f"{value!r} is not a finite number", where)
+        elif isinstance(value, str):
+            _check_str(value, where)
+        elif isinstance(value, list):
+            stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value))
+        elif isinstance(value, dict):
+            for key, v in value.items():
+                if not isinstance(key, str):
+                    raise _refuse(f"key {type(key).__name__} is not a string", where)
+                _check_str(key, where)
+                name = key if key.isprintable() else repr(key)   # the message stays on one line
+                stack.append((v, f"{where}.{name}" if where else name, depth + 1))
+        else:
+            raise _refuse(f"a {type(value).__name__} is not a JSON value", where)

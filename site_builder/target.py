@@ -1,0 +1,41 @@
+"""Where a build may write: never over sources, the project, or a folder it did not make.
+
+A build replaces its output folder entirely (`assets.write_site` swaps a fresh tree in), so a
+wrong `--out` (`.`, `content`, a home folder) would delete what it points at. A build leaves a
+marker file in every output; an existing, non-empty folder without it is not ours to replace.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+MARKER = ".six-qui-prend-build"
+MARKER_TEXT = ("Built by `python -m site_builder build`: the next build replaces this whole folder.\n"
+               "Do not keep anything else here.\n")
+
+
+class TargetRefused(Exception):
+    """The output folder is not safe to replace; the message is one English line."""
+
+
+def check_target(out_dir: Path, *, content_dir: Path, root: Path) -> None:
+    """Raise TargetRefused unless `out_dir` is new, empty, or an earlier build of this builder."""
+    out = Path(out_dir).resolve()
+    guarded = (("the current directory", Path.cwd().resolve()), ("the project root", root.resolve()),
+               ("the content folder", Path(content_dir).resolve()))
+    for name, folder in guarded:
+        if out == folder or folder.is_relative_to(out):
+            what = "is" if out == folder else "contains"
+            raise TargetRefused(f"refusing to build into {out_dir}: it {what} {name} ({folder}), which "
+                                f"the build would delete; choose another --out folder")
+        if name == "the content folder" and out.is_relative_to(folder):
+            raise TargetRefused(f"refusing to build into {out_dir}: it is inside the content folder "
+                                f"({folder}); choose another --out folder")
+    if not out.exists():
+        return
+    if not out.is_dir():
+        raise TargetRefused(f"refusing to build into {out_dir}: it is a file, not a folder")
+    if (out / MARKER).is_file() or not any(out.iterdir()):
+        return
+    raise TargetRefused(f"refusing to build into {out_dir}: it is not empty and holds no earlier build "
+                        f"(no {MARKER} file); empty it or choose another --out folder")
