@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from game.classic.cards import HEADS
@@ -69,7 +69,6 @@ def test_empty_rows_and_a_fifth_row_read_back():
     assert read_table(table_svg([])) == []
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(1, 104), unique=True, max_size=26).flatmap(
     lambda cards: st.integers(1, 5).map(lambda n: [sorted(cards[i::n]) for i in range(n)])))
 def test_any_table_reads_back(rows):
