@@ -99,8 +99,8 @@ def run_here() -> dict:
 @pytest.mark.node
 def test_same_seed_same_deal_and_games_in_pyodide(tmp_path):
     node = shutil.which("node")
-    if node is None or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists():
-        pytest.skip("needs Node.js and node_modules/pyodide (npm ci): make test provides both")
+    assert node, "Node.js is needed for this test (it runs Pyodide from node_modules)"
+    assert (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists(), "run npm ci (make setup)"
     program = tmp_path / "program.py"
     program.write_text(PROGRAM, encoding="utf-8")
     done = subprocess.run([node, str(RUNNER), str(program)], capture_output=True, text=True,
