@@ -37,12 +37,14 @@ serve: setup
 build: setup
 	$(PY) -m site_builder build
 
+# HYPOTHESIS_PROFILE (tests/conftest.py): fast = 15 examples per property, dev = 100 (the
+# default of a bare pytest), ci = 500.
 test: setup browser
-	$(PY) -m pytest
+	HYPOTHESIS_PROFILE=ci $(PY) -m pytest
 
-# Engine and build tests only: no browser, no Node.
+# Engine and build tests only, under a minute: no browser, no Node, nothing marked slow.
 test-fast: $(STAMP)
-	$(PY) -m pytest tests/game tests/site
+	$(PY) -m pytest tests/game tests/site -m "not browser and not node and not slow"
 
 bench: setup
 	$(PY) bench/engine_speed.py

@@ -1,22 +1,24 @@
-"""`python -m site_builder serve`: build, serve `_site/` locally, rebuild on every change.
+"""`python -m site_builder serve`: build, serve the output folder locally, rebuild on every change.
 
-A thread polls modification times (no dependency, works everywhere); author errors are
-printed and the last good site keeps being served.
+A thread polls modification times (no dependency, works everywhere). Each build runs in a fresh
+`python -m site_builder build` process, so an edit to any module of `site_builder/` or `game/`
+is built with the new code (a long-lived process would keep the modules it imported first).
+A failed build is printed and the last good site keeps being served.
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
+import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
 
-from ..problems import AuthorErrors
-from .build import CONTENT, OUT, ROOT, build
+from .build import CONTENT, OUT, ROOT
 
-WATCHED = (CONTENT, ROOT / "site_builder", ROOT / "game")
+CODE = (ROOT / "site_builder", ROOT / "game")
 MIME_TYPES = {
     ".mjs": "text/javascript",
     ".js": "text/javascript",
@@ -58,45 +60,37 @@ def snapshot(paths) -> dict[str, float]:
     return times
 
 
+def build_command(content_dir: Path = CONTENT, out_dir: Path = OUT, base_url: str = "/",
+                  site_url: str | None = None) -> list[str]:
+    """The `build` command line that `serve`'s options stand for."""
+    command = [sys.executable, "-m", "site_builder", "build", "--content", str(content_dir),
+               "--out", str(out_dir), "--base-url", base_url]
+    return command + (["--site-url", site_url] if site_url else [])
+
+
 def try_build(**options) -> bool:
+    """One build in a fresh process; its report (author errors, traceback) goes to stderr."""
     started = time.perf_counter()
-    try:
-        build(**options)
-    except AuthorErrors as errors:
-        print(errors, file=sys.stderr)
-        print(f"build failed: {len(errors.problems)} error(s); still serving the last good site",
-              file=sys.stderr)
+    done = subprocess.run(build_command(**options), cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0:
+        print(done.stdout + done.stderr, end="", file=sys.stderr)
+        print(f"build failed (exit {done.returncode}); still serving the last good site",
+              file=sys.stderr, flush=True)
         return False
-    except Exception as error:  # a bug in game/ or a template must not kill the server
-        print(f"build crashed: {type(error).__name__}: {error}", file=sys.stderr)
-        return False
-    print(f"built in {time.perf_counter() - started:.2f} s", file=sys.stderr)
+    print(f"built in {time.perf_counter() - started:.2f} s", file=sys.stderr, flush=True)
     return True
 
 
-def watch(options: dict, interval: float = 0.5, stop: threading.Event | None = None,
-          paths=WATCHED, seen: dict | None = None) -> None:
+def watch(options: dict, paths, seen: dict, interval: float = 0.5,
+          stop: threading.Event | None = None) -> None:
     """Poll `paths` and rebuild when any file is added, removed or modified since `seen`
     (taken before the last build, so an edit made during that build is not missed)."""
     stop = stop or threading.Event()
-    seen = snapshot(paths) if seen is None else seen
     while not stop.wait(interval):
         now = snapshot(paths)
         if now != seen:
             seen = now
-            _reload_engine()
             try_build(**options)
-
-
-def _reload_engine() -> None:
-    """Forget the imported engine (and the builder module bound to it) so a rebuild uses the
-    edited code; site_builder's own modules are not reloaded."""
-    from .. import blocks
-
-    engine = [n for n in sys.modules if n == "game" or n.startswith("game.")]
-    for name in engine:
-        sys.modules.pop(name, None)
-    blocks.reset()
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, out_dir: Path = OUT, **options) -> None:
@@ -106,11 +100,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, out_dir: Path = OUT, **opti
         server = http.server.ThreadingHTTPServer((host, port), handler)
     except OSError as error:
         raise SystemExit(f"cannot serve on {host}:{port} ({error.strerror}): try --port") from None
-    seen = snapshot(WATCHED)
+    paths = (options.get("content_dir", CONTENT), *CODE)
+    seen = snapshot(paths)
     try_build(**options)
-    threading.Thread(target=watch, args=(options,), kwargs={"seen": seen}, daemon=True).start()
+    threading.Thread(target=watch, args=(options, paths, seen), daemon=True).start()
     with server:
-        print(f"serving {out_dir} on http://{host}:{port}/ (Ctrl+C to stop)", file=sys.stderr)
+        print(f"serving {out_dir} on http://{host}:{server.server_address[1]}/ (Ctrl+C to stop)",
+              file=sys.stderr, flush=True)
         try:
             server.serve_forever()
         except KeyboardInterrupt:

@@ -9,19 +9,11 @@ the tests fail rather than skip.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from harness import CHROMIUM_ARGS, Guard, chromium_path, seal, serve, watch
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def pytest_configure(config):
-    config.addinivalue_line("markers", "slow: takes seconds (boots Pyodide); still run by make test")
 
 
 def pytest_collection_modifyitems(items):
@@ -58,22 +50,12 @@ def browser(_playwright_driver):
     pytest.fail("no Chromium could be launched:\n" + "\n".join(errors))
 
 
-# --- the built site and its server --------------------------------------------------------------
+# --- the built site's server --------------------------------------------------------------
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Path:
-    """The site built once for the session, exactly as `python -m site_builder build --out` does."""
-    out = tmp_path_factory.mktemp("site") / "_site"
-    result = subprocess.run([sys.executable, "-m", "site_builder", "build", "--out", str(out)],
-                            cwd=ROOT, capture_output=True, text=True)
-    if result.returncode != 0:
-        pytest.fail(f"site build failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
-    return out
-
-
-@pytest.fixture(scope="session")
-def server(site):
-    running = serve(site)
+def server(built_site):
+    """The session's built site (tests/conftest.py) served under the /depot/ sub-path."""
+    running = serve(built_site)
     yield running
     running.httpd.shutdown()
     running.httpd.server_close()

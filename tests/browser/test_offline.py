@@ -25,12 +25,12 @@ PAGE_CACHED = """async (url) => {
 }"""
 
 
-def test_a_visited_example_works_offline(browser, site):
+def test_a_visited_example_works_offline(browser, built_site):
     # Routing makes Chromium bypass service workers, so this context is watched, not routed:
     # a request to another host is still recorded and fails the test.
     # Its own server, stopped half-way: the site is then really unreachable (DevTools' offline
     # emulation also blocks the service worker's cache in this Chromium).
-    server = serve(site)
+    server = serve(built_site)
     guard = Guard()
     context = browser.new_context(locale="fr-FR")  # service workers allowed here
     context.on("request", lambda request: None if request.url.startswith(server.origin + "/")

@@ -260,8 +260,8 @@ def test_absolute_links_would_break_under_the_sub_path(page, server):
     assert page.goto(server.url("exemples/exemple-4/")).status == 200
 
 
-def test_no_inline_script_in_example_pages(site):
-    for html in site.rglob("*.html"):
+def test_no_inline_script_in_example_pages(built_site):
+    for html in built_site.rglob("*.html"):
         text = html.read_text(encoding="utf-8")
         for tag in re.findall(r"<script\b[^>]*>", text):
             assert "src=" in tag, f"{html}: inline script {tag}"

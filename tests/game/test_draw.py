@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from game.classic.cards import HEADS
@@ -69,7 +69,6 @@ def test_empty_rows_and_a_fifth_row_read_back():
     assert read_table(table_svg([])) == []
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(1, 104), unique=True, max_size=26).flatmap(
     lambda cards: st.integers(1, 5).map(lambda n: [sorted(cards[i::n]) for i in range(n)])))
 def test_any_table_reads_back(rows):
@@ -184,11 +183,6 @@ def test_french_labels():
     assert row_label(3, []) == f"Rangée{NBSP}4{NBSP}: vide"
     assert penalties_text({"Alice": 5, "Bruno": 0}) == f"Pénalités{NBSP}: Alice 5, Bruno 0"
     assert table_label([[1], [2]], taken=1).startswith(f"Table, rangée{NBSP}2 ramassée{NBSP}: ")
-
-
-def test_same_input_gives_the_same_bytes():
-    assert table_svg(TYPICAL, placed=33, taken=2) == table_svg(TYPICAL, placed=33, taken=2)
-    assert card_svg(7) == card_svg(7)
 
 
 def test_output_does_not_depend_on_the_process():

@@ -17,6 +17,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 import pytest
+from hypothesis_budget import scaled
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -156,7 +157,7 @@ ENTRY_POINTS = {
 def test_mutated_scenarios_give_a_result_or_a_game_error(name):
     entry, bases = ENTRY_POINTS[name]
 
-    @settings(max_examples=250, deadline=None, database=None,
+    @settings(parent=scaled(0.5), deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(mutated(bases))
     def check(data):

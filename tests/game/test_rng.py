@@ -54,19 +54,14 @@ def test_draw_leaves_the_deck_untouched_and_draws_distinct_cards():
     assert deck == classic_deck() and sorted(cards) == deck
 
 
-def test_shuffle_and_choice_use_random_only():
-    # Rebuilt from random() alone, so no other draw of the random module is involved.
-    import random
+def test_seed_3_gives_a_fixed_shuffle_choice_and_draws():
+    # Frozen like SEED_1_DRAW: the Junior deal and the bots' picks are made of these draws.
     items = list(range(20))
     Rng(3).shuffle(items)
-    rnd = random.Random(3).random
-    expected = list(range(20))
-    for i in range(19, 0, -1):
-        j = int(rnd() * (i + 1))
-        expected[i], expected[j] = expected[j], expected[i]
-    assert items == expected
-    assert Rng(3).choice("abcdef") == "abcdef"[int(random.Random(3).random() * 6)]
-    assert Rng(3).below(10) == int(random.Random(3).random() * 10)
+    assert items == [8, 1, 5, 12, 13, 7, 11, 17, 19, 9, 2, 3, 15, 14, 0, 16, 18, 6, 10, 4]
+    assert Rng(3).choice("abcdef") == "b"
+    rng = Rng(3)
+    assert [rng.below(6) for _ in range(8)] == [1, 3, 2, 3, 3, 0, 0, 5]
 
 
 # The same program runs in CPython and in Pyodide; its results must be equal.
@@ -104,8 +99,8 @@ def run_here() -> dict:
 @pytest.mark.node
 def test_same_seed_same_deal_and_games_in_pyodide(tmp_path):
     node = shutil.which("node")
-    if node is None or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists():
-        pytest.skip("needs Node.js and node_modules/pyodide (npm ci): make test provides both")
+    assert node, "Node.js is needed for this test (it runs Pyodide from node_modules)"
+    assert (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists(), "run npm ci (make setup)"
     program = tmp_path / "program.py"
     program.write_text(PROGRAM, encoding="utf-8")
     done = subprocess.run([node, str(RUNNER), str(program)], capture_output=True, text=True,

@@ -39,15 +39,12 @@ def test_a_new_session_deals_ten_cards_to_the_reader_and_bots():
     assert len(set(dealt)) == 34 and exported["turns"] == []
 
 
-def test_same_seed_same_game_and_moves_do_not_change_the_given_state():
+def test_a_move_does_not_change_the_given_state():
     a = session.new_session("Camille", ["random", "random"], seed=9)
-    b = session.new_session("Camille", ["random", "random"], seed=9)
-    assert a == b
     before = json.dumps(a)
     card = session.view(a)["hand"][3]["card"]
     after = session.play_card(a, card)
     assert json.dumps(a) == before   # pure: the old state is untouched
-    assert session.play_card(b, card) == after
     assert session.scenario(after)["turns"][0]["plays"]["Camille"] == card
 
 

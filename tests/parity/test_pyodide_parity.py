@@ -13,7 +13,6 @@ import random
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -84,14 +83,6 @@ def messages(site: Path) -> list[dict]:
     rng = random.Random(20261130)
     for k in range(RANDOM_ROUNDS):
         out.append({"id": f"random-{k}", "type": "replay", "scenario": random_round(rng)})
-    return out
-
-
-@pytest.fixture(scope="module")
-def built_site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("parity") / "_site"
-    subprocess.run([sys.executable, "-m", "site_builder", "build", "--out", str(out)],
-                   cwd=ROOT, check=True, capture_output=True)
     return out
 
 

@@ -1,29 +1,14 @@
 """Shared fixtures of the quality gates: one build, one local server, one Chromium per session
-(driven from its own thread: see quality_browser.py for why)."""
+(driven from its own thread: see quality_browser.py for why). The build is tests/conftest.py's
+`built_site`."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
 from quality_browser import ChromiumThread
-from quality_checks import build_site, html_files, url_path
+from quality_checks import html_files, url_path
 from harness import serve  # importable once quality_browser has set sys.path
-
-def pytest_configure(config):
-    config.addinivalue_line("markers", "slow: takes seconds (boots Pyodide); still run by make test")
-
-
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
-    """The real content/ built once for the gates, browser assets included."""
-    out = tmp_path_factory.mktemp("quality") / "_site"
-    result = build_site(out)
-    if result.returncode != 0:
-        pytest.fail(f"site build failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
-    return out
-
 
 @pytest.fixture(scope="session")
 def site_pages(built_site) -> list[str]:

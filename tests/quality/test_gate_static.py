@@ -1,5 +1,5 @@
 """Gates over the built files themselves, no browser: typography, security policy markup,
-internal links and anchors, the Nu HTML checker, and byte-identical rebuilds.
+internal links and anchors, the Nu HTML checker (byte-identical rebuilds: tests/site/test_site_build.py).
 
 Every page is found in the build output (quality_checks.html_files), so a page added later is
 checked without touching this file.
@@ -7,7 +7,6 @@ checked without touching this file.
 
 from __future__ import annotations
 
-import hashlib
 import shutil
 
 from quality_checks import (ROOT, build_site, csp_problems, html_files, link_problems, typography_problems,
@@ -69,20 +68,3 @@ def test_the_build_refuses_a_broken_link_and_a_broken_anchor(tmp_path):
     assert f"glossaire.md:{line}: broken link 'regles.md#nulle-part': no anchor" in result.stderr
     assert not out.exists(), "a refused build must write nothing"
 
-
-def tree_digest(root) -> dict[str, str]:
-    return {path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
-            for path in sorted(root.rglob("*")) if path.is_file()}
-
-
-def test_two_builds_are_byte_identical(tmp_path):
-    """Same tree, same SOURCE_DATE_EPOCH, two folders, one after the other: the same bytes.
-    (Both builds are made here, back to back: others may edit content/ during a long session.)"""
-    first_dir, second_dir = tmp_path / "un" / "_site", tmp_path / "deux" / "_site"
-    for out in (first_dir, second_dir):
-        result = build_site(out)
-        assert result.returncode == 0, result.stderr
-    first, second = tree_digest(first_dir), tree_digest(second_dir)
-    assert sorted(first) == sorted(second)
-    differing = [path for path in first if first[path] != second[path]]
-    assert differing == []

@@ -288,11 +288,11 @@ def test_legend_and_composition_are_drawn_by_the_engine():
 
 # ---------------------------------------------------------------- the built pages
 
-def test_built_junior_pages_hold_the_examples_and_load_the_player(site):
+def test_built_junior_pages_hold_the_examples_and_load_the_player(built_site):
     """Needs markdown_ext to hand the junior-* blocks to the registry's Junior handlers."""
     ids = []
     for name in ("base", "avance", "expert"):
-        text = (site / "junior" / name / "index.html").read_text(encoding="utf-8")
+        text = (built_site / "junior" / name / "index.html").read_text(encoding="utf-8")
         assert "```" not in text and "junior-exemple" not in text, f"{name}: a block was not rendered"
         found = re.findall(r'<section class="exemple" data-variant="junior" id="(exemple-junior-[\w-]+)"', text)
         assert found, name
@@ -300,5 +300,5 @@ def test_built_junior_pages_hold_the_examples_and_load_the_player(site):
         assert 'src="../../js/player.js"' in text
         assert 'class="jr-ou"' in text or name == "avance"
     assert {"exemple-junior-olivier", "exemple-junior-emma"} <= set(ids)
-    index = (site / "junior" / "index.html").read_text(encoding="utf-8")
+    index = (built_site / "junior" / "index.html").read_text(encoding="utf-8")
     assert 'class="jr-legende"' in index and 'class="jr-composition"' in index

@@ -23,11 +23,11 @@ from site_helpers import CONTENT, Parsed, pages_of, parse
 SOURCES = sorted(p for p in CONTENT.rglob("*.md") if p.name not in NOT_PAGES)
 
 
-def test_every_content_page_produces_a_page(site):
+def test_every_content_page_produces_a_page(built_site):
     assert SOURCES, "content/ has no page"
     for source in SOURCES:
         rel = PurePosixPath(source.relative_to(CONTENT).as_posix())
-        built = site / page_url(rel) / "index.html"
+        built = built_site / page_url(rel) / "index.html"
         assert built.is_file(), f"{rel} was not built"
         text = built.read_text(encoding="utf-8")
         assert text.startswith('<!doctype html>\n<html lang="fr">')
@@ -49,15 +49,15 @@ def _target(site: Path, page: Path, url: str) -> tuple[Path, str]:
     return path, unquote(parts.fragment)
 
 
-def test_every_internal_link_and_anchor_resolves(site):
-    ids = {page.resolve(): set(parse(page).ids) for page in pages_of(site)}
+def test_every_internal_link_and_anchor_resolves(built_site):
+    ids = {page.resolve(): set(parse(page).ids) for page in pages_of(built_site)}
     checked = 0
-    for page in pages_of(site):
+    for page in pages_of(built_site):
         for attribute, url in parse(page).links:
             if urlsplit(url).scheme in ("http", "https", "mailto"):
                 assert attribute == "href", f"{page}: external resource {url}"
                 continue
-            path, fragment = _target(site, page, url)
+            path, fragment = _target(built_site, page, url)
             assert path.exists(), f"{page.relative_to(site)}: {url} leads nowhere"
             if fragment:
                 assert fragment in ids[path.resolve()], f"{page.relative_to(site)}: no #{fragment}"
@@ -65,8 +65,8 @@ def test_every_internal_link_and_anchor_resolves(site):
     assert checked > 100
 
 
-def test_the_site_requests_no_other_host(site):
-    for page in pages_of(site):
+def test_the_site_requests_no_other_host(built_site):
+    for page in pages_of(built_site):
         text = page.read_text(encoding="utf-8")
         for tag, attributes in parse(page).elements:
             for name in ("src", "srcset"):
@@ -74,22 +74,22 @@ def test_the_site_requests_no_other_host(site):
             if tag == "link":
                 assert not re.match(r"^(https?:)?//", attributes["href"]), (page, attributes)
         assert "@import" not in text
-    for css in site.glob("*.css"):
+    for css in built_site.glob("*.css"):
         assert not re.search(r"url\(\s*['\"]?(https?:)?//", css.read_text(encoding="utf-8")), css
 
 
-def test_player_script_only_on_pages_with_an_example(site):
-    for page in pages_of(site):
+def test_player_script_only_on_pages_with_an_example(built_site):
+    for page in pages_of(built_site):
         text = page.read_text(encoding="utf-8")
         has_example = '<section class="exemple"' in text
-        assert ('js/player.js"' in text) == has_example, page.relative_to(site)
+        assert ('js/player.js"' in text) == has_example, page.relative_to(built_site)
 
 
-def test_404_sitemap_and_nojekyll(site):
-    assert (site / ".nojekyll").is_file()
-    not_found = (site / "404.html").read_text(encoding="utf-8")
+def test_404_sitemap_and_nojekyll(built_site):
+    assert (built_site / ".nojekyll").is_file()
+    not_found = (built_site / "404.html").read_text(encoding="utf-8")
     assert 'href="/depot/site.css"' in not_found and 'href="/depot/regles/"' in not_found
-    sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
+    sitemap = (built_site / "sitemap.xml").read_text(encoding="utf-8")
     locs = re.findall(r"<loc>([^<]+)</loc>", sitemap)
     assert "https://exemple.org/depot/" in locs
     assert "https://exemple.org/depot/exemples/exemple-3/" in locs
@@ -120,13 +120,13 @@ def _final_table(html: str, example_id: str) -> tuple[list[str], list[list[int]]
     return [kind for _, kind, _ in steps], rows
 
 
-def test_each_worked_example_shows_its_steps_and_final_table(site):
+def test_each_worked_example_shows_its_steps_and_final_table(built_site):
     seen = 0
     for source in SOURCES:
         for example in _examples(source):
             assert example is not None, f"{source}: example block does not parse"
             rel = PurePosixPath(source.relative_to(CONTENT).as_posix())
-            html = (site / page_url(rel) / "index.html").read_text(encoding="utf-8")
+            html = (built_site / page_url(rel) / "index.html").read_text(encoding="utf-8")
             kinds, rows = _final_table(html, example.id)
             assert kinds[0] == "start" and kinds[-1] == "end", kinds
             assert kinds.count("reveal") == kinds.count("end") == len(example.turns)
@@ -138,10 +138,10 @@ def test_each_worked_example_shows_its_steps_and_final_table(site):
     assert seen >= 6, "the six worked examples of RULES §5 are expected"
 
 
-def test_two_builds_are_byte_identical(site, tmp_path):
+def test_two_builds_are_byte_identical(built_site, tmp_path):
     again = tmp_path / "again"
     build(CONTENT, again, base_url="/depot/", site_url="https://exemple.org/depot/")
-    comparison = filecmp.dircmp(site, again)
+    comparison = filecmp.dircmp(built_site, again)
     mismatches = []
 
     def walk(cmp, prefix=""):
@@ -172,8 +172,8 @@ class _SubPathHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture
-def sub_path_server(site):
-    handler = functools.partial(_SubPathHandler, directory=str(site))
+def sub_path_server(built_site):
+    handler = functools.partial(_SubPathHandler, directory=str(built_site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/depot/"
@@ -181,7 +181,7 @@ def sub_path_server(site):
     server.server_close()
 
 
-def test_site_works_from_a_sub_path(site, sub_path_server):
+def test_site_works_from_a_sub_path(built_site, sub_path_server):
     """Fetch every page, then everything each page links to or loads, through HTTP."""
     queue = [sub_path_server + page_url(PurePosixPath(s.relative_to(CONTENT).as_posix()))
              for s in SOURCES]
@@ -208,8 +208,8 @@ def parse_text(text: str) -> Parsed:
     return Parsed(text)
 
 
-def test_pages_written_in_french_typography(site):
-    text = (site / "index.html").read_text(encoding="utf-8")
+def test_pages_written_in_french_typography(built_site):
+    text = (built_site / "index.html").read_text(encoding="utf-8")
     assert "6 qui prend\u202f!" in text
     assert "boeuf" not in re.sub(r"<[^>]+>", "", text).lower().replace("tetes-de-boeuf", "")
 
@@ -238,9 +238,9 @@ def test_on_this_page_entries_keep_french_typography(tmp_path):
     assert ">Les «\u00a0têtes\u00a0» &amp; le reste</a>" in toc
 
 
-def test_generated_tool_files_are_written(site):
+def test_generated_tool_files_are_written(built_site):
     """The score sheet reads the heads of each card from js/tetes.json, made from game.classic.cards."""
     import json
 
-    data = json.loads((site / "js" / "tetes.json").read_text(encoding="utf-8"))
+    data = json.loads((built_site / "js" / "tetes.json").read_text(encoding="utf-8"))
     assert data["total"] == 171 and len(data["heads"]) == 105

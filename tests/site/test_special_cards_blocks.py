@@ -54,9 +54,8 @@ def test_a_classic_example_has_no_comparison():
     assert "comparaison" not in html and 'data-variant="classic"' in html
 
 
-def test_the_page_shows_the_cards_and_one_comparison_per_example(tmp_path):
-    build(CONTENT, tmp_path / "_site", browser_assets=False)
-    html = (tmp_path / "_site" / "variantes" / "cartes-speciales" / "index.html").read_text(encoding="utf-8")
+def test_the_page_shows_the_cards_and_one_comparison_per_example(built_site):
+    html = (built_site / "variantes" / "cartes-speciales" / "index.html").read_text(encoding="utf-8")
     figure = re.search(r'<figure class="cartes-speciales">.*?</figure>', html, re.S)
     assert figure and len(re.findall(r'data-special="', figure[0])) == len(KINDS)
     assert html.count('data-variant="speciales"') == html.count("comparaison\">") == len(KINDS)

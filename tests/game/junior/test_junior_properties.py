@@ -3,7 +3,7 @@
 import copy
 import json
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from game.errors import GameError
@@ -31,7 +31,6 @@ def play_out(level, players, seed, bots):
         state = after
 
 
-@settings(max_examples=60, deadline=None)
 @given(games)
 def test_cards_are_conserved_and_rows_obey_their_level(game):
     level = game[0]
@@ -49,7 +48,6 @@ def test_cards_are_conserved_and_rows_obey_their_level(game):
     assert sum(len(a) for a in after["albums"].values()) + sum(map(len, after["rows"])) == 52
 
 
-@settings(max_examples=40, deadline=None)
 @given(games)
 def test_snapshots_round_trip_through_json_and_the_player_to_move_always_can(game):
     for before, _, after, _ in play_out(*game):
@@ -58,7 +56,6 @@ def test_snapshots_round_trip_through_json_and_the_player_to_move_always_can(gam
     assert json.loads(json.dumps(after)) == after
 
 
-@settings(max_examples=40, deadline=None)
 @given(games, st.integers(0, 3), st.integers(0, 60))
 def test_illegal_moves_are_refused_and_change_nothing(game, row, pick):
     for before, (player, card, _), _, _ in play_out(*game):
@@ -78,7 +75,6 @@ def test_illegal_moves_are_refused_and_change_nothing(game, row, pick):
         assert before == snapshot
 
 
-@settings(max_examples=30, deadline=None)
 @given(games)
 def test_replaying_the_log_of_a_game_gives_the_same_state(game):
     level, players, seed, bots = game

@@ -1,0 +1,45 @@
+"""Shared by every test folder: how hard Hypothesis searches, and the real site built once.
+
+HYPOTHESIS_PROFILE picks the number of examples per property: `fast` (15, a quick look),
+`dev` (100, the default) or `ci` (500, what `make test` runs). Tests never hard-code it.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+ROOT = Path(__file__).resolve().parent.parent
+PROFILES = {"fast": 15, "dev": 100, "ci": 500}
+BASE_URL = "/depot/"
+SITE_URL = "https://exemple.org/depot/"
+
+for _name, _examples in PROFILES.items():
+    settings.register_profile(_name, max_examples=_examples, deadline=None)
+
+
+def pytest_configure(config):
+    """Load the profile before any test module (and its module-level settings) is imported."""
+    profile = os.environ.get("HYPOTHESIS_PROFILE", "dev")
+    if profile not in PROFILES:
+        raise pytest.UsageError(f"HYPOTHESIS_PROFILE={profile!r}: expected one of "
+                                f"{', '.join(PROFILES)}")
+    settings.load_profile(profile)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """content/ built once per session, browser assets included, exactly as CI's
+    `python -m site_builder build` does (under the /depot/ sub-path the browser tests use)."""
+    out = tmp_path_factory.mktemp("built") / "_site"
+    done = subprocess.run([sys.executable, "-m", "site_builder", "build", "--out", str(out),
+                           "--base-url", BASE_URL, "--site-url", SITE_URL],
+                          cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0:
+        pytest.fail(f"site build failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
+    return out

@@ -1,0 +1,68 @@
+"""No import cycle in game/ and site_builder/: between modules, nor between subpackages.
+
+A cycle means two modules cannot be understood (or moved to another variant) one without the
+other. The finder is tests/import_graph.py (`python tests/import_graph.py` prints the cycles).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from import_graph import cycles, describe, import_graph, subpackage_graph
+
+SUBPACKAGE_CYCLES_TODAY = """game.classic → game.messages → game.classic
+game.junior → game.messages → game.junior"""
+# game.messages words events with the card data of the variant it speaks of (heads, cow
+# letters), and the variants call it to explain their steps: no module cycle, but the two
+# subpackages lean on each other. Moving that data under game/ (or the words into each variant)
+# would close this; it is tracked here so that no other coupling hides behind it.
+
+
+def write(root, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def test_the_finder_sees_a_cycle_hidden_in_a_function_and_through_relative_imports(tmp_path):
+    write(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/a.py": "from . import b\n",
+        "pkg/b.py": "def late():\n    from pkg.sub.c import value\n    return value\n",
+        "pkg/sub/__init__.py": "",
+        "pkg/sub/c.py": "import os\nfrom ..a import thing\nvalue = 1\n",
+        "pkg/d.py": "import pkg.a\n",  # imports into the cycle, is not part of it
+    })
+    graph = import_graph(tmp_path, ("pkg",))
+    assert graph["pkg.sub.c"] == {"pkg.a"}  # `os` is not ours; pkg and pkg.sub are its own
+    assert graph["pkg.b"] == {"pkg.sub", "pkg.sub.c"}  # pkg.sub's __init__ runs on the way
+    assert cycles(graph) == [["pkg.a", "pkg.b", "pkg.sub.c", "pkg.a"]]
+    assert cycles(subpackage_graph(graph)) == [["pkg.a", "pkg.b", "pkg.sub", "pkg.a"]]
+
+
+def test_the_finder_finds_nothing_in_a_layered_package_and_names_every_cycle(tmp_path):
+    write(tmp_path, {"pkg/__init__.py": "from . import top\n", "pkg/base.py": "",
+                     "pkg/mid.py": "from .base import x\n", "pkg/top.py": "from . import mid, base\n"})
+    assert cycles(import_graph(tmp_path, ("pkg",))) == []
+    graph = {"a": {"b"}, "b": {"a", "c"}, "c": {"b"}, "d": {"a"}}
+    assert describe(cycles(graph)) == "a → b → a\nc → b → c"
+
+
+def test_no_subpackage_cycle_beyond_the_known_ones():
+    """While the subpackage test below is expected to fail, a new cycle must not hide behind it."""
+    new = set(describe(cycles(subpackage_graph(import_graph()))).splitlines()) - set(
+        SUBPACKAGE_CYCLES_TODAY.splitlines())
+    assert not new, "new import cycles:\n" + "\n".join(sorted(new))
+
+
+def test_no_import_cycle_between_modules():
+    found = cycles(import_graph())
+    assert not found, "import cycles:\n" + describe(found)
+
+
+@pytest.mark.xfail(strict=True, reason="known subpackage coupling (see SUBPACKAGE_CYCLES_TODAY):\n"
+                   + SUBPACKAGE_CYCLES_TODAY)
+def test_no_import_cycle_between_subpackages():
+    found = cycles(subpackage_graph(import_graph()))
+    assert not found, "import cycles between subpackages:\n" + describe(found)
