@@ -7,7 +7,8 @@ Link format v1: `v1.` then base64url (no padding) of these bytes:
   hand     its length, then its cards
   gone     its length, then its cards
   known    its number of opponents, then for each: a length and the cards
-  check    2 bytes: the low 16 bits of the CRC-32 of everything before
+  check    4 bytes: the CRC-32 of everything before
+A link is canonical: decoding then encoding gives it back, so any changed character is refused.
 A changed version prefix, a damaged character or a position that fails its checks raises
 GameError (field "link"): a page can say so in French and keep an empty editor.
 """
@@ -56,7 +57,7 @@ def encode(position: Position, *, seed: int | None = None, mode: str = "uniform"
     for cards in position.known:
         out.append(len(cards))
         out += bytes(cards)
-    out += (zlib.crc32(out) & 0xFFFF).to_bytes(2, "big")
+    out += zlib.crc32(out).to_bytes(4, "big")
     return f"{VERSION}." + base64.urlsafe_b64encode(bytes(out)).decode("ascii").rstrip("=")
 
 
@@ -78,9 +79,9 @@ def decode(fragment) -> Link:
         data = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError):
         raise _damaged("not base64url") from None
-    if len(data) < 3 or (zlib.crc32(data[:-2]) & 0xFFFF) != int.from_bytes(data[-2:], "big"):
+    if len(data) < 5 or zlib.crc32(data[:-4]) != int.from_bytes(data[-4:], "big"):
         raise _damaged("check bytes differ")
-    reader = _Reader(data[:-2])
+    reader = _Reader(data[:-4])
     header = reader.byte()
     seed = int.from_bytes(reader.take(4), "big") if header & 0x20 else None
     rows = [reader.cards() for _ in range(ROWS)]
@@ -90,15 +91,15 @@ def decode(fragment) -> Link:
         raise _damaged("unexpected bytes")
     position = Position.of(rows, hand, (header & 0x0F) + 2, known, gone,
                            "tactique" if header & 0x80 else "classic")
-    if position.rows != tuple(rows) or position.hand != hand or position.gone != gone \
-            or len(position.known) != len(known) or any(a != b for a, b in zip(position.known, known)):
-        raise _damaged("not in canonical order")
     try:
         position.check()
     except GameError as error:
         raise GameError(f"the link's position is not valid: {error.message}", field="link",
                         code="link_invalid") from None
-    return Link(position, seed, "heuristic" if header & 0x40 else "uniform")
+    link = Link(position, seed, "heuristic" if header & 0x40 else "uniform")
+    if encode(position, seed=seed, mode=link.mode) != text:
+        raise _damaged("not in canonical form")   # cards out of order, stray padding bits…
+    return link
 
 
 class _Reader:
@@ -133,13 +134,14 @@ def _damaged(why: str) -> GameError:
 def to_scenario(position: Position) -> dict:
     """A scenario (no turns yet) that `python -m game replay` accepts: the reader is p1.
 
-    Opponents' known cards become their `hands` (the scenario format has no « partly known »
-    hand); cards out of play have no place in the format and are left out.
+    In that format a hand is the whole hand (each card played must come from it): an opponent
+    whose every card is known gets a hand, partly known cards and cards out of play are left out.
     """
     position.check()
     hands = {"p1": list(position.hand)}
     for i in range(position.players - 1):
-        hands[opponent(i)] = list(position.known_of(i))
+        if len(position.known_of(i)) == len(position.hand):
+            hands[opponent(i)] = list(position.known_of(i))
     scenario = {"rows": [list(r) for r in position.rows], "turns": [], "hands": hands,
                 "players": position.players}
     if position.variant != "classic":
@@ -178,6 +180,8 @@ def from_scenario(data) -> Position:
     count = data.get("players", len(parsed.players)) if isinstance(data, dict) else len(parsed.players)
     hand = [c for c in hands[me] if c not in played[me]]
     known = [[c for c in hands.get(p, ()) if c not in played[p]] for p in others]
+    if me == "p1" and all(re.fullmatch(r"p([2-9]|10)", p) for p in others):
+        known = dict(zip(others, known))   # keep p3 as p3 even when p2 has no hand
     return Position.of(rows, hand, count, known, gone,
                        data.get("variant", "classic") if isinstance(data, dict) else "classic").check()
 
