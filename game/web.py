@@ -90,6 +90,7 @@ def _add_play_handlers() -> None:
 
 
 _add_play_handlers()
+HANDLERS.update(__import__("game.explore.web", fromlist=["HANDLERS"]).HANDLERS)  # « Explorateur »
 
 
 # --- steps ------------------------------------------------------------------------------------
