@@ -31,7 +31,7 @@ def not_a_number(text: str) -> str:
 
 
 def bad_known(text: str) -> str:
-    return (f"{quote(text)} ne se lit pas{NBSP}: écrivez par exemple «{NBSP}J2{NBSP}: 5 17{NBSP};"
+    return (f"{quote(text)} ne se lit pas{NBSP}: écrivez par exemple «{NBSP}J2{NBSP}: 5 17{NNBSP};"
             f" J3{NBSP}: 40{NBSP}».")
 
 
@@ -99,13 +99,20 @@ def engine_failed() -> str:
 
 def number(value: float, digits: int = 2) -> str:
     """A decimal number as French print writes it: a comma, no useless zeros."""
-    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
-    return (text or "0").replace(".", ",").replace("-", "\u2212")
+    text = f"{value:.{digits}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text.replace(".", ",").replace("-", "\u2212")
 
 
 def percent(p: float) -> str:
+    """4,2 %, 31 %, 99,9 %: never « 0 % » or « 100 % » for what is not certain."""
     value = 100 * p
-    digits = 0 if value >= 10 or value == 0 or value >= 99.5 else 1
+    if 0 < value < 0.1:
+        return f"moins de 0,1{PERCENT}"
+    if 99.9 < value < 100:
+        return f"plus de 99,9{PERCENT}"
+    digits = 0 if 10 <= value <= 99 or value in (0, 100) else 1
     return number(round(value, digits), digits) + PERCENT
 
 
@@ -114,12 +121,17 @@ def heads_word(value: float) -> str:
 
 
 def risk_sentence(card: int, take: tuple, heads: tuple) -> str:
+    """What one card risks: the take probability and the expected heads, each with its interval."""
     p, low, high = take
     mean, hlow, hhigh = heads
-    if high == 0 and p == 0:
-        return f"Avec le {card}, vous ne ramassez rien ce tour-ci."
+    if p == 0:
+        return (f"Avec le {card}{NBSP}: aucun tirage ne vous fait ramasser{NNBSP}; le risque reste "
+                f"sous {percent(high)}.")
+    if p == 1 and hlow == hhigh:
+        return (f"Avec le {card}{NBSP}: vous ramassez dans tous les tirages, "
+                f"{number(mean)} {heads_word(mean)}.")
     return (f"Avec le {card}{NBSP}: risque de ramasser une rangée {percent(p)} (entre {percent(low)} et "
-            f"{percent(high)}){NBSP}; en moyenne {number(mean)} {heads_word(mean)} "
+            f"{percent(high)}){NNBSP}; en moyenne {number(mean)} {heads_word(mean)} "
             f"(entre {number(hlow)} et {number(hhigh)}).")
 
 
@@ -131,11 +143,7 @@ def summary(done: int, samples: int, seed: int, mode: str, finished: bool) -> st
     who = "au hasard parmi leurs cartes" if mode == "uniform" else "comme le bot prudent"
     count = f"{_thousands(done)}{NNBSP}tirage{'s' if done > 1 else ''}"
     state = "" if finished else f" sur {_thousands(samples)} prévus"
-    return (f"Estimation sur {count}{state} (graine {seed}){NBSP}; vos adversaires jouent {who}.")
-
-
-def stopped() -> str:
-    return f"Calcul arrêté{NBSP}: les chiffres portent sur les tirages déjà faits."
+    return (f"Estimation sur {count}{state} (graine {seed}){NNBSP}; vos adversaires jouent {who}.")
 
 
 def _thousands(n: int) -> str:

@@ -79,3 +79,14 @@ def test_read_form_survives_any_shape():
     for form in (None, [], {"rows": "12"}, {"players": "douze"}, {"rows": [None, 5, [], {}]}):
         position, errors, draft = read_form(form)
         assert position is None and errors
+
+
+def test_figures_are_written_the_french_way_and_never_overstate_certainty():
+    from game.messages import explore as fr
+    assert [fr.percent(x) for x in (0, 0.0004, 0.042, 0.31, 0.995, 0.9999, 1)] == [
+        "0\u202f%", "moins de 0,1\u202f%", "4,2\u202f%", "31\u202f%", "99,5\u202f%",
+        "plus de 99,9\u202f%", "100\u202f%"]
+    assert fr.number(2.0) == "2" and fr.number(0.305) == "0,3" and fr.number(10) == "10"
+    assert "100\u202f%" not in fr.risk_sentence(29, (0.042, 0.031, 0.056), (0.31, 0.21, 0.4))
+    assert "tous les tirages, 5 têtes" in fr.risk_sentence(48, (1, 0.998, 1), (5, 5, 5))
+    assert "aucun tirage" in fr.risk_sentence(33, (0, 0, 0.004), (0, 0, 0))
