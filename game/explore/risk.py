@@ -150,9 +150,19 @@ def _cheapest(player, card, turn) -> int:
 
 def heads_taken(table: Table, plays: dict, player: str = ME) -> int:
     """Heads `player` takes when the turn with these plays is resolved (everyone too low takes
-    the cheapest row)."""
+    the cheapest row).
+
+    Cards are resolved in ascending order, so the turn stops once `player`'s card is placed:
+    the higher cards cannot change what they took.
+    """
     piles = {p: [] for p in plays}
-    Turn(table.clone(), plays, 1, piles).run(_cheapest)
+    turn = Turn(table.clone(), plays, 1, piles)
+    while not turn.done:
+        card, who = turn.next_card()
+        if not turn.step():
+            turn.step(_cheapest(who, card, turn))
+        if who == player:
+            break
     return sum(HEADS[c] for c in piles[player])
 
 
