@@ -107,7 +107,7 @@ def read_form(form) -> tuple[Position | None, list[dict], Position]:
 
 def to_form(position: Position) -> dict:
     """The texts of the form for a position (what `read_form` reads back)."""
-    known = " ; ".join(f"{fr.player_name(i)} : {' '.join(map(str, k))}"
+    known = "\u202f; ".join(f"{fr.player_name(i)}\u00a0: {' '.join(map(str, k))}"
                        for i, k in enumerate(position.known) if k)
     return {"variant": position.variant, "players": str(position.players),
             "rows": [" ".join(map(str, r)) for r in position.rows],

@@ -125,8 +125,9 @@ def risk_sentence(card: int, take: tuple, heads: tuple) -> str:
     p, low, high = take
     mean, hlow, hhigh = heads
     if p == 0:
+        bound = percent(high) if high >= 0.001 else f"0,1{PERCENT}"
         return (f"Avec le {card}{NBSP}: aucun tirage ne vous fait ramasser{NNBSP}; le risque reste "
-                f"sous {percent(high)}.")
+                f"sous {bound}.")
     if p == 1 and hlow == hhigh:
         return (f"Avec le {card}{NBSP}: vous ramassez dans tous les tirages, "
                 f"{number(mean)} {heads_word(mean)}.")

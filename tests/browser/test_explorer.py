@@ -88,10 +88,8 @@ def test_a_shared_link_gives_the_same_position_and_the_same_estimate(page, serve
         assert figures(phone) == first
         width = phone.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
         assert width[0] <= width[1], f"the page overflows at phone width: {width}"
-        phone.screenshot(path="/tmp/explorer-phone.png", full_page=True)
     finally:
         other.close()
-    page.screenshot(path="/tmp/explorer-desktop.png", full_page=True)
 
 
 def test_mistakes_are_shown_in_french_on_their_field_and_the_grid_greys_used_cards(page, server):
@@ -172,3 +170,24 @@ def test_keyboard_only_edit_estimate_and_stop(page, server):
     assert "prévus" in summary and "20\u202f000" in summary
     done = int(page.get_attribute("progress", "value") or 0)
     assert 0 < done < 20000
+
+
+def test_axe_finds_nothing_before_and_after_an_estimate(context, page, server):
+    """WCAG 2.2 AA (axe-core), light and dark, 320 px and 1280 px: the editor, then the bars."""
+    from quality_browser import axe_everywhere, with_axe
+
+    with_axe(context)
+    open_page(page, server)
+    found: dict = {}
+    axe_everywhere(page, "explorateur (avant le moteur)", found)
+    fill_position(page)
+    page.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
+    page.fill("#explorer-rangee-2", "28 28")   # one error shown beside its field
+    page.wait_for_function("() => document.querySelector('#explorer-rangee-2-erreur').textContent",
+                           timeout=ENGINE_TIMEOUT_MS)
+    axe_everywhere(page, "explorateur (erreur)", found)
+    page.fill("#explorer-rangee-2", "28 30")
+    page.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
+    run_estimate(page, "3")
+    axe_everywhere(page, "explorateur (barres)", found)
+    assert not found, found

@@ -8,7 +8,7 @@ import json
 from game.explore.web import HANDLERS, read_form
 
 FORM = {"variant": "classic", "players": "4", "rows": ["3 12 15", "28 30", "39 41 42 43 47", "60"],
-        "hand": "5 29 33 48 61 90", "known": "J3 : 7", "gone": "1 2"}
+        "hand": "5 29 33 48 61 90", "known": "J3\u00a0: 7", "gone": "1 2"}
 
 
 def ask(kind, **request):
@@ -90,3 +90,4 @@ def test_figures_are_written_the_french_way_and_never_overstate_certainty():
     assert "100\u202f%" not in fr.risk_sentence(29, (0.042, 0.031, 0.056), (0.31, 0.21, 0.4))
     assert "tous les tirages, 5 têtes" in fr.risk_sentence(48, (1, 0.998, 1), (5, 5, 5))
     assert "aucun tirage" in fr.risk_sentence(33, (0, 0, 0.004), (0, 0, 0))
+    assert fr.risk_sentence(33, (0, 0, 0.0002), (0, 0, 0)).endswith("reste sous 0,1\u202f%.")
