@@ -41,8 +41,11 @@ def _cards(text, field: str, errors: dict) -> list[int]:
     words = [w for w in _WORDS.split(str(text or "").strip()) if w]
     cards = []
     for word in words:
-        if not word.isdigit() or len(word) > 4:
+        if not word.isdigit():
             errors.setdefault(field, fr.not_a_number(word))
+            return []
+        if len(word) > 6:   # « 1234567… »: a number, but no card (and no huge int to parse)
+            errors.setdefault(field, fr.for_code("card_out_of_deck"))
             return []
         cards.append(int(word))
     return cards

@@ -37,6 +37,12 @@ def test_each_mistake_is_worded_in_french_on_its_field():
         assert " :" not in message and " ;" not in message and "'" not in message
 
 
+def test_a_huge_number_is_no_card():
+    answer = ask("explore_check", form={**FORM, "hand": "5 " + "9" * 5000, "known": ""})
+    assert [e["field"] for e in answer["errors"]] == ["hand"]
+    assert "n’est pas une carte" in answer["errors"][0]["message"]
+
+
 def test_tactique_greys_out_the_cards_beyond_its_deck():
     answer = ask("explore_check", form={**FORM, "variant": "tactique"})
     assert answer["highest"] == 44 and not answer["ok"]
