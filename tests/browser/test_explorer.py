@@ -6,6 +6,7 @@ tests also check that the browser's figures are CPython's for the same position 
 
 from __future__ import annotations
 
+import json
 import re
 
 from harness import ENGINE_TIMEOUT_MS
@@ -119,6 +120,36 @@ def test_a_damaged_link_gives_a_french_message_and_an_empty_editor(page, server,
     assert "abîmé" in page.inner_text("[data-erreur=lien]")
     assert page.input_value("#explorer-rangee-1") == "" and page.input_value("#explorer-main") == ""
     assert not guard.page_errors
+
+
+def test_a_position_goes_out_and_comes_back_as_a_json_scenario(page, server):
+    open_page(page, server)
+    fill_position(page)
+    page.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
+    page.click("summary:has-text('Exporter ou importer')")
+    page.get_by_role("button", name="Exporter la position").click()
+    page.wait_for_function("() => document.querySelector('#explorer-json').value",
+                           timeout=ENGINE_TIMEOUT_MS)
+    exported = json.loads(page.input_value("#explorer-json"))
+    assert exported["rows"] == [[int(c) for c in r.split()] for r in ROWS]
+    assert exported["hands"] == {"p1": [5, 29, 33, 48, 61, 90]} and exported["players"] == 4
+    # A saved two-player round, one turn played: it opens after that turn.
+    page.fill("#explorer-json", json.dumps({
+        "rows": [[12], [28], [39], [44]],
+        "turns": [{"plays": {"p1": 37, "p2": 10}, "choices": {"p2": 3}}],
+        "hands": {"p1": [37, 50, 60], "p2": [10, 11, 13]}}))
+    page.get_by_role("button", name="Importer ce scénario").click()
+    page.wait_for_function("() => document.querySelector('#explorer-main').value === '50 60'",
+                           timeout=ENGINE_TIMEOUT_MS)
+    assert [page.input_value(f"#explorer-rangee-{i + 1}") for i in range(4)] == ["12", "28 37", "39", "10"]
+    assert page.input_value("#explorer-sorties") == "44"
+    assert page.input_value("#explorer-joueurs") == "2"
+    page.fill("#explorer-json", "{pas du json")
+    page.get_by_role("button", name="Importer ce scénario").click()
+    page.wait_for_function("() => document.querySelector('#explorer-json-erreur').textContent",
+                           timeout=ENGINE_TIMEOUT_MS)
+    assert "pas un scénario lisible" in page.inner_text("#explorer-json-erreur")
+    assert page.input_value("#explorer-main") == "50 60"   # nothing changed
 
 
 def test_keyboard_only_edit_estimate_and_stop(page, server):
