@@ -11,7 +11,8 @@ Messages (`type`), registered in game/web.py's HANDLERS:
 - `explore_import`   {text}                                  → {form, used, highest}
 A reader's bad input gives {ok: false, errors: [{field, message}]} with French messages; `field`
 is a form field: rows[0]…rows[3], hand, players, known, gone, variant, seed, lien, scenario.
-A `form` is {variant, players, rows: [4 texts], hand, known, gone}: what the reader typed.
+A `form` is {variant, players, rows: [4 texts], hand, known, gone}: what the reader typed; instead
+of `form`, a tool may send `position` (Position.to_json).
 """
 
 from __future__ import annotations
@@ -108,6 +109,23 @@ def read_form(form) -> tuple[Position | None, list[dict], Position]:
     return (None if listed else draft), listed, draft
 
 
+def read_request(request: dict) -> tuple[Position | None, list[dict], Position]:
+    """The request's `form` (what a reader typed) or `position` (Position.to_json, from a tool)."""
+    if "position" not in request:
+        return read_form(request.get("form"))
+    data = request["position"]
+    try:
+        position = Position.of(data["rows"], data["hand"], data.get("players", 4),
+                               data.get("known", {}), data.get("gone", ()),
+                               data.get("variant", "classic"))
+        if len(position.rows) != ROWS:
+            raise ValueError("four rows")
+    except (KeyError, TypeError, ValueError, AttributeError):
+        empty = Position.of([(), (), (), ()], ())
+        return None, [{"field": None, "message": fr.for_code("shape")}], empty
+    return read_form(to_form(position))   # problems are then reported on the fields they concern
+
+
 def to_form(position: Position) -> dict:
     """The texts of the form for a position (what `read_form` reads back)."""
     known = "\u202f; ".join(f"{fr.player_name(i)}\u00a0: {' '.join(map(str, k))}"
@@ -140,7 +158,7 @@ def _settings(request: dict, errors: list) -> tuple[int, str]:
 # --- messages -------------------------------------------------------------------------------------
 
 def check_message(request: dict) -> dict:
-    position, errors, draft = read_form(request.get("form"))
+    position, errors, draft = read_request(request)
     if errors:
         return {"ok": False, "errors": errors, **_grid(draft)}
     return {"ok": True, "position": position.to_json(), "fragment": codec.encode(position),
@@ -148,7 +166,7 @@ def check_message(request: dict) -> dict:
 
 
 def encode_message(request: dict) -> dict:
-    position, errors, draft = read_form(request.get("form"))
+    position, errors, draft = read_request(request)
     seed, mode = _settings(request, errors)
     if errors:
         return {"ok": False, "errors": errors, **_grid(draft)}
@@ -165,7 +183,7 @@ def decode_message(request: dict) -> dict:
 
 
 def export_message(request: dict) -> dict:
-    position, errors, draft = read_form(request.get("form"))
+    position, errors, draft = read_request(request)
     if errors:
         return {"ok": False, "errors": errors, **_grid(draft)}
     return {"ok": True, "scenario": json.dumps(codec.to_scenario(position), ensure_ascii=False)}
@@ -188,7 +206,7 @@ def import_message(request: dict) -> dict:
 
 def estimate_message(request: dict) -> dict:
     """One chunk of an estimate; the page sends back `so_far` until `finished` (or « Stop »)."""
-    position, errors, draft = read_form(request.get("form"))
+    position, errors, draft = read_request(request)
     seed, mode = _settings(request, errors)
     if errors:
         return {"ok": False, "errors": errors, **_grid(draft)}

@@ -79,6 +79,8 @@ def for_code(code: str, *, card=None, highest: int = 104, hand: int = 10, player
         return (f"Ce lien décrit une position impossible{NBSP}: l’éditeur repart d’une table vide.")
     if code in ("link_damaged",):
         return (f"Ce lien est abîmé (coupé ou modifié){NBSP}: l’éditeur repart d’une table vide.")
+    if code == "shape":
+        return f"Cette position est mal formée{NBSP}: rechargez la page pour repartir d’une table vide."
     return f"Cette position n’est pas valable ({field_name(field)})."
 
 

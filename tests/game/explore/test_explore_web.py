@@ -97,3 +97,16 @@ def test_figures_are_written_the_french_way_and_never_overstate_certainty():
     assert "tous les tirages, 5 têtes" in fr.risk_sentence(48, (1, 0.998, 1), (5, 5, 5))
     assert "aucun tirage" in fr.risk_sentence(33, (0, 0, 0.004), (0, 0, 0))
     assert fr.risk_sentence(33, (0, 0, 0.0002), (0, 0, 0)).endswith("reste sous 0,1\u202f%.")
+
+
+def test_a_tool_may_send_the_position_as_json():
+    position = {"variant": "classic", "players": 4, "rows": [[3, 12, 15], [28, 30], [39, 41, 42, 43, 47], [60]],
+                "hand": [5, 29, 33, 48, 61, 90], "known": {"p3": [7]}, "gone": [1, 2]}
+    by_form = ask("explore_estimate", form=FORM, seed=4, samples=300, chunk=300)
+    by_json = ask("explore_estimate", position=position, seed=4, samples=300, chunk=300)
+    assert by_json["estimate"] == by_form["estimate"]
+    twice = ask("explore_check", position={**position, "rows": [[3, 3], [28], [39], [60]]})
+    assert [e["field"] for e in twice["errors"]] == ["rows[0]"]
+    for junk in ({"rows": 5}, {"rows": [[1], [2], [3]], "hand": [4]}, None):
+        answer = ask("explore_check", position=junk)
+        assert not answer["ok"] and "mal formée" in answer["errors"][0]["message"]
