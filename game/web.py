@@ -11,6 +11,7 @@ Messages (`type`), the same shape whatever the variant (the scenario names it, g
 - `what_if`  {scenario, rows: [str], plays: [{player: str}]} → {scenario, steps}
              (variants with a « Et si… ? » form: the classic family)
 - `play_*`   « Jouer une manche » against robots, any variant (game/web_play.py)
+- `explore_*` « Explorateur »: a position, its permalink and each card's risk (game/explore/web.py)
 Every answer has `ok`; the request's `id` is echoed. A refusal is always
 {ok: false, errors: [{field, message, detail?}]}: `message` is French for the reader, `field`
 names the form field at fault (`rows[i]`, `turns[t].plays.<player>`) or is null, `detail` is the
@@ -111,10 +112,20 @@ def _play(request: dict) -> dict:
     return web_play.HANDLERS[request["type"]](request)
 
 
+def _explore(request: dict) -> dict:
+    """« Explorateur » (game/explore/): imported only when its page asks."""
+    from game.explore import web as explore_web
+    return explore_web.HANDLERS[request["type"]](request)
+
+
+# One table for every page; the tools' modules are imported on their first message.
 HANDLERS = {"replay": replay_message, "choose": choose_message, "what_if": what_if_message}
-for _name in ("play_new", "play_move", "play_card", "play_choose", "play_pick", "play_next",
-              "play_advice", "play_review", "play_export", "play_load", "play_view"):
-    HANDLERS[_name] = _play
+PLAY = ("play_new", "play_move", "play_card", "play_choose", "play_pick", "play_next",
+        "play_advice", "play_review", "play_export", "play_load", "play_view")
+EXPLORE = ("explore_check", "explore_estimate", "explore_encode", "explore_decode",
+           "explore_export", "explore_import")
+HANDLERS.update({name: _play for name in PLAY})
+HANDLERS.update({name: _explore for name in EXPLORE})
 
 
 __all__ = ["handle", "steps_for", "refusal", "HANDLERS"]

@@ -1,0 +1,218 @@
+"""What each card of the hand risks this turn: a Monte-Carlo estimate over the unseen cards.
+
+One sample deals every opponent a hand (their known cards plus unseen cards drawn at random),
+lets each pick the card it plays (uniformly, or as the heuristic bot would), then resolves the
+turn once for every card of the reader's hand against those same plays (common random numbers:
+the cards are compared on the same deals). A player whose card is lower than every row takes the
+cheapest row, as the bots do; for the reader that is the cheapest choice of the turn.
+
+Sample i draws only from its own generator, seeded by (seed, i): an estimate run in chunks
+(`start`, `chunk`) gives exactly the figures of one run, so the worker can report progress and
+stop between chunks. An estimate, not a solver: later turns are not looked at.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..classic.bots import HeuristicBot, cheapest_row
+from ..classic.cards import HEADS
+from ..classic.table import Table
+from ..classic.turn import Turn
+from ..errors import GameError
+from ..rng import Rng
+from .position import Position, opponent
+
+MODES = ("uniform", "heuristic")
+Z95 = 1.959963984540054
+MAX_SAMPLES = 1_000_000
+ME = "p1"
+
+
+@dataclass
+class Tally:
+    """Running sums for one card of the hand: enough to merge chunks and give intervals."""
+    card: int
+    n: int = 0
+    takes: int = 0
+    heads: int = 0
+    heads_sq: int = 0
+
+    def add(self, heads: int) -> None:
+        self.n += 1
+        if heads:
+            self.takes += 1
+            self.heads += heads
+            self.heads_sq += heads * heads
+
+    def take_interval(self) -> tuple[float, float, float]:
+        """P(takes a row): (estimate, low, high), Wilson's 95 % interval (sound near 0 and 1)."""
+        n = self.n
+        if not n:
+            return 0.0, 0.0, 1.0
+        p = self.takes / n
+        z2 = Z95 * Z95
+        centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+        half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+        return p, max(0.0, centre - half), min(1.0, centre + half)
+
+    def heads_interval(self) -> tuple[float, float, float]:
+        """Expected heads taken: (mean, low, high), normal 95 % interval, never below 0."""
+        n = self.n
+        if not n:
+            return 0.0, 0.0, 0.0
+        mean = self.heads / n
+        if n < 2:
+            return mean, mean, mean
+        variance = max(0.0, (self.heads_sq - n * mean * mean) / (n - 1))
+        half = Z95 * math.sqrt(variance / n)
+        return mean, max(0.0, mean - half), mean + half
+
+    def to_json(self) -> dict:
+        return {"card": self.card, "n": self.n, "takes": self.takes, "heads": self.heads,
+                "heads_sq": self.heads_sq}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Tally":
+        try:
+            values = [data[k] for k in ("card", "n", "takes", "heads", "heads_sq")]
+        except (KeyError, TypeError):
+            raise GameError("a tally needs card, n, takes, heads, heads_sq", code="shape") from None
+        if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values):
+            raise GameError("tally values are counts", code="shape")
+        return cls(*values)
+
+
+@dataclass
+class Estimate:
+    """The figures so far: one tally per card of the hand, `done` samples out of `samples`."""
+    seed: int
+    mode: str
+    samples: int
+    done: int
+    tallies: list
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.samples
+
+    def to_json(self) -> dict:
+        return {"seed": self.seed, "mode": self.mode, "samples": self.samples, "done": self.done,
+                "tallies": [t.to_json() for t in self.tallies]}
+
+
+class _View:
+    """What the heuristic bot reads of a round: the table and the hands."""
+    __slots__ = ("table", "hands")
+
+    def __init__(self, table, hands):
+        self.table, self.hands = table, hands
+
+
+def sample_plays(position: Position, rng: Rng, mode: str, table: Table, pool: list) -> dict:
+    """One draw of the card each opponent plays, given their known cards and the unseen pool."""
+    h = len(position.hand)
+    plays = {}
+    if mode == "uniform":
+        # A uniform card of a hand made of k known cards and h − k random unseen ones is a known
+        # card with probability k/h, else a fresh unseen card: no need to deal the whole hand.
+        cards = list(pool)
+        free = len(cards)
+        for i in range(position.players - 1):
+            known = position.known_of(i)
+            j = rng.below(h)
+            if j < len(known):
+                plays[opponent(i)] = known[j]
+            else:
+                k = rng.below(free)
+                free -= 1
+                cards[k], cards[free] = cards[free], cards[k]
+                plays[opponent(i)] = cards[free]
+        return plays
+    need = sum(h - len(position.known_of(i)) for i in range(position.players - 1))
+    fill = rng.draw(pool, need)
+    hands, at = {}, 0
+    for i in range(position.players - 1):
+        known = position.known_of(i)
+        extra = h - len(known)
+        hands[opponent(i)] = list(known) + fill[at:at + extra]
+        at += extra
+    view, bot = _View(table, hands), HeuristicBot()
+    return {p: bot.card(view, p) for p in hands}
+
+
+def _cheapest(player, card, turn) -> int:
+    table = turn.table
+    return cheapest_row([{"row": i, "cards": table.rows[i], "heads": table.heads(i)}
+                         for i in table.open_rows()])
+
+
+def heads_taken(table: Table, plays: dict, player: str = ME) -> int:
+    """Heads `player` takes when the turn with these plays is resolved (everyone too low takes
+    the cheapest row).
+
+    Cards are resolved in ascending order, so the turn stops once `player`'s card is placed:
+    the higher cards cannot change what they took.
+    """
+    piles = {p: [] for p in plays}
+    turn = Turn(table.clone(), plays, 1, piles)
+    while not turn.done:
+        card, who = turn.next_card()
+        if not turn.step():
+            turn.step(_cheapest(who, card, turn))
+        if who == player:
+            break
+    return sum(HEADS[c] for c in piles[player])
+
+
+def sample_seed(seed: int, index: int) -> int:
+    """The seed of sample `index`: distinct for every (seed, index) with index < 2**32."""
+    return seed * 4_294_967_296 + index
+
+
+def estimate(position: Position, samples: int, seed: int, *, mode: str = "uniform",
+             start: int = 0, chunk: int | None = None, so_far: Estimate | None = None) -> Estimate:
+    """Run samples [start, start + chunk) of an estimate of `samples`, merged into `so_far`.
+
+    Same position, seed and mode → same figures, however the samples are split into chunks.
+    """
+    position.check()
+    _check_run(samples, seed, mode, start, chunk)
+    if so_far is None:
+        so_far = Estimate(seed, mode, samples, start, [Tally(c) for c in position.hand])
+    elif ([t.card for t in so_far.tallies] != list(position.hand) or so_far.seed != seed
+          or so_far.mode != mode or so_far.done != start or so_far.samples != samples):
+        raise GameError("the figures so far belong to another estimate", code="stale_estimate")
+    stop = samples if chunk is None else min(samples, start + chunk)
+    table = Table(position.rows)
+    pool = position.unseen()
+    tallies = so_far.tallies
+    for index in range(start, stop):
+        rng = Rng(sample_seed(seed, index))
+        plays = sample_plays(position, rng, mode, table, pool)
+        for tally in tallies:
+            plays[ME] = tally.card
+            tally.add(heads_taken(table, plays))
+    so_far.done = max(so_far.done, stop)
+    return so_far
+
+
+def _check_run(samples, seed, mode, start, chunk) -> None:
+    def count(value) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+    if mode not in MODES:
+        raise GameError(f"unknown mode {mode!r} (one of {', '.join(MODES)})", field="mode",
+                        code="mode_unknown")
+    if not count(samples) or not 1 <= samples <= MAX_SAMPLES:
+        raise GameError(f"samples must be 1..{MAX_SAMPLES}, not {samples!r}", field="samples",
+                        code="samples_range")
+    if not count(seed) or seed >= 2**32:
+        raise GameError(f"the seed must be a whole number 0..{2**32 - 1}, not {seed!r}",
+                        field="seed", code="seed_range")
+    if not count(start) or start > samples or (chunk is not None and (not count(chunk) or not chunk)):
+        raise GameError(f"bad chunk: start {start!r}, chunk {chunk!r}", code="chunk_range")
+
+
+__all__ = ["Tally", "Estimate", "estimate", "heads_taken", "sample_plays", "MODES"]

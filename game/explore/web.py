@@ -1,0 +1,258 @@
+"""The explorer's worker messages: the page's form in, French errors or markup out.
+
+The page holds no rule: it sends the text of its fields, and these handlers parse them, check the
+position (`Position.problems`), encode links, run the estimate in chunks and draw its bars.
+Messages (`type`), registered in game/web.py's HANDLERS:
+- `explore_check`    {form}                                  → {position, fragment, used, highest}
+- `explore_estimate` {form, seed, samples, mode, start, so_far} → {estimate, done, finished, html}
+- `explore_encode`   {form, seed, mode}                      → {fragment}
+- `explore_decode`   {fragment}                              → {form, seed, mode, used, highest}
+- `explore_export`   {form}                                  → {scenario: JSON text}
+- `explore_import`   {text}                                  → {form, used, highest}
+A reader's bad input gives {ok: false, errors: [{field, message}]} with French messages; `field`
+is a form field: rows[0]…rows[3], hand, players, known, gone, variant, seed, lien, scenario.
+A `form` is {variant, players, rows: [4 texts], hand, known, gone}: what the reader typed; instead
+of `form`, a tool may send `position` (Position.to_json).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import escape
+
+from ..classic.draw import card_svg
+from ..errors import GameError
+from ..messages import explore as fr
+from . import codec
+from .position import ROWS, Position
+from .risk import MODES, Estimate, Tally, estimate
+
+DEFAULT_SAMPLES = 4000
+CHUNK = 250
+"""Samples per message: about a tenth of a second in the browser, so « Stop » answers at once."""
+
+_WORDS = re.compile(r"[\s,;]+")
+_KNOWN = re.compile(r"^\s*j\s*(\d+)\s*:\s*(.*)$", re.IGNORECASE | re.DOTALL)
+
+
+# --- form ⇄ position ------------------------------------------------------------------------------
+
+def _cards(text, field: str, errors: dict) -> list[int]:
+    words = [w for w in _WORDS.split(str(text or "").strip()) if w]
+    cards = []
+    for word in words:
+        if not word.isdigit():
+            errors.setdefault(field, fr.not_a_number(word))
+            return []
+        if len(word) > 6:   # « 1234567… »: a number, but no card (and no huge int to parse)
+            errors.setdefault(field, fr.for_code("card_out_of_deck"))
+            return []
+        cards.append(int(word))
+    return cards
+
+
+def _players(value, errors: dict) -> int:
+    text = str(value if value is not None else "").strip()
+    if not text.isdigit() or not 2 <= int(text) <= 10:
+        errors.setdefault("players", fr.for_code("players_range"))
+        return 4
+    return int(text)
+
+
+def _known(text, errors: dict) -> dict:
+    """« J2 : 5 17 ; J3 : 40 » (or one per line) → {"p2": [5, 17], "p3": [40]}."""
+    known: dict[str, list[int]] = {}
+    for part in re.split(r"[;\n]+", str(text or "")):
+        if not part.strip():
+            continue
+        match = _KNOWN.match(part)
+        if not match:
+            errors.setdefault("known", fr.bad_known(part.strip()))
+            return {}
+        number = int(match.group(1))
+        cards = _cards(match.group(2), "known", errors)
+        if number < 2:
+            errors.setdefault("known", fr.for_code("no_such_opponent", players=max(number, 2)))
+            return {}
+        known.setdefault(f"p{number}", []).extend(cards)
+    return known
+
+
+def read_form(form) -> tuple[Position | None, list[dict], Position]:
+    """(position or None, French errors by field, the best-effort position for the card grid)."""
+    if not isinstance(form, dict):
+        form = {}
+    errors: dict[str, str] = {}
+    variant = form.get("variant", "classic")
+    if variant not in ("classic", "tactique"):
+        errors["variant"] = fr.for_code("variant_unknown")
+        variant = "classic"
+    players = _players(form.get("players", 4), errors)
+    texts = form.get("rows") if isinstance(form.get("rows"), list) else []
+    texts = (list(texts) + [""] * ROWS)[:ROWS]
+    rows = [_cards(t, f"rows[{i}]", errors) for i, t in enumerate(texts)]
+    hand = _cards(form.get("hand", ""), "hand", errors)
+    known = _known(form.get("known", ""), errors)
+    gone = _cards(form.get("gone", ""), "gone", errors)
+    draft = Position.of(rows, hand, players, known, gone, variant)
+    if any(int(k[1:]) > players for k in known):
+        errors.setdefault("known", fr.for_code("no_such_opponent", players=players))
+    for problem in draft.problems():
+        field = problem.field or "rows"
+        field = "known" if field.startswith("known") else field
+        if field == "rows":
+            field = "rows[0]"
+        errors.setdefault(field, fr.for_code(problem.code, card=problem.card, highest=draft.highest,
+                                             hand=len(hand), players=players, field=field))
+    listed = [{"field": f, "message": m} for f, m in errors.items()]
+    return (None if listed else draft), listed, draft
+
+
+def read_request(request: dict) -> tuple[Position | None, list[dict], Position]:
+    """The request's `form` (what a reader typed) or `position` (Position.to_json, from a tool)."""
+    if "position" not in request:
+        return read_form(request.get("form"))
+    data = request["position"]
+    try:
+        position = Position.of(data["rows"], data["hand"], data.get("players", 4),
+                               data.get("known", {}), data.get("gone", ()),
+                               data.get("variant", "classic"))
+        if len(position.rows) != ROWS:
+            raise ValueError("four rows")
+    except (KeyError, TypeError, ValueError, AttributeError):
+        empty = Position.of([(), (), (), ()], ())
+        return None, [{"field": None, "message": fr.for_code("shape")}], empty
+    return read_form(to_form(position))   # problems are then reported on the fields they concern
+
+
+def to_form(position: Position) -> dict:
+    """The texts of the form for a position (what `read_form` reads back)."""
+    known = "\u202f; ".join(f"{fr.player_name(i)}\u00a0: {' '.join(map(str, k))}"
+                       for i, k in enumerate(position.known) if k)
+    return {"variant": position.variant, "players": str(position.players),
+            "rows": [" ".join(map(str, r)) for r in position.rows],
+            "hand": " ".join(map(str, position.hand)), "known": known,
+            "gone": " ".join(map(str, position.gone))}
+
+
+def _grid(draft: Position) -> dict:
+    """What the 1–104 grid greys out: cards placed somewhere, and cards beyond the deck."""
+    highest = draft.highest if isinstance(draft.players, int) else 104
+    return {"used": sorted(c for c in draft.used() if isinstance(c, int) and 1 <= c <= 104),
+            "highest": highest}
+
+
+def _settings(request: dict, errors: list) -> tuple[int, str]:
+    seed_text = str(request.get("seed", 1)).strip()
+    seed = int(seed_text) if seed_text.isdigit() and len(seed_text) <= 10 else -1
+    if not 0 <= seed < 2**32:
+        errors.append({"field": "seed", "message": fr.for_code("seed_range")})
+        seed = 1
+    mode = request.get("mode", "uniform")
+    if mode not in MODES:
+        mode = "uniform"
+    return seed, mode
+
+
+# --- messages -------------------------------------------------------------------------------------
+
+def check_message(request: dict) -> dict:
+    position, errors, draft = read_request(request)
+    if errors:
+        return {"ok": False, "errors": errors, **_grid(draft)}
+    return {"ok": True, "position": position.to_json(), "fragment": codec.encode(position),
+            **_grid(draft)}
+
+
+def encode_message(request: dict) -> dict:
+    position, errors, draft = read_request(request)
+    seed, mode = _settings(request, errors)
+    if errors:
+        return {"ok": False, "errors": errors, **_grid(draft)}
+    return {"ok": True, "fragment": codec.encode(position, seed=seed, mode=mode)}
+
+
+def decode_message(request: dict) -> dict:
+    try:
+        link = codec.decode(request.get("fragment"))
+    except GameError as error:
+        return {"ok": False, "errors": [{"field": "lien", "message": fr.for_code(error.code)}]}
+    return {"ok": True, "form": to_form(link.position), "seed": link.seed, "mode": link.mode,
+            **_grid(link.position)}
+
+
+def export_message(request: dict) -> dict:
+    position, errors, draft = read_request(request)
+    if errors:
+        return {"ok": False, "errors": errors, **_grid(draft)}
+    return {"ok": True, "scenario": json.dumps(codec.to_scenario(position), ensure_ascii=False)}
+
+
+def import_message(request: dict) -> dict:
+    text = request.get("text", "")
+    try:
+        data = json.loads(text) if isinstance(text, str) else text
+    except ValueError:
+        return {"ok": False, "errors": [{"field": "scenario", "message": fr.scenario_unreadable()}]}
+    try:
+        position = codec.from_scenario(data)
+    except GameError as error:
+        return {"ok": False, "errors": [{"field": "scenario",
+                                         "message": fr.scenario_refused(error.field or "scenario")
+                                         if error.code != "shape" else fr.scenario_unreadable()}]}
+    return {"ok": True, "form": to_form(position), **_grid(position)}
+
+
+def estimate_message(request: dict) -> dict:
+    """One chunk of an estimate; the page sends back `so_far` until `finished` (or « Stop »)."""
+    position, errors, draft = read_request(request)
+    seed, mode = _settings(request, errors)
+    if errors:
+        return {"ok": False, "errors": errors, **_grid(draft)}
+    samples = request.get("samples", DEFAULT_SAMPLES)
+    start = request.get("start", 0)
+    so_far = _so_far(request.get("so_far"), seed, mode, samples)
+    result = estimate(position, samples, seed, mode=mode, start=start,
+                      chunk=int(request.get("chunk", CHUNK)), so_far=so_far)
+    return {"ok": True, "estimate": result.to_json(), "done": result.done,
+            "samples": result.samples, "finished": result.finished, "seed": seed,
+            "html": risk_html(result)}
+
+
+def _so_far(data, seed: int, mode: str, samples) -> Estimate | None:
+    if data is None:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("tallies"), list):
+        raise GameError("so_far must be an estimate", code="stale_estimate")
+    return Estimate(data.get("seed"), data.get("mode"), data.get("samples"), data.get("done"),
+                    [Tally.from_json(t) for t in data["tallies"]])
+
+
+def risk_html(result: Estimate) -> str:
+    """The bars beside the hand: for each card, its risk, interval and expected heads."""
+    items = []
+    for tally in result.tallies:
+        take, heads = tally.take_interval(), tally.heads_interval()
+        p, low, high = take
+        items.append(
+            f'<li class="explorer-risque" data-card="{tally.card}" data-take="{p:.6f}" '
+            f'data-heads="{heads[0]:.6f}">'
+            f'<span class="explorer-carte">{card_svg(tally.card)}</span>'
+            f'<svg class="explorer-barre" viewBox="0 0 100 10" preserveAspectRatio="none" role="img" '
+            f'aria-label="{escape(fr.bar_label(tally.card, p))}">'
+            f'<rect class="explorer-fond" x="0" y="0" width="100" height="10"/>'
+            f'<rect class="explorer-part" x="0" y="1.5" width="{100 * p:.2f}" height="7"/>'
+            f'<line class="explorer-intervalle" x1="{100 * low:.2f}" x2="{100 * high:.2f}" y1="5" y2="5"/>'
+            f'</svg>'
+            f'<p>{escape(fr.risk_sentence(tally.card, take, heads), quote=False)}</p></li>')
+    summary = fr.summary(result.done, result.samples, result.seed, result.mode, result.finished)
+    return (f'<p class="explorer-resume">{escape(summary, quote=False)}</p>'
+            f'<ol class="explorer-risques">{"".join(items)}</ol>')
+
+
+HANDLERS = {"explore_check": check_message, "explore_estimate": estimate_message,
+            "explore_encode": encode_message, "explore_decode": decode_message,
+            "explore_export": export_message, "explore_import": import_message}
+
+__all__ = ["HANDLERS", "read_form", "to_form", "risk_html"]

@@ -1,0 +1,153 @@
+"""French wording of the « Explorateur »: form errors by code, link errors, and the risk bars.
+
+The engine raises GameError with a stable `code`; this module says it to the reader, next to the
+field at fault, in the reader's words (cartes, rangées, J2 for the second player).
+"""
+
+from __future__ import annotations
+
+from .typography import NBSP, NNBSP, quote
+
+PERCENT = f"{NNBSP}%"
+
+
+def player_name(index: int) -> str:
+    """Readers call the players J1 (themselves), J2, J3…; `index` is 0 for J2."""
+    return f"J{index + 2}"
+
+
+def field_name(field: str) -> str:
+    """A form field as a reader names it (for messages that are not shown beside the field)."""
+    if field.startswith("rows["):
+        return f"rangée{NBSP}{int(field[5:-1]) + 1}"
+    if field.startswith("known.p"):
+        return f"cartes connues de J{field[7:]}"
+    return {"hand": "votre main", "gone": "cartes sorties", "players": "nombre de joueurs",
+            "known": "cartes connues des autres", "seed": "graine", "variant": "variante"}.get(field, field)
+
+
+def not_a_number(text: str) -> str:
+    return f"{quote(text)} n’est pas un nombre{NBSP}: écrivez des cartes séparées par des espaces."
+
+
+def bad_known(text: str) -> str:
+    return (f"{quote(text)} ne se lit pas{NBSP}: écrivez par exemple «{NBSP}J2{NBSP}: 5 17{NNBSP};"
+            f" J3{NBSP}: 40{NBSP}».")
+
+
+def for_code(code: str, *, card=None, highest: int = 104, hand: int = 10, players: int = 4,
+             field: str = "") -> str:
+    """The French message for a position's GameError code (see game/explore/position.py)."""
+    if code == "card_out_of_deck":
+        if card is None:
+            return f"Ce n’est pas une carte{NBSP}: les cartes vont de 1 à {highest}."
+        extra = (f" (en Tactique à {players}{NNBSP}joueurs, le paquet s’arrête à {highest})"
+                 if highest != 104 else "")
+        return f"{card} n’est pas dans le paquet{NBSP}: les cartes vont de 1 à {highest}{extra}."
+    if code == "card_twice":
+        return f"La carte {card} est déjà ailleurs dans la position{NBSP}: chaque carte n’existe qu’une fois."
+    if code == "row_empty":
+        return f"Une rangée commence par au moins une carte{NBSP}: un nombre de 1 à {highest}."
+    if code == "row_too_long":
+        return f"Une rangée tient au plus 5 cartes{NBSP}: la sixième carte posée la ramasse."
+    if code == "row_not_ascending":
+        return f"Une rangée monte de gauche à droite{NBSP}: {card} ne peut pas venir après une carte plus forte."
+    if code == "rows_count":
+        return "La table compte quatre rangées."
+    if code == "hand_size":
+        return f"Votre main compte de 1 à 10 cartes{NBSP}: une par tour restant."
+    if code == "players_range":
+        return "On joue de 2 à 10 joueurs, vous compris."
+    if code == "known_too_many":
+        return (f"Chacun a autant de cartes que vous ({hand})" f"{NBSP}: on ne peut pas en connaître "
+                "davantage chez un adversaire.")
+    if code == "no_such_opponent":
+        return f"À {players}{NNBSP}joueurs, vos adversaires vont de J2 à J{players}."
+    if code == "not_enough_cards":
+        return (f"Il ne reste pas assez de cartes inconnues pour donner {hand}{NNBSP}cartes à chacun de "
+                f"vos {players - 1}{NNBSP}adversaires{NBSP}: retirez des cartes ou des joueurs.")
+    if code == "variant_unknown":
+        return "L’explorateur connaît le jeu classique et la variante Tactique."
+    if code == "seed_range":
+        return f"La graine est un nombre entier de 0 à 4{NNBSP}294{NNBSP}967{NNBSP}295."
+    if code == "samples_range":
+        return f"Le nombre de tirages va de 1 à 1{NNBSP}000{NNBSP}000."
+    if code == "link_version":
+        return (f"Ce lien vient d’une autre version de l’explorateur{NBSP}: il ne peut plus être lu. "
+                "L’éditeur repart d’une table vide.")
+    if code == "link_invalid":
+        return (f"Ce lien décrit une position impossible{NBSP}: l’éditeur repart d’une table vide.")
+    if code in ("link_damaged",):
+        return (f"Ce lien est abîmé (coupé ou modifié){NBSP}: l’éditeur repart d’une table vide.")
+    if code == "shape":
+        return f"Cette position est mal formée{NBSP}: rechargez la page pour repartir d’une table vide."
+    return f"Cette position n’est pas valable ({field_name(field)})."
+
+
+def scenario_unreadable() -> str:
+    return (f"Ce texte n’est pas un scénario lisible{NBSP}: collez le JSON de "
+            f"«{NBSP}python -m game replay{NBSP}» ou d’une manche enregistrée.")
+
+
+def scenario_refused(detail_field: str) -> str:
+    return f"Le moteur refuse ce scénario ({field_name(detail_field)})."
+
+
+def engine_failed() -> str:
+    return f"Le moteur n’a pas pu faire ce calcul{NBSP}: rechargez la page pour réessayer."
+
+
+# --- the risk bars --------------------------------------------------------------------------------
+
+def number(value: float, digits: int = 2) -> str:
+    """A decimal number as French print writes it: a comma, no useless zeros."""
+    text = f"{value:.{digits}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text.replace(".", ",").replace("-", "\u2212")
+
+
+def percent(p: float) -> str:
+    """4,2 %, 31 %, 99,9 %: never « 0 % » or « 100 % » for what is not certain."""
+    value = 100 * p
+    if 0 < value < 0.1:
+        return f"moins de 0,1{PERCENT}"
+    if 99.9 < value < 100:
+        return f"plus de 99,9{PERCENT}"
+    digits = 0 if 10 <= value <= 99 or value in (0, 100) else 1
+    return number(round(value, digits), digits) + PERCENT
+
+
+def heads_word(value: float) -> str:
+    return "tête de bœuf" if value < 2 else "têtes de bœuf"
+
+
+def risk_sentence(card: int, take: tuple, heads: tuple) -> str:
+    """What one card risks: the take probability and the expected heads, each with its interval."""
+    p, low, high = take
+    mean, hlow, hhigh = heads
+    if p == 0:
+        bound = percent(high) if high >= 0.001 else f"0,1{PERCENT}"
+        return (f"Avec le {card}{NBSP}: aucun tirage ne vous fait ramasser{NNBSP}; le risque reste "
+                f"sous {bound}.")
+    if p == 1 and hlow == hhigh:
+        return (f"Avec le {card}{NBSP}: vous ramassez dans tous les tirages, "
+                f"{number(mean)} {heads_word(mean)}.")
+    return (f"Avec le {card}{NBSP}: risque de ramasser une rangée {percent(p)} (entre {percent(low)} et "
+            f"{percent(high)}){NNBSP}; en moyenne {number(mean)} {heads_word(mean)} "
+            f"(entre {number(hlow)} et {number(hhigh)}).")
+
+
+def bar_label(card: int, p: float) -> str:
+    return f"Risque avec le {card}{NBSP}: {percent(p)}"
+
+
+def summary(done: int, samples: int, seed: int, mode: str, finished: bool) -> str:
+    who = "au hasard parmi leurs cartes" if mode == "uniform" else "comme le bot prudent"
+    count = f"{_thousands(done)}{NNBSP}tirage{'s' if done > 1 else ''}"
+    state = "" if finished else f" sur {_thousands(samples)} prévus"
+    return (f"Estimation sur {count}{state} (graine {seed}){NNBSP}; vos adversaires jouent {who}.")
+
+
+def _thousands(n: int) -> str:
+    return f"{n:,}".replace(",", NNBSP)

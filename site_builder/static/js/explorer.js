@@ -1,0 +1,283 @@
+// « L’explorateur de positions »: the page side. It holds no rule and no French sentence of its
+// own: it sends the text of its fields to the worker (explore_* messages, game/explore/web.py)
+// and shows what comes back — French errors on the field at fault, the greyed cards of the grid,
+// the link, the risk bars. The engine starts only when the reader shows intent (focus or pointer
+// in the editor) or opens a link to a position.
+
+import * as engine from "./engine.js";
+
+const root = document.querySelector("[data-explorer]");
+const form = root && root.querySelector(".explorer-position");
+const CHECK_DELAY = 250;
+
+let checkTimer = null;
+let checkCount = 0;
+let running = null;     // {stopped} while an estimate runs
+let lastFragment = "";
+
+function fields() {
+  return [...form.querySelectorAll("[data-champ]")];
+}
+
+function field(name) {
+  return form.querySelector(`[data-champ="${CSS.escape(name)}"]`);
+}
+
+function setting(name) {
+  return form.querySelector(`[data-reglage="${name}"]`);
+}
+
+function readForm() {
+  return {
+    variant: field("variant").value,
+    players: field("players").value,
+    rows: [0, 1, 2, 3].map((i) => field(`rows[${i}]`).value),
+    hand: field("hand").value,
+    known: field("known").value,
+    gone: field("gone").value,
+  };
+}
+
+function fillForm(values) {
+  field("variant").value = values.variant;
+  field("players").value = values.players;
+  values.rows.forEach((text, i) => { field(`rows[${i}]`).value = text; });
+  field("hand").value = values.hand;
+  field("known").value = values.known;
+  field("gone").value = values.gone;
+}
+
+function settings() {
+  return { seed: setting("seed").value, mode: setting("mode").value, samples: Number(setting("samples").value) };
+}
+
+// --- answers → page --------------------------------------------------------------------------
+
+function showErrors(errors) {
+  for (const spot of root.querySelectorAll("[data-erreur]")) spot.textContent = "";
+  for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
+  for (const error of errors || []) {
+    const spot = root.querySelector(`[data-erreur="${CSS.escape(error.field || "lien")}"]`);
+    if (spot) spot.textContent = error.message;
+    const input = error.field && (field(error.field) || setting(error.field));
+    if (input) input.setAttribute("aria-invalid", "true");
+  }
+}
+
+function showGrid(answer) {
+  if (!answer || !answer.used) return;
+  const used = new Set(answer.used);
+  for (const button of form.querySelectorAll("[data-carte]")) {
+    const card = Number(button.dataset.carte);
+    const out = card > answer.highest;
+    button.classList.toggle("utilisee", used.has(card));
+    button.classList.toggle("hors-jeu", out);
+    button.setAttribute("aria-disabled", String(used.has(card) || out));
+  }
+}
+
+function status(text) {
+  root.querySelector("[data-statut]").textContent = text;
+}
+
+async function ask(message) {
+  const answer = await engine.ask(message);
+  if (answer.failed) throw new Error("engine failed");
+  return answer;
+}
+
+function failed(error) {
+  console.error(error);
+  status(root.querySelector("[data-statut]").dataset.texteEchec);
+}
+
+function warmUp() {
+  status(root.querySelector("[data-statut]").dataset.texteDemarrage);
+  engine.start().then(() => status(""), failed);
+}
+
+// --- checking and the link -----------------------------------------------------------------------
+
+async function check() {
+  const mine = ++checkCount;
+  const answer = await ask({ type: "explore_check", form: readForm() });
+  if (mine !== checkCount) return null;  // a newer edit is on its way
+  showErrors(answer.errors);
+  showGrid(answer);
+  if (answer.ok) await updateLink();
+  form.dataset.valide = String(answer.ok);
+  return answer;
+}
+
+function scheduleCheck() {
+  clearTimeout(checkTimer);
+  delete form.dataset.valide;
+  checkTimer = setTimeout(() => check().catch(failed), CHECK_DELAY);
+}
+
+async function updateLink() {
+  const { seed, mode } = settings();
+  const answer = await ask({ type: "explore_encode", form: readForm(), seed, mode });
+  if (!answer.ok) return;
+  lastFragment = answer.fragment;
+  history.replaceState(null, "", `#${answer.fragment}`);
+  const link = root.querySelector("[data-lien]");
+  link.href = `#${answer.fragment}`;
+  root.querySelector(".explorer-partage").hidden = false;
+}
+
+async function openLink() {
+  const fragment = decodeURIComponent(location.hash.slice(1));
+  if (!fragment || fragment === lastFragment) return;
+  const answer = await ask({ type: "explore_decode", fragment });
+  if (!answer.ok) {
+    fillForm({ variant: "classic", players: "4", rows: ["", "", "", ""], hand: "", known: "", gone: "" });
+    showErrors(answer.errors);
+    root.querySelector("[data-resultats]").replaceChildren();
+    return;
+  }
+  fillForm(answer.form);
+  if (answer.seed !== null) setting("seed").value = String(answer.seed);
+  setting("mode").value = answer.mode;
+  lastFragment = fragment;
+  showErrors([]);
+  showGrid(answer);
+  form.dataset.valide = "true";
+  root.querySelector(".explorer-partage").hidden = false;
+  root.querySelector("[data-lien]").href = `#${fragment}`;
+}
+
+// --- the estimate, chunk by chunk ----------------------------------------------------------------
+
+async function estimate(event) {
+  event.preventDefault();
+  if (running) return;
+  const stop = form.querySelector("[data-action=stop]");
+  const go = form.querySelector("button[type=submit]");
+  const bar = form.querySelector("progress");
+  const results = root.querySelector("[data-resultats]");
+  running = { stopped: false };
+  go.disabled = true;
+  stop.disabled = false;
+  results.setAttribute("aria-busy", "true");
+  try {
+    clearTimeout(checkTimer);
+    const checked = await check();
+    if (!checked || !checked.ok) return;
+    const { seed, mode, samples } = settings();
+    const base = { type: "explore_estimate", form: readForm(), seed, mode, samples };
+    bar.value = 0;
+    bar.parentElement.hidden = false;
+    let answer = await ask(base);
+    while (true) {
+      if (!answer.ok) {
+        showErrors(answer.errors);
+        return;
+      }
+      results.innerHTML = answer.html;   // markup drawn by Python (game/explore/web.py)
+      bar.max = answer.samples;
+      bar.value = answer.done;
+      if (answer.finished || running.stopped) break;
+      answer = await ask({ ...base, start: answer.done, so_far: answer.estimate });
+    }
+    results.dataset.fini = String(answer.finished);
+  } catch (error) {
+    failed(error);
+  } finally {
+    running = null;
+    go.disabled = false;
+    stop.disabled = true;
+    bar.parentElement.hidden = true;
+    results.removeAttribute("aria-busy");
+    if (document.activeElement === stop || !document.activeElement || document.activeElement === document.body) go.focus();
+  }
+}
+
+// --- the grid of 104 cards ------------------------------------------------------------------------
+
+function aim(input) {
+  const choice = form.querySelector("[data-cible]");
+  if ([...choice.options].some((option) => option.value === input.dataset.champ)) {
+    choice.value = input.dataset.champ;
+  }
+}
+
+function addCard(button) {
+  if (button.getAttribute("aria-disabled") === "true") return;
+  const input = field(form.querySelector("[data-cible]").value);
+  input.value = `${input.value.trim()} ${button.dataset.carte}`.trim();
+  scheduleCheck();
+}
+
+function moveInGrid(event) {
+  const buttons = [...form.querySelectorAll("[data-carte]")];
+  const at = buttons.indexOf(event.target);
+  if (at < 0) return;
+  const steps = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 10, ArrowUp: -10 };
+  let next = null;
+  if (event.key in steps) next = at + steps[event.key];
+  else if (event.key === "Home") next = 0;
+  else if (event.key === "End") next = buttons.length - 1;
+  if (next === null || next < 0 || next >= buttons.length) return;
+  event.preventDefault();
+  buttons[at].tabIndex = -1;
+  buttons[next].tabIndex = 0;
+  buttons[next].focus();
+}
+
+// --- scenario JSON -------------------------------------------------------------------------------
+
+async function exportScenario() {
+  const answer = await ask({ type: "explore_export", form: readForm() });
+  if (!answer.ok) return showErrors(answer.errors);
+  root.querySelector("#explorer-json").value = answer.scenario;
+  showErrors([]);
+}
+
+async function importScenario() {
+  const answer = await ask({ type: "explore_import", text: root.querySelector("#explorer-json").value });
+  if (!answer.ok) return showErrors(answer.errors);
+  fillForm(answer.form);
+  await check();
+}
+
+// --- wiring ----------------------------------------------------------------------------------
+
+function init() {
+  if (!root || !form) return;
+  const stylesheet = document.createElement("link");
+  stylesheet.rel = "stylesheet";
+  stylesheet.href = new URL("./explorer.css", import.meta.url).href;
+  document.head.append(stylesheet);
+  if (!engine.supported()) {
+    status(root.querySelector("[data-statut]").dataset.texteEchec);
+    return;
+  }
+  form.hidden = false;
+  root.addEventListener("focusin", warmUp, { once: true });
+  root.addEventListener("pointerenter", warmUp, { once: true });
+  for (const input of fields()) {
+    input.addEventListener(input.tagName === "SELECT" ? "change" : "input", scheduleCheck);
+    if (input.hasAttribute("data-cartes")) input.addEventListener("input", () => aim(input));
+  }
+  setting("seed").addEventListener("input", () => { if (form.dataset.valide === "true") updateLink().catch(failed); });
+  setting("mode").addEventListener("change", () => { if (form.dataset.valide === "true") updateLink().catch(failed); });
+  form.addEventListener("submit", estimate);
+  form.querySelector("[data-action=stop]").addEventListener("click", () => { if (running) running.stopped = true; });
+  const grid = form.querySelector(".explorer-grille");
+  grid.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-carte]");
+    if (button) addCard(button);
+  });
+  grid.addEventListener("keydown", moveInGrid);
+  root.querySelector("[data-action=exporter]").addEventListener("click", () => exportScenario().catch(failed));
+  root.querySelector("[data-action=importer]").addEventListener("click", () => importScenario().catch(failed));
+  window.addEventListener("hashchange", () => openLink().catch(failed));
+  if (location.hash.length > 1) {
+    warmUp();
+    openLink().catch(failed);
+  }
+  root.dataset.pret = "";
+}
+
+init();

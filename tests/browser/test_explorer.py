@@ -1,0 +1,224 @@
+"""« L’explorateur de positions »: edit a position, share its link, get the same estimate.
+
+The page holds no rule: every message and figure comes from the engine in the worker, so these
+tests also check that the browser's figures are CPython's for the same position and seed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from harness import ENGINE_TIMEOUT_MS
+
+from game.explore.position import Position
+from game.explore.risk import estimate
+
+PAGE = "outils/explorer/"
+ROWS = ["3 12 15", "28 30", "39 41 42 43 47", "60"]
+HAND = "5 29 33 48 61 90"
+CHECKED = "form.explorer-position[data-valide=true]"
+FINISHED = "[data-resultats][data-fini=true]"
+
+
+def open_page(page, server, fragment: str = ""):
+    page.goto(server.url(PAGE) + fragment)
+    page.wait_for_selector("[data-explorer][data-pret]")
+
+
+def figures(page) -> list[tuple[int, float, float]]:
+    return page.eval_on_selector_all(
+        ".explorer-risque",
+        "items => items.map((li) => [Number(li.dataset.card), Number(li.dataset.take), Number(li.dataset.heads)])")
+
+
+def fill_position(page):
+    for i, text in enumerate(ROWS):
+        page.fill(f"#explorer-rangee-{i + 1}", text)
+    page.fill("#explorer-main", HAND)
+    page.select_option("#explorer-joueurs", "4")
+    page.fill("#explorer-connues", "J3 : 7")
+
+
+def run_estimate(page, seed: str, samples: str = "1000"):
+    page.fill("#explorer-graine", seed)
+    page.select_option("#explorer-tirages", samples)
+    page.get_by_role("button", name="Quel risque ?").click()
+    page.wait_for_selector(FINISHED, timeout=ENGINE_TIMEOUT_MS)
+
+
+def test_reading_the_page_fetches_nothing_of_the_engine(page, server):
+    loaded = []
+    page.on("request", lambda request: loaded.append(request.url))
+    open_page(page, server)
+    page.wait_for_timeout(1500)
+    heavy = ("pyodide", "engine-", "engine.json", "worker.js")
+    assert not [u for u in loaded if any(word in u for word in heavy)], loaded
+    assert page.locator("form.explorer-position").is_visible()
+
+
+def test_a_shared_link_gives_the_same_position_and_the_same_estimate(page, server, browser, guard):
+    open_page(page, server)
+    fill_position(page)
+    page.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
+    run_estimate(page, "7")
+    first = figures(page)
+    assert [card for card, *_ in first] == [5, 29, 33, 48, 61, 90]
+    url = page.url
+    assert re.search(r"#v1\.[A-Za-z0-9_-]+$", url)
+
+    # The browser's figures are CPython's: same engine, same seed, same draws.
+    position = Position.of([[int(c) for c in r.split()] for r in ROWS], [5, 29, 33, 48, 61, 90], 4,
+                           {"p3": [7]})
+    expected = estimate(position, 1000, 7)
+    assert [round(t.take_interval()[0], 6) for t in expected.tallies] == [take for _, take, _ in first]
+
+    # A new context (no storage, nothing shared) opens the link at phone width.
+    other = browser.new_context(service_workers="block", viewport={"width": 390, "height": 844},
+                                locale="fr-FR")
+    try:
+        phone = other.new_page()
+        phone.goto(url)
+        phone.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
+        assert [phone.input_value(f"#explorer-rangee-{i + 1}") for i in range(4)] == ROWS
+        assert phone.input_value("#explorer-main") == HAND
+        assert phone.input_value("#explorer-graine") == "7"
+        phone.select_option("#explorer-tirages", "1000")
+        phone.get_by_role("button", name="Quel risque ?").click()
+        phone.wait_for_selector(FINISHED, timeout=ENGINE_TIMEOUT_MS)
+        assert figures(phone) == first
+        width = phone.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+        assert width[0] <= width[1], f"the page overflows at phone width: {width}"
+    finally:
+        other.close()
+
+
+def test_mistakes_are_shown_in_french_on_their_field_and_the_grid_greys_used_cards(page, server):
+    open_page(page, server)
+    page.fill("#explorer-rangee-1", "12 12")
+    page.fill("#explorer-rangee-2", "30 28")
+    page.fill("#explorer-main", "5 200")
+    page.wait_for_function("() => document.querySelector('#explorer-rangee-2-erreur').textContent",
+                           timeout=ENGINE_TIMEOUT_MS)
+    assert "chaque carte n’existe qu’une fois" in page.inner_text("#explorer-rangee-1-erreur")
+    assert "monte de gauche à droite" in page.inner_text("#explorer-rangee-2-erreur")
+    assert "200 n’est pas dans le paquet" in page.inner_text("#explorer-main-erreur")
+    assert page.get_attribute("#explorer-rangee-2", "aria-invalid") == "true"
+    assert "utilisee" in page.get_attribute("[data-carte='28']", "class")
+    assert "utilisee" not in (page.get_attribute("[data-carte='27']", "class") or "")
+    # Tactique at 4 players stops at 44: the grid greys the rest.
+    page.select_option("#explorer-variante", "tactique")
+    page.wait_for_function("() => document.querySelector('[data-carte=\"45\"]').classList.contains('hors-jeu')",
+                           timeout=ENGINE_TIMEOUT_MS)
+    assert "hors-jeu" not in (page.get_attribute("[data-carte='44']", "class") or "")
+
+
+def test_a_damaged_link_gives_a_french_message_and_an_empty_editor(page, server, guard):
+    open_page(page, server, "#v1.AgMDDA8CHB4FJykqKy8BPAYFHSEwPVoCAQICAAEHF7Z")
+    page.wait_for_function("() => document.querySelector('[data-erreur=lien]').textContent",
+                           timeout=ENGINE_TIMEOUT_MS)
+    assert "abîmé" in page.inner_text("[data-erreur=lien]")
+    assert page.input_value("#explorer-rangee-1") == "" and page.input_value("#explorer-main") == ""
+    assert not guard.page_errors
+
+
+def test_a_position_goes_out_and_comes_back_as_a_json_scenario(page, server):
+    open_page(page, server)
+    fill_position(page)
+    page.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
+    page.click("summary:has-text('Exporter ou importer')")
+    page.get_by_role("button", name="Exporter la position").click()
+    page.wait_for_function("() => document.querySelector('#explorer-json').value",
+                           timeout=ENGINE_TIMEOUT_MS)
+    exported = json.loads(page.input_value("#explorer-json"))
+    assert exported["rows"] == [[int(c) for c in r.split()] for r in ROWS]
+    assert exported["hands"] == {"p1": [5, 29, 33, 48, 61, 90]} and exported["players"] == 4
+    # A saved two-player round, one turn played: it opens after that turn.
+    page.fill("#explorer-json", json.dumps({
+        "rows": [[12], [28], [39], [44]],
+        "turns": [{"plays": {"p1": 37, "p2": 10}, "choices": {"p2": 3}}],
+        "hands": {"p1": [37, 50, 60], "p2": [10, 11, 13]}}))
+    page.get_by_role("button", name="Importer ce scénario").click()
+    page.wait_for_function("() => document.querySelector('#explorer-main').value === '50 60'",
+                           timeout=ENGINE_TIMEOUT_MS)
+    assert [page.input_value(f"#explorer-rangee-{i + 1}") for i in range(4)] == ["12", "28 37", "39", "10"]
+    assert page.input_value("#explorer-sorties") == "44"
+    assert page.input_value("#explorer-joueurs") == "2"
+    page.fill("#explorer-json", "{pas du json")
+    page.get_by_role("button", name="Importer ce scénario").click()
+    page.wait_for_function("() => document.querySelector('#explorer-json-erreur').textContent",
+                           timeout=ENGINE_TIMEOUT_MS)
+    assert "pas un scénario lisible" in page.inner_text("#explorer-json-erreur")
+    assert page.input_value("#explorer-main") == "50 60"   # nothing changed
+
+
+def test_keyboard_only_edit_estimate_and_stop(page, server):
+    open_page(page, server)
+    page.keyboard.press("Tab")
+    for _ in range(60):   # Tab from the top of the page to the first row's field
+        if page.evaluate("() => document.activeElement.id") == "explorer-rangee-1":
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.id") == "explorer-rangee-1"
+    page.keyboard.type("3 12")
+    for i, text in enumerate(ROWS[1:], 2):
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => document.activeElement.id") == f"explorer-rangee-{i}"
+        page.keyboard.type(text)
+    page.keyboard.press("Tab")
+    page.keyboard.type(HAND)
+    # On to the grid's target (it follows the last field typed in: the hand), back to « Rangée 1 »
+    # with the arrow keys, then into the grid: arrows to 15, Enter adds it.
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.id") == "explorer-cible":
+            break
+    assert page.input_value("#explorer-cible") == "hand"
+    for _ in range(4):
+        page.keyboard.press("ArrowUp")
+    assert page.input_value("#explorer-cible") == "rows[0]"
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.dataset.carte") == "1"
+    page.keyboard.press("ArrowDown")
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.dataset.carte") == "15"
+    page.keyboard.press("Enter")
+    assert page.input_value("#explorer-rangee-1") == "3 12 15"
+    page.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
+    # To the button, many samples, Enter; Stop by keyboard after the first chunk.
+    page.select_option("#explorer-tirages", "20000")
+    page.focus("#explorer-graine")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.textContent") == "Quel risque\u00a0?"
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".explorer-risque", timeout=ENGINE_TIMEOUT_MS)
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.dataset.action") == "stop"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-resultats][data-fini=false]", timeout=ENGINE_TIMEOUT_MS)
+    summary = page.inner_text(".explorer-resume")
+    assert "prévus" in summary and "20\u202f000" in summary
+    done = int(page.get_attribute("progress", "value") or 0)
+    assert 0 < done < 20000
+
+
+def test_axe_finds_nothing_before_and_after_an_estimate(context, page, server):
+    """WCAG 2.2 AA (axe-core), light and dark, 320 px and 1280 px: the editor, then the bars."""
+    from quality_browser import axe_everywhere, with_axe
+
+    with_axe(context)
+    open_page(page, server)
+    found: dict = {}
+    axe_everywhere(page, "explorateur (avant le moteur)", found)
+    fill_position(page)
+    page.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
+    page.fill("#explorer-rangee-2", "28 28")   # one error shown beside its field
+    page.wait_for_function("() => document.querySelector('#explorer-rangee-2-erreur').textContent",
+                           timeout=ENGINE_TIMEOUT_MS)
+    axe_everywhere(page, "explorateur (erreur)", found)
+    page.fill("#explorer-rangee-2", "28 30")
+    page.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
+    run_estimate(page, "3")
+    axe_everywhere(page, "explorateur (barres)", found)
+    assert not found, found

@@ -1,0 +1,112 @@
+"""The explorer's worker messages: French errors on the field at fault, chunked estimates that
+add up to one run, links that open the same form, and nothing that raises."""
+
+from __future__ import annotations
+
+import json
+
+from game.explore.web import HANDLERS, read_form
+
+FORM = {"variant": "classic", "players": "4", "rows": ["3 12 15", "28 30", "39 41 42 43 47", "60"],
+        "hand": "5 29 33 48 61 90", "known": "J3\u00a0: 7", "gone": "1 2"}
+
+
+def ask(kind, **request):
+    answer = HANDLERS[kind](request)
+    json.dumps(answer)   # the worker sends it as JSON
+    return answer
+
+
+def test_a_sound_form_gives_the_position_and_the_grid():
+    answer = ask("explore_check", form=FORM)
+    assert answer["ok"] and answer["highest"] == 104
+    assert answer["position"]["known"] == {"p3": [7]}
+    assert {1, 2, 3, 7, 60, 90} <= set(answer["used"]) and 4 not in answer["used"]
+
+
+def test_each_mistake_is_worded_in_french_on_its_field():
+    form = {**FORM, "rows": ["3 12 12", "x", "", "30 31 32 34 35 36"], "hand": "", "known": "J9 : 4",
+            "players": "4"}
+    errors = {e["field"]: e["message"] for e in ask("explore_check", form=form)["errors"]}
+    assert set(errors) == {"rows[0]", "rows[1]", "rows[2]", "rows[3]", "hand", "known"}
+    assert "\u00a0x\u00a0» n’est pas un nombre" in errors["rows[1]"]
+    assert "au plus 5 cartes" in errors["rows[3]"]
+    assert "de 1 à 10 cartes" in errors["hand"]
+    assert "J2 à J4" in errors["known"]
+    for message in errors.values():
+        assert " :" not in message and " ;" not in message and "'" not in message
+
+
+def test_a_huge_number_is_no_card():
+    answer = ask("explore_check", form={**FORM, "hand": "5 " + "9" * 5000, "known": ""})
+    assert [e["field"] for e in answer["errors"]] == ["hand"]
+    assert "n’est pas une carte" in answer["errors"][0]["message"]
+
+
+def test_tactique_greys_out_the_cards_beyond_its_deck():
+    answer = ask("explore_check", form={**FORM, "variant": "tactique"})
+    assert answer["highest"] == 44 and not answer["ok"]
+    assert any("1 à 44" in e["message"] for e in answer["errors"])
+
+
+def test_an_estimate_in_chunks_equals_one_run_and_draws_its_bars():
+    whole = ask("explore_estimate", form=FORM, seed="11", samples=600, chunk=600)
+    answer = ask("explore_estimate", form=FORM, seed="11", samples=600)
+    chunks = 1
+    while not answer["finished"]:
+        answer = ask("explore_estimate", form=FORM, seed="11", samples=600, start=answer["done"],
+                     so_far=answer["estimate"])
+        chunks += 1
+    assert chunks == 3 and answer["estimate"] == whole["estimate"] and answer["html"] == whole["html"]
+    html = answer["html"]
+    assert html.count('class="explorer-risque"') == 6 and "graine 11" in html
+    assert 'data-card="48" data-take="1.000000"' in html   # the sixth card of the third row
+
+
+def test_links_and_scenarios_bring_back_the_same_form():
+    fragment = ask("explore_encode", form=FORM, seed="9", mode="heuristic")["fragment"]
+    opened = ask("explore_decode", fragment=fragment)
+    assert opened["form"] == FORM and opened["seed"] == 9 and opened["mode"] == "heuristic"
+    bad = ask("explore_decode", fragment=fragment[:-2] + "zz")
+    assert not bad["ok"] and bad["errors"][0]["field"] == "lien" and "abîmé" in bad["errors"][0]["message"]
+    text = ask("explore_export", form={**FORM, "gone": ""})["scenario"]
+    assert ask("explore_import", text=text)["form"] == {**FORM, "known": "", "gone": ""}
+    for junk in ("{", "[]", '{"rows": 3}'):
+        answer = ask("explore_import", text=junk)
+        assert not answer["ok"] and answer["errors"][0]["field"] == "scenario"
+
+
+def test_a_bad_seed_is_a_field_error():
+    answer = ask("explore_estimate", form=FORM, seed="-3")
+    assert [e["field"] for e in answer["errors"]] == ["seed"]
+
+
+def test_read_form_survives_any_shape():
+    for form in (None, [], {"rows": "12"}, {"players": "douze"}, {"rows": [None, 5, [], {}]}):
+        position, errors, draft = read_form(form)
+        assert position is None and errors
+
+
+def test_figures_are_written_the_french_way_and_never_overstate_certainty():
+    from game.messages import explore as fr
+    assert [fr.percent(x) for x in (0, 0.0004, 0.042, 0.31, 0.995, 0.9999, 1)] == [
+        "0\u202f%", "moins de 0,1\u202f%", "4,2\u202f%", "31\u202f%", "99,5\u202f%",
+        "plus de 99,9\u202f%", "100\u202f%"]
+    assert fr.number(2.0) == "2" and fr.number(0.305) == "0,3" and fr.number(10) == "10"
+    assert "100\u202f%" not in fr.risk_sentence(29, (0.042, 0.031, 0.056), (0.31, 0.21, 0.4))
+    assert "tous les tirages, 5 têtes" in fr.risk_sentence(48, (1, 0.998, 1), (5, 5, 5))
+    assert "aucun tirage" in fr.risk_sentence(33, (0, 0, 0.004), (0, 0, 0))
+    assert fr.risk_sentence(33, (0, 0, 0.0002), (0, 0, 0)).endswith("reste sous 0,1\u202f%.")
+
+
+def test_a_tool_may_send_the_position_as_json():
+    position = {"variant": "classic", "players": 4, "rows": [[3, 12, 15], [28, 30], [39, 41, 42, 43, 47], [60]],
+                "hand": [5, 29, 33, 48, 61, 90], "known": {"p3": [7]}, "gone": [1, 2]}
+    by_form = ask("explore_estimate", form=FORM, seed=4, samples=300, chunk=300)
+    by_json = ask("explore_estimate", position=position, seed=4, samples=300, chunk=300)
+    assert by_json["estimate"] == by_form["estimate"]
+    twice = ask("explore_check", position={**position, "rows": [[3, 3], [28], [39], [60]]})
+    assert [e["field"] for e in twice["errors"]] == ["rows[0]"]
+    for junk in ({"rows": 5}, {"rows": [[1], [2], [3]], "hand": [4]}, None):
+        answer = ask("explore_check", position=junk)
+        assert not answer["ok"] and "mal formée" in answer["errors"][0]["message"]

@@ -1,0 +1,78 @@
+"""Position checks: each mistake a reader can make is refused with the field and code a form needs."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.errors import GameError
+from game.explore.position import Position
+
+ROWS = [[12], [28, 30], [39], [44, 50, 51]]
+
+
+def problem(**changes):
+    data = {"rows": ROWS, "hand": [3, 60, 77], "players": 4, "known": (), "gone": (),
+            "variant": "classic", **changes}
+    with pytest.raises(GameError) as raised:
+        Position.of(**data).check()
+    return raised.value.field, raised.value.code
+
+
+def test_a_sound_position_passes_and_knows_its_unseen_cards():
+    position = Position.of(ROWS, [60, 3, 77], 4, {"p3": [5]}, [1, 2]).check()
+    assert position.hand == (3, 60, 77)
+    assert position.known == ((), (5,))
+    unseen = position.unseen()
+    assert len(unseen) == 104 - 7 - 3 - 1 - 2
+    assert not {1, 2, 3, 5, 12, 28, 30, 39, 44, 50, 51, 60, 77} & set(unseen)
+
+
+@pytest.mark.parametrize("changes, field, code", [
+    ({"rows": [[12], [28, 30], [30], [44]]}, "rows[2]", "card_twice"),
+    ({"hand": [3, 39]}, "hand", "card_twice"),
+    ({"gone": [77]}, "gone", "card_twice"),
+    ({"known": {"p2": [60]}}, "known.p2", "card_twice"),
+    ({"rows": [[12], [28, 30], [1, 2, 3, 4, 5, 6], [44]]}, "rows[2]", "row_too_long"),
+    ({"rows": [[12], [30, 28], [39], [44]]}, "rows[1]", "row_not_ascending"),
+    ({"rows": [[12], [], [39], [44]]}, "rows[1]", "row_empty"),
+    ({"rows": [[12], [28], [39]]}, "rows", "rows_count"),
+    ({"rows": [[12], [28], [39], [105]]}, "rows[3]", "card_out_of_deck"),
+    ({"hand": [0, 3]}, "hand", "card_out_of_deck"),
+    ({"hand": [True]}, "hand", "card_out_of_deck"),
+    ({"hand": []}, "hand", "hand_size"),
+    ({"hand": list(range(60, 71))}, "hand", "hand_size"),
+    ({"players": 1}, "players", "players_range"),
+    ({"players": 11}, "players", "players_range"),
+    ({"players": "4"}, "players", "players_range"),
+    ({"variant": "logique"}, "variant", "variant_unknown"),
+    ({"known": {"p5": [7]}}, "known", "no_such_opponent"),
+    ({"known": {"p2": [7, 8, 9, 10]}}, "known.p2", "known_too_many"),
+    # Tactique at 4 players: cards 1..44 only.
+    ({"variant": "tactique"}, "rows[3]", "card_out_of_deck"),
+    ({"variant": "tactique", "rows": [[12], [28], [39], [44]]}, "hand", "card_out_of_deck"),
+])
+def test_each_mistake_is_named_by_field_and_code(changes, field, code):
+    assert problem(**changes) == (field, code)
+
+
+def test_too_many_opponents_for_the_cards_left():
+    # Tactique, 2 players: 24 cards; 14 on the table and in hand leave 10, the opponent needs 10.
+    rows = [[1], [5], [9], [20]]
+    Position.of(rows, [3, 4, 8, 10, 11, 12, 13, 14, 15, 16], 2, variant="tactique").check()
+    assert problem(rows=rows, hand=[3, 4, 8, 10, 11, 12, 13, 14, 15, 16], players=2,
+                   variant="tactique", gone=[24]) == ("players", "not_enough_cards")
+
+
+def test_problems_lists_one_problem_per_field():
+    position = Position.of([[12, 11], [28] * 6, [39], [44, 200]], [3, 12], 4)
+    assert [(p.field, p.code) for p in position.problems()] == [
+        ("rows[0]", "row_not_ascending"), ("rows[1]", "row_too_long"),
+        ("rows[3]", "card_out_of_deck"), ("hand", "card_twice")]
+
+
+def test_json_round_trip_and_malformed_json():
+    position = Position.of(ROWS, [3, 60], 5, {"p4": [7, 8]}, [1], "classic").check()
+    assert Position.from_json(position.to_json()) == position
+    for bad in ([], {"rows": ROWS}, {"rows": ROWS, "hand": [3], "cheat": 1}, {"rows": 3, "hand": 4}):
+        with pytest.raises(GameError):
+            Position.from_json(bad)
