@@ -64,7 +64,6 @@ def test_reader_picks_another_row_and_sees_its_cost(page, server):
     open_example(page, server, "exemples/exemple-3/")
     scenario = scenario_of(page, "exemple-3")
     decision = next(s for s in replay(scenario, draw=False) if s["choice"])
-    player = decision["choice"]["player"]
     page.goto(server.url(f"exemples/exemple-3/#exemple-3-etape-{decision['n']}"))
     wait_for_engine_after_click(page, "exemple-3")
     choices = page.locator("#exemple-3 .joueur-decision button")
@@ -73,7 +72,7 @@ def test_reader_picks_another_row_and_sees_its_cost(page, server):
     assert choices.nth(0).get_attribute("aria-pressed") == "true"
     choices.nth(3).click()
     page.wait_for_selector('#exemple-3 .joueur-decision button[data-choix="3"][aria-pressed="true"]')
-    chosen = web.with_choice(scenario, decision["turn"], player, 3)
+    chosen = variants.of(scenario).with_choice(scenario, decision, 3)
     expected = replay(chosen, draw=False)
     assert current_step(page, "exemple-3")["rows"] == expected[decision["n"]]["rows"]
     button(page, "exemple-3", "last").click()
