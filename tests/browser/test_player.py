@@ -77,7 +77,7 @@ def test_reader_picks_another_row_and_sees_its_cost(page, server):
     assert current_step(page, "exemple-3")["rows"] == expected[decision["n"]]["rows"]
     button(page, "exemple-3", "last").click()
     assert current_step(page, "exemple-3")["rows"] == expected[-1]["rows"]
-    assert expected[-1]["penalties"][player] == 1
+    assert expected[-1]["penalties"][decision["choice"]["player"]] == 1
     # Clicking a row of the drawing chooses it too.
     button(page, "exemple-3", "first").click()
     for _ in range(decision["n"]):
