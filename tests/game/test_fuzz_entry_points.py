@@ -1,6 +1,6 @@
 """Every replay entry point, fed mutated scenarios: a result or a GameError, nothing else (issue 12).
 
-Valid scenarios (tests/game/scenarios, tests/game/specials/scenarios, tests/game/junior/scenarios
+Valid scenarios (tests/game/classic/scenarios, tests/game/specials/scenarios, tests/game/junior/scenarios
 and a few dealt Junior games) are mutated by Hypothesis: a value replaced by anything JSON can
 hold (and a few things it cannot), a key removed or added, an element duplicated. Each entry point
 must return a result that prints as clean JSON, or raise GameError with a one-line message; any
@@ -50,7 +50,7 @@ def _junior_dealt() -> list[dict]:
     return out
 
 
-CLASSIC = [_read(p) for p in sorted((HERE / "scenarios").glob("*.json"))]
+CLASSIC = [_read(p) for p in sorted((HERE / "classic" / "scenarios").glob("*.json"))]
 SPECIALS = [_read(p) for p in sorted((HERE / "specials" / "scenarios").glob("*.json"))]
 JUNIOR = [_read(p) for p in sorted((HERE / "junior" / "scenarios").glob("*.json"))] + _junior_dealt()
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from game import session, web
 from game.__main__ import main
 
-SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
+SCENARIOS = sorted((Path(__file__).parent / "classic" / "scenarios").glob("*.json"))
 EXAMPLES = [json.loads(p.read_text(encoding="utf-8")) for p in SCENARIOS]
 SPECIALS = [json.loads(p.read_text(encoding="utf-8"))["scenario"]
             for p in sorted((Path(__file__).parent / "specials" / "scenarios").glob("*.json"))]

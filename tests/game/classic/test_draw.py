@@ -19,7 +19,7 @@ from game.messages.labels import card_label, penalties_text, row_label, table_la
 
 NBSP = "\u00a0"
 SVG_NS = "{http://www.w3.org/2000/svg}"
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 HOSTILE = "<img src=x onerror=alert(1)>"
 
 

@@ -1,6 +1,6 @@
 """The six worked examples of RULES §5, replayed through `game.classic.replay.run` and the CLI.
 
-Each scenario file in tests/game/scenarios/ keeps the seed's setup; the expected
+Each scenario file in tests/game/classic/scenarios/ keeps the seed's setup; the expected
 rows and penalties below are the outcomes RULES §5 settles (with its errata).
 Examples 3 and 6 are also replayed with every row their too-low player may take.
 """
@@ -17,7 +17,7 @@ import pytest
 from game.classic.replay import run
 
 SCENARIOS = Path(__file__).parent / "scenarios"
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def load(name: str) -> dict:

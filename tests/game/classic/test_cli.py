@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GOOD = {"rows": [[12], [28], [39], [44]], "turns": [{"plays": {"Alice": 37, "Bruno": 45}}]}
 
 
