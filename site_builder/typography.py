@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 
-NBSP = "\u00a0"
-NNBSP = "\u202f"
+from game.messages.typography import NBSP, NNBSP  # one definition of the two spaces
+
+__all__ = ["NBSP", "NNBSP", "french"]
 
 _OE_WORDS = re.compile(r"\b([bBcCsSmM]|[nN]|[vV]|man)oe(ufs?|urs?|ud|u[sx]?|uvres?)\b")
 """bœuf(s), cœur(s), sœur(s), nœud, vœu(x), manœuvre(s)."""

@@ -6,7 +6,7 @@ be right, in the reader's words (cards, rangées), never the engine's English.
 
 from __future__ import annotations
 
-NBSP = "\u00a0"
+from .typography import NBSP
 
 
 def empty_field() -> str:
