@@ -280,7 +280,8 @@ def view(session: dict) -> dict:
                            "options": [{"index": i, "label": variant.move_label(st, m)}
                                        for i, m in enumerate(st.legal_moves())]}
     if now in ("round_over", "game_over"):
-        out["summary"] = words.round_summary(seat["round"], seat["last_round"], seat["totals"])
+        out["summary"] = seat.get("summary") or words.round_summary(seat["round"], seat["last_round"],
+                                                                    seat["totals"])
     if now == "game_over":
         out["winners"] = st.winners()
         out["summary"] += " " + words.game_summary(seat["rounds_played"], st.winners(), reader)

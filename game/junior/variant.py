@@ -6,7 +6,7 @@ import copy
 
 from ..errors import GameError
 from ..variants import Variant
-from . import bots, scenario, state
+from . import bots, scenario, seat, state
 from .cows import MAX_PLAYERS, MIN_PLAYERS
 from .draw import step_html
 
@@ -69,6 +69,7 @@ def variant(name: str) -> Variant:
               "heuristic": lambda rng: Seat(bots.heuristic_move, None)},
         options=("level", "goal"),
         simulate=_simulate, format_stats=_format_stats,
+        seat_view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
     )
 
 

@@ -46,3 +46,15 @@ def special_decision(card: int) -> str:
 def advice(label: str) -> str:
     return (f"Le conseil du robot prudent{NBSP}: {label[0].lower()}{label[1:]}. Il ne connaît pas "
             f"les cartes des autres joueurs{NBSP}: ce n’est qu’un avis.")
+
+
+def junior_move(card: str, row: str) -> str:
+    """« Poser la carte Afrique et Inde dans la deuxième rangée »."""
+    return f"Poser la {card} dans {row}"
+
+
+def junior_decision(stuck: bool) -> str:
+    if stuck:
+        return (f"Aucune de vos cartes ne va dans une rangée{NBSP}: vous ramassez une rangée, puis "
+                f"vous y posez une carte. Choisissez laquelle.")
+    return f"À vous{NBSP}: choisissez une carte et la rangée où la poser."

@@ -196,3 +196,50 @@ def test_the_draft_view_tells_which_cards_the_bots_took():
     assert player == "Alice" and view["picks"] == explain(
         {"type": "draft_pick", "round": 2, "player": "Alice", "card": card})
     assert str(card) in view["picks"]
+
+
+def play_listed_moves(state, pick=lambda options: 0):
+    """Answer every « move » decision with the option `pick` chooses; cards by the first card."""
+    for _ in range(500):
+        now = session.phase(state)
+        if now == "game_over":
+            return state
+        view = session.view(state)
+        if now == "play":
+            state = session.play_card(state, view["hand"][0]["card"])
+        elif now == "move":
+            options = view["decision"]["options"]
+            assert options and all(o["label"] and o["label"][0].isupper() for o in options)
+            state = session.play_move(state, pick(options))
+        elif now == "round_over":
+            state = session.next_round(state)
+    raise AssertionError("the game did not end")
+
+
+def test_the_reader_plays_the_special_cards_with_the_listed_moves():
+    state = session.new_session("Camille", ["heuristic", "random"], {"variant": "speciales"}, seed=4)
+    view = session.view(state)
+    assert view["title"] == "6 qui prend ! avec les cartes spéciales" and len(view["hand"]) == 12
+    assert "Vos cartes spéciales (3)" in view["extra"]
+    state = play_listed_moves(state, pick=lambda options: len(options) - 1)
+    view = session.view(state)
+    assert view["winners"] and "après 2\u00a0manches" in view["summary"]
+    exported = session.scenario(state)
+    from game import variants
+    assert variants.get("speciales").result(exported)["penalties"] == {s["player"]: s["round"] for s in view["scores"]}
+
+
+@pytest.mark.parametrize("level", ["base", "avance", "expert"])
+def test_the_reader_plays_junior_with_the_listed_moves(level):
+    state = session.new_session("Zoé", ["heuristic"], {"variant": "junior", "level": level}, seed=2)
+    assert session.phase(state) == "move" and session.view(state)["decision"]["options"][0]["label"].startswith("Poser la carte")
+    state = play_listed_moves(state)
+    view = session.view(state)
+    assert view["summary"].startswith("Albums") and view["winners"]
+
+
+def test_a_move_index_out_of_the_list_is_refused():
+    state = session.new_session("Zoé", ["heuristic"], {"variant": "junior"}, seed=2)
+    for bad in (-1, 10_000, True, "0", None):
+        with pytest.raises(GameError):
+            session.play_move(state, bad)

@@ -1,0 +1,33 @@
+"""What the reader sees from their seat in « Jouer une manche » with the cow cards (Junior).
+
+The session (game/session.py) is the same for every variant; this module gives it Junior's
+parts: the four rows and the reader's cards drawn by `draw`, the albums as scores, and the words
+of each legal move (a cow card and the row it goes to), offered as a list by the page.
+"""
+
+from __future__ import annotations
+
+from ..messages import junior as say
+from ..messages import moves as words
+from . import rules
+from .draw import card_svg, table_svg
+
+
+def seat_view(st, reader: str) -> dict:
+    data = st.data
+    counts = rules.counts(data)
+    cards = rules.playable_cards(data, reader) if not data["over"] else []
+    return {"round": 1, "turn": data["turn"] + (0 if data["over"] else 1), "turns": None,
+            "hand": [{"card": c, "svg": card_svg(c), "label": say.card_name(c)} for c in cards],
+            "table": table_svg(data["rows"]), "round_scores": counts, "totals": counts,
+            "countdown": {}, "target": None, "options": {"variant": "junior", **st.to_json()["options"]},
+            "last_round": counts, "rounds_played": 1 if data["over"] else 0,
+            "summary": say.albums_text(counts).rstrip(".") + "."}
+
+
+def move_label(st, move: dict) -> str:
+    return words.junior_move(say.card_name(move["card"]), say.row_name(move["row"]))
+
+
+def decision_text(st, reader: str) -> str:
+    return words.junior_decision(rules.is_stuck(st.data, reader))
