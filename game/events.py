@@ -8,7 +8,7 @@ used by the CLI, the site and the browser; `from_dict()` reads it back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import ClassVar
 
 
@@ -89,6 +89,9 @@ class ChoiceMade(Event):
     row: int
     heads: int
     cheapest: int  # fewest heads any option cost, to tell the reader if the choice was the cheapest
+    # Every option's cost ({"row": i, "heads": h}, ...), so the sentence can name the cheapest
+    # rows and say « la plus chère » only when true; empty in logs written before it existed.
+    costs: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,4 +158,5 @@ EVENT_TYPES = {cls.type: cls for cls in (Reveal, Place, TooLow, ChoiceRequested,
 def from_dict(data: dict) -> Event:
     """Rebuild an event from its JSON form."""
     cls = EVENT_TYPES[data["type"]]
-    return cls(**{f.name: _frozen(data[f.name]) for f in fields(cls)})
+    return cls(**{f.name: _frozen(data[f.name]) for f in fields(cls)
+                  if f.name in data or f.default is MISSING})

@@ -43,15 +43,55 @@ def _choice_requested(e: dict) -> str:
     return f"Le prix de chaque rangée{NBSP}: {costs}."
 
 
+def _rows_named(rows) -> str:
+    """« la rangée 4 », « les rangées 2 et 3 »."""
+    rows = sorted(rows)
+    if len(rows) == 1:
+        return f"la {row_name(rows[0])}"
+    return f"les rangées {fr_list(r + 1 for r in rows)}"
+
+
+def _would_cost(n: int, several: bool) -> str:
+    """« n’aurait coûté qu’une tête de bœuf », « n’auraient coûté que 2 têtes de bœuf chacune »."""
+    verb = "n’auraient coûté" if several else "n’aurait coûté"
+    cost = "qu’une tête de bœuf" if n == 1 else f"que {heads(n)}"
+    return f"{verb} {cost}{' chacune' if several else ''}"
+
+
+def choice_verdict(e: dict) -> str:
+    """How the chosen row compares with the others, as a clause that is true for this choice.
+
+    Names the cheapest row(s) and their cost; « la plus chère » only when no row cost more.
+    """
+    costs = {o["row"]: o["heads"] for o in e.get("costs", ())}
+    chosen, cheapest = e["heads"], e["cheapest"]
+    if not costs:  # an event without every option's cost: say only what `cheapest` proves
+        if chosen == cheapest:
+            return f"{NBSP}: aucune rangée ne coûtait moins"
+        return f", alors que la moins chère {_would_cost(cheapest, False)}"
+    cheap = [r for r, h in costs.items() if h == cheapest and r != e["row"]]
+    if chosen == cheapest:
+        if not cheap:
+            return f"{NBSP}: c’est le choix le moins coûteux"
+        same = "coûte autant" if len(cheap) == 1 else "coûtent autant"
+        return f"{NBSP}: c’est l’un des choix les moins coûteux ({_rows_named(cheap)} {same})"
+    dearest = max(costs.values())
+    tied_dearest = sum(1 for h in costs.values() if h == dearest)
+    rank = ""
+    if chosen == dearest:
+        rank = ", la plus chère" if tied_dearest == 1 else ", l’une des plus chères"
+    return f"{rank}, alors que {_rows_named(cheap)} {_would_cost(cheapest, len(cheap) > 1)}"
+
+
 def _choice_made(e: dict) -> str:
-    text = f"{e['player']} choisit la {row_name(e['row'])} ({heads(e['heads'])})."
-    if e["heads"] == e["cheapest"]:
-        text += " C’est le choix le moins coûteux."
-    else:
-        cheapest = "qu’une tête de bœuf" if e["cheapest"] == 1 else f"que {heads(e['cheapest'])}"
-        text += (f" Une autre rangée n’aurait coûté {cheapest}{NBSP}: "
-                 f"on peut ramasser la rangée de son choix, même la plus chère.")
-    return text
+    return (f"{e['player']} choisit la {row_name(e['row'])} ({heads(e['heads'])})"
+            f"{choice_verdict(e)}.")
+
+
+def choice_and_take(made: dict, take: dict) -> str:
+    """A chosen row and its taking in one sentence, so a step names the row and its cost once."""
+    return (f"{take['player']} ramasse la {row_name(take['row'])} ({fr_list(take['cards'])}), "
+            f"soit {heads(take['heads'])}{choice_verdict(made)}.")
 
 
 def _take(e: dict) -> str:
