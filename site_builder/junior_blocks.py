@@ -447,20 +447,5 @@ def _where(reader: _Reader) -> str | None:
 
 
 def where_sentence(card: int, options: list[int], rule: str) -> str:
-    """The French caption of a junior-ou figure: where the card may go, and why."""
-    name = say.card_name(card)
-    nbsp = say.NBSP
-    if rule == "any":
-        return (f"La {name} n'apporte de nouvelle vache à aucune rangée{nbsp}: elle peut aller "
-                f"dans n’importe laquelle des quatre.")
-    if not options:
-        return (f"La {name} ne partage aucune vache avec la dernière carte d'une rangée{nbsp}: "
-                f"son joueur doit ramasser une rangée de son choix, puis y poser une carte.")
-    why = ("elle y ajoute au moins une vache qui n'y était pas encore" if rule == "new"
-           else "la dernière carte de ces rangées a une vache en commun avec elle")
-    if len(options) == 1:
-        why = why.replace("ces rangées", "cette rangée")
-    return f"La {name} peut aller dans {say.rows_text(options)}{nbsp}: {why}."
-
-
-assert set(COW_WORDS.values()) == set(TYPES)
+    """The French caption of a junior-ou figure (wording in game.messages.junior)."""
+    return say.where_sentence(card, options, rule)

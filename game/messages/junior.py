@@ -14,6 +14,11 @@ TYPE_NAMES = {
     "A": "Afrique", "B": "Allemagne", "C": "Inde",
     "D": "Japon", "E": "Amérique du Nord", "F": "Écosse",
 }
+# « une vache d’Inde », « du Japon »: the cow's origin with its elided or contracted « de ».
+TYPE_OF = {
+    "A": "d’Afrique", "B": "d’Allemagne", "C": "d’Inde",
+    "D": "du Japon", "E": "d’Amérique du Nord", "F": "d’Écosse",
+}
 TYPE_COLOURS = {
     "A": "jaune", "B": "bleu", "C": "violet", "D": "blanc", "E": "rouge", "F": "vert",
 }
@@ -69,6 +74,11 @@ def join_words(words, last: str = "et") -> str:
 def cows_text(letters: str, last: str = "et") -> str:
     """« Afrique et Inde » for "AC"."""
     return join_words((TYPE_NAMES[t] for t in letters), last)
+
+
+def cows_of(letters: str, last: str = "et") -> str:
+    """« d’Afrique et du Japon » for "AD": the origins after « vache »."""
+    return join_words((TYPE_OF[t] for t in letters), last)
 
 
 def card_name(card: int) -> str:
@@ -133,9 +143,31 @@ def hand_title(player: str, cards) -> str:
     return f"{hand_label(player)}{NBSP}: " + f"{NNBSP}; ".join(cows_text(COWS[c]) for c in cards)
 
 
-def albums_text(counts: dict) -> str:
-    """« Albums : Emma 6 cartes, Olivier 0 carte »."""
-    return f"Albums{NBSP}: " + ", ".join(f"{p} {cards_text(n)}" for p, n in counts.items())
+def albums_text(counts: dict, level: str | None = None) -> str:
+    """« Albums : Emma 6 cartes, Olivier 0 carte »; at the expert level the cards are a
+    penalty, not a photo album: « Cartes ramassées : … »."""
+    label = "Cartes ramassées" if level == "expert" else "Albums"
+    return f"{label}{NBSP}: " + ", ".join(f"{p} {cards_text(n)}" for p, n in counts.items())
+
+
+def where_sentence(card: int, options: list[int], rule: str) -> str:
+    """The caption of a « où poser » figure: where the card may go, and why.
+
+    With no row for this card (expert level) the caption says only that this card cannot be
+    played: its player takes a row only when no card of the hand fits (RULES §4).
+    """
+    name = card_name(card)
+    if rule == "any":
+        return (f"La {name} n’apporte de nouvelle vache à aucune rangée{NBSP}: elle peut aller "
+                f"dans n’importe laquelle des quatre.")
+    if not options:
+        return (f"La {name} ne partage aucune vache avec la dernière carte d’une rangée{NBSP}: "
+                f"elle ne peut aller nulle part. Son joueur en joue une autre de sa main s’il le peut{NNBSP}; "
+                f"sinon, il ramasse une rangée de son choix et y pose une carte.")
+    why = ("elle y ajoute au moins une vache qui n’y était pas encore" if rule == "new"
+           else f"la dernière carte de {'cette rangée' if len(options) == 1 else 'ces rangées'} "
+                f"a une vache en commun avec elle")
+    return f"La {name} peut aller dans {rows_text(options)}{NBSP}: {why}."
 
 
 # ---------------------------------------------------------------- events
@@ -175,13 +207,13 @@ def _place(e) -> str:
         return f"{who} pose sa {card} dans {row}, qui était vide."
     if rule == "shared":
         shared = e["shared"]
-        what = (f"une vache {cows_text(shared)}" if len(shared) == 1
-                else f"des vaches {cows_text(shared)}")
+        what = (f"une vache {cows_of(shared)}" if len(shared) == 1
+                else f"des vaches {cows_of(shared)}")
         text = f"{who} pose sa {card} dans {row}{NBSP}: la dernière carte de cette rangée a aussi {what}."
     else:
         added = e["added"]
-        what = (f"pas encore de vache {cows_text(added, 'ni')}" if len(added) == 1
-                else " ".join(f"ni vache {TYPE_NAMES[t]}" for t in added))
+        what = (f"pas encore de vache {cows_of(added)}" if len(added) == 1
+                else " ".join(f"ni vache {TYPE_OF[t]}" for t in added))
         text = f"{who} pose sa {card} dans {row}, qui n’avait {what}."
     others = [r for r in e["options"] if r != e["row"]]
     if others:
@@ -213,15 +245,18 @@ def _draw(e) -> str:
 
 def _game_end(e) -> str:
     counts, winners = e["counts"], e["winners"]
+    # the counts themselves are the line under the drawing (albums_text): not said twice
     most = "le plus" if e["goal"] == "most" else "le moins"
-    text = f"Fin de la partie. {albums_text(counts)}. "
+    best = cards_text(counts[winners[0]])
     if len(winners) == 1:
-        return text + f"{winners[0]} gagne avec {most} de cartes."
-    return text + f"{join_words(winners)} gagnent ensemble, à égalité avec {most} de cartes."
+        return f"Fin de la partie. {winners[0]} gagne avec {most} de cartes ({best})."
+    return (f"Fin de la partie. {join_words(winners)} gagnent ensemble, à égalité avec "
+            f"{most} de cartes ({best} chacun).")
 
 
 def _tally(e) -> str:
-    return f"{albums_text(e['counts'])}."
+    # the counts are the line under the drawing: the sentence only says where the example stops
+    return "L’exemple s’arrête ici, avant la fin de la partie."
 
 
 _EXPLAIN = {
