@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from game.junior.cows import COWS, TYPES
 
-from .typography import NBSP, NNBSP  # NBSP before « : », narrow NNBSP before ; ! ?
+from .typography import NBSP, NNBSP, elide  # NBSP before « : », narrow NNBSP before ; ! ?
 
 TYPE_NAMES = {
     "A": "Afrique", "B": "Allemagne", "C": "Inde",
@@ -130,7 +130,7 @@ def table_title(rows) -> str:
 
 def of_name(player: str) -> str:
     """« de Léa », « d’Emma »: French elides « de » before a vowel."""
-    return f"d’{player}" if player[:1].lower() in "aeiouyéèêàâîïôû" else f"de {player}"
+    return elide("de", player)
 
 
 def hand_label(player: str) -> str:
@@ -282,7 +282,7 @@ def refuse_unknown_player(player, players) -> str:
 
 
 def refuse_not_your_turn(player, current) -> str:
-    return f"Ce n’est pas à {player} de jouer{NBSP}: c’est au tour de {current}."
+    return f"Ce n’est pas à {player} de jouer{NBSP}: c’est au tour {elide('de', current)}."
 
 
 def refuse_no_such_row(row) -> str:
@@ -296,7 +296,7 @@ def refuse_not_top_card(player, card, top) -> str:
 
 def refuse_not_in_hand(player, card) -> str:
     what = f"{card_name(card)} ({card})" if isinstance(card, int) and 0 < card < len(COWS) else repr(card)
-    return f"La {what} n’est pas dans la main de {player}."
+    return f"La {what} n’est pas dans la main {elide('de', player)}."
 
 
 def refuse_no_new_cow(card, row, options) -> str:
