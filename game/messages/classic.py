@@ -111,7 +111,7 @@ def _start_row(e: dict) -> str:
 def _deal(e: dict) -> str:
     starts = fr_list(r[0] for r in e["rows"])
     if e.get("drafted"):
-        return (f"Manche {e['round']}. Le draft est terminé et les quatre cartes que personne "
+        return (f"Manche {e['round']}. Le choix des cartes est terminé et les quatre cartes que personne "
                 f"n’a prises commencent les rangées{NBSP}: {starts}.")
     return (f"Manche {e['round']}. Chacun reçoit ses cartes et quatre cartes retournées "
             f"commencent les rangées{NBSP}: {starts}.")
