@@ -16,6 +16,7 @@ from pathlib import Path
 
 from game.classic.cards import HIGHEST
 
+from .choice_tables import choices_html
 from .problems import Problem
 
 MAX_ROWS = 5  # 4 rows, or 5 with the « 5e série » special card
@@ -416,7 +417,7 @@ def example_html(example: Example, steps: list[dict]) -> str:
         + (' data-variant="speciales"' if example.has_specials else "")
         + f' aria-label="Exemple {example.id}">\n'
         f'<ol class="etapes">\n' + "\n".join(items) + "\n</ol>\n"
-        + (comparison_html(example) if example.has_specials else "") + "</section>"
+        + (comparison_html(example) if example.has_specials else choices_html(example.scenario(), steps)) + "</section>"
     )
 
 

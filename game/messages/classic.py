@@ -7,7 +7,7 @@ opening a sentence.
 
 from __future__ import annotations
 
-from .typography import NBSP, cards, fr_list, heads, number, plural, row_name
+from .typography import NBSP, NNBSP, cards, fr_list, heads, number, plural, row_name
 
 ORDINALS = {1: "première", 2: "deuxième", 3: "troisième", 4: "quatrième", 5: "cinquième",
             6: "sixième", 7: "septième"}
@@ -165,3 +165,34 @@ def start_text(rows) -> str:
     """The sentence of an example's first step: the table before anything is played."""
     ends = fr_list(r[-1] for r in rows)
     return f"Avant le tour, les rangées se terminent par {ends}."
+
+
+# --- every possible choice, shown without JavaScript (site_builder/choice_tables.py) ---------
+
+CHOICES_TITLE = "Tous les choix possibles"
+SHOWN_CHOICE = "le choix de l’exemple"
+
+
+WORDS = {2: "deux", 3: "trois", 4: "quatre", 5: "cinq"}
+
+
+def choices_intro(player: str, card: int, count: int) -> str:
+    """The line above the tables: what they show."""
+    return (f"Avec son {card}, {player} peut ramasser l’une des {WORDS.get(count, count)} rangées. "
+            f"Voici, pour chaque choix, la table à la fin du tour et ce que chacun ramasse.")
+
+
+def option_title(player: str, row: int, shown: bool) -> str:
+    """« Si Alice ramasse la rangée 2 (le choix de l’exemple) »."""
+    return (f"Si {player} ramasse la {row_name(row)}"
+            + (f" ({SHOWN_CHOICE})" if shown else ""))
+
+
+def option_outcome(player: str, takes: list[tuple[str, int, int]]) -> str:
+    """What a choice costs `player` and who else takes in the turn: [(player, row, heads)] in
+    order, the first being `player`'s own take (already named by the title)."""
+    own = sum(h for p, _, h in takes[:1] if p == player)
+    others = [f"{p} ramasse la {row_name(r)} ({heads(h)})" for p, r, h in takes[1:]]
+    if others:
+        return f"{heads(own)} pour {player}, puis {fr_list(others)}."
+    return f"{heads(own)} pour {player}{NNBSP}; personne d’autre ne ramasse."
