@@ -44,7 +44,7 @@ def _choice_block(scenario: dict, step: dict) -> str:
             continue
         rows, takes = outcome
         title = say.option_title(player, row, shown)
-        svg = table_svg(rows, limit=scenario.get("limit", 5), label=title)
+        svg = table_svg(rows, placed=card, taken=row, limit=scenario.get("limit", 5), label=title)
         figures.append(
             f'<figure class="etape-figure choix-issue{" choix-exemple" if shown else ""}">{svg}'
             f"<figcaption><strong>{escape(title)}</strong>{say.NBSP}: {escape(say.option_outcome(player, takes))}"

@@ -194,7 +194,8 @@ def _setup(e) -> str:
 
 
 def _reveal(e) -> str:
-    return f"{e['player']} retourne la carte du dessus de la pioche{NBSP}: une {card_name(e['card'])}."
+    # the card itself is named by the placing sentence that follows: not said twice
+    return f"{e['player']} retourne la carte du dessus de la pioche."
 
 
 def _place(e) -> str:
@@ -204,7 +205,7 @@ def _place(e) -> str:
         return (f"Toutes les vaches de la {card} sont déjà dans chaque rangée{NBSP}: elle peut aller "
                 f"n’importe où. {who} la pose dans {row}.")
     if rule == "empty":
-        return f"{who} pose sa {card} dans {row}, qui était vide."
+        return f"{who} pose sa {card} dans la rangée vide."
     if rule == "shared":
         shared = e["shared"]
         what = (f"une vache {cows_of(shared)}" if len(shared) == 1
@@ -223,18 +224,18 @@ def _place(e) -> str:
 
 def _complete(e) -> str:
     return (f"{row_name(e['row']).capitalize()} a maintenant les six types de vaches{NBSP}: "
-            f"{e['player']} gagne les {cards_text(e['count'])} de la rangée et les range dans son album photo "
-            f"({cards_text(e['album'])} en tout). La carte Rangée reste en place.")
+            f"{e['player']} gagne les {cards_text(e['count'])} de la rangée et les range dans son album photo. "
+            f"La carte Rangée reste en place.")
 
 
 def _take(e) -> str:
     who, row = e["player"], row_name(e["row"])
     if e["reason"] == "sixth":
-        return (f"C’est la sixième carte de {row}{NBSP}: {who} ramasse les "
-                f"{e['count']}{NBSP}autres, et sa carte reste seule dans la rangée "
-                f"({who} a {cards_text(e['album'])} en tout).")
+        # the totals are the line under the drawing (albums_text): not repeated here
+        return (f"C’est la sixième carte de cette rangée{NBSP}: {who} ramasse les "
+                f"{e['count']}{NBSP}autres, et sa carte reste seule dans la rangée.")
     return (f"Aucune carte {of_name(who)} ne partage de vache avec la dernière carte d’une rangée{NBSP}: "
-            f"{who} ramasse {row} ({cards_text(e['count'])}) et joue dans la rangée vide.")
+            f"{who} ramasse {row} ({cards_text(e['count'])}).")
 
 
 def _draw(e) -> str:

@@ -27,8 +27,7 @@ def test_stuck_player_sentence_names_the_row_taken():
     events = result(GAME)["events"]
     stuck = next(e for e in events if e["type"] == "junior_take" and e["reason"] == "stuck")
     assert explain(stuck) == ("Aucune carte de Léa ne partage de vache avec la dernière carte d’une "
-                              "rangée\u00a0: Léa ramasse la deuxième rangée (1\u00a0carte) et joue dans "
-                              "la rangée vide.")
+                              "rangée\u00a0: Léa ramasse la deuxième rangée (1\u00a0carte).")
 
 
 def test_names_of_cows_rows_and_cards():
