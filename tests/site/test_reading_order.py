@@ -1,7 +1,7 @@
 """« Précédent » / « Suivant » run through the whole guide in reading order, across sections.
 
 Following « Suivant » from the home page must visit every page once, section after section in
-the navigation's order (têtes de bœuf → exemples, exemple 6 → variantes…), and « Précédent »
+the navigation's order (aide-mémoire → exemples, exemple 6 → variantes…), and « Précédent »
 must walk the same path back.
 """
 
@@ -48,6 +48,7 @@ def test_suivant_runs_through_every_page_and_precedent_back(site):
 
 
 def test_cross_section_links(site):
-    assert link(site, "tetes-de-boeuf/", "next") == "exemples/"
+    assert link(site, "tetes-de-boeuf/", "next") == "aide-memoire/"
+    assert link(site, "aide-memoire/", "next") == "exemples/"   # last of « Règles » → « Exemples »
     assert link(site, "exemples/exemple-6/", "next") == "variantes/"
-    assert link(site, "exemples/", "prev") == "tetes-de-boeuf/"
+    assert link(site, "exemples/", "prev") == "aide-memoire/"
