@@ -25,7 +25,7 @@ def _place(e: dict) -> str:
     card, after = e["card"], e["after"]
     text = (f"{e['player']} pose le {card} après le {after}, dans la {row_name(e['row'])}{NBSP}: "
             f"parmi les dernières cartes des rangées plus petites que {card}, "
-            f"{after} est la plus proche (écart de {e['gap']}).")
+            f"le {after} est le plus proche (écart de {e['gap']}).")
     if e["length"] >= 5:
         text += (f" La rangée compte maintenant {cards(e['length'])}{NBSP}: "
                  f"qui posera la prochaine carte ici ramassera la rangée.")
@@ -34,7 +34,7 @@ def _place(e: dict) -> str:
 
 def _too_low(e: dict) -> str:
     return (f"Le {e['card']} est plus petit que la dernière carte de chaque rangée "
-            f"(la plus petite est {e['lowest']}){NBSP}: {e['player']} ne peut le poser nulle part "
+            f"(la plus petite est le {e['lowest']}){NBSP}: {e['player']} ne peut le poser nulle part "
             f"et doit ramasser la rangée de son choix.")
 
 

@@ -115,7 +115,7 @@ def _too_low(e: dict) -> str:
     which = (f"la {row_name(stopped[0])}, bloquée, ne compte pas" if len(stopped) == 1
              else f"les rangées bloquées ({fr_list(r + 1 for r in stopped)}) ne comptent pas")
     return (f"Le {e['card']} est plus petit que la dernière carte de chaque rangée ouverte (la plus "
-            f"petite est {e['lowest']}){NNBSP}; {which}. {e['player']} doit ramasser l’une des "
+            f"petite est le {e['lowest']}){NNBSP}; {which}. {e['player']} doit ramasser l’une des "
             f"autres rangées, au choix.")
 
 
