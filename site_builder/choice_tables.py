@@ -23,10 +23,8 @@ def choices_html(scenario: dict, steps: list[dict]) -> str:
     Special-card examples are left out: their tables carry markers and Stops that this
     plain drawing does not show.
     """
-    from game.specials.scenario import is_special
-
-    if is_special(scenario):
-        return ""
+    if scenario.get("variant") == "speciales" or any("specials" in t for t in scenario.get("turns", ())):
+        return ""  # special cards: left to that variant's own drawing (see docstring)
     blocks = [_choice_block(scenario, step) for step in steps
               if step.get("choice") and step["choice"].get("chosen") is not None]
     return "".join(blocks)
