@@ -114,6 +114,9 @@ class ChoiceMade(Event):
     row: int
     heads: int
     cheapest: int  # fewest heads any option cost, to tell the reader if the choice was the cheapest
+    # Every option's cost ({"row": i, "heads": h}, ...), so the sentence can name the cheapest
+    # rows and say « la plus chère » only when true; empty in logs written before it existed.
+    costs: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,6 +50,20 @@ class Page:
         return (self.order, self.url)
 
 
+def reading_order(sections: dict[str, list[Page]]) -> list[Page]:
+    """Every page in the order the guide is read: sections in navigation order (SECTIONS),
+    pages by `order` within each, so « Suivant » runs through the whole guide."""
+    return [page for key in SECTIONS for page in sections.get(key, [])]
+
+
+def neighbours(sections: dict[str, list[Page]], page: Page) -> tuple[Page | None, Page | None]:
+    """(previous, following) of `page` in the reading order, across sections."""
+    pages = reading_order(sections)
+    index = pages.index(page)
+    return (pages[index - 1] if index > 0 else None,
+            pages[index + 1] if index + 1 < len(pages) else None)
+
+
 def page_url(rel: PurePosixPath) -> str:
     """`regles.md` → `regles/`, `index.md` → ``, `exemples/index.md` → `exemples/`."""
     parts = list(rel.with_suffix("").parts)

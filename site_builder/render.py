@@ -13,7 +13,7 @@ from xml.sax.saxutils import escape as xml_escape
 
 import jinja2
 
-from .content import SECTIONS, Page
+from .content import SECTIONS, Page, neighbours
 from .markdown_ext import Converted, relative_url
 from .typography import french
 
@@ -87,9 +87,7 @@ def _page_context(page, converted, sections, *, root, url_of, site):
     """Python-Markdown's toc collapses every space, non-breaking ones included, in its names:
     they are typeset again here."""
     group = sections[page.section]
-    index = group.index(page)
-    previous = group[index - 1] if index > 0 else None
-    following = group[index + 1] if index + 1 < len(group) else None
+    previous, following = neighbours(sections, page)  # across sections, in reading order
 
     def entry(other):
         return {"title": french(other.title), "url": url_of(other.url), "current": other is page}

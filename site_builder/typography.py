@@ -23,6 +23,8 @@ _CLOSE_GUILLEMET = re.compile(r"[ \u00a0\u202f]*»")
 _ELLIPSIS = re.compile(r"\.\.\.")
 _GLUED_HIGH = re.compile(r"(?<=[\w»)\u2019])([;!?])(?=\s|$|[»)!?])")
 _GLUED_COLON = re.compile(r"(?<=[\w»)\u2019]):(?=\s|$)")
+_GERMAN_TITLE = re.compile(r"\bnimmt[\u00a0\u202f]!")
+"""« 6 nimmt! » is a German title: German puts no space before « ! »."""
 
 
 def french(text: str, after_word: bool = False) -> str:
@@ -44,6 +46,7 @@ def french(text: str, after_word: bool = False) -> str:
     text = _SPACE_BEFORE_COLON.sub(NBSP + ":", text)
     text = _GLUED_HIGH.sub(NNBSP + r"\1", text)
     text = _GLUED_COLON.sub(NBSP + ":", text)
+    text = _GERMAN_TITLE.sub("nimmt!", text)
     return text
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from .cards import HEADS
 from ..errors import GameError
 from ..events import ChoiceMade, ChoiceRequested, Take
-from ..messages import explain
+from ..messages import explain, explain_all
 from ..messages.classic import start_text, turn_summary
 from .scenario import parse
 from .table import Table
@@ -58,7 +58,7 @@ def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
                 if player not in choices:
                     if pause:
                         request = log[-1]
-                        add(t, "choice", log[start:], " ".join(explain(e) for e in log[start:]),
+                        add(t, "choice", log[start:], explain_all(log[start:]),
                             placed=None, choice={"player": player, "card": card,
                                                  "options": [dict(o) for o in request.options],
                                                  "chosen": None})
@@ -79,7 +79,7 @@ def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
                           "options": [{"row": o["row"], "cards": list(o["cards"]), "heads": o["heads"]}
                                       for o in request.options],
                           "chosen": made.row}
-            add(t, "take" if take else "place", events, " ".join(explain(e) for e in events),
+            add(t, "take" if take else "place", events, explain_all(events),
                 placed=card, taken=take.row if take else None, choice=choice)
         useless = sorted(set(choices) - used)
         if useless:

@@ -69,7 +69,8 @@ class Turn:
             if log is not None:
                 options = self.options()
                 log.append(ChoiceMade(self.number, player, card, choice, table.heads(choice),
-                                      min(o["heads"] for o in options)))
+                                      min(o["heads"] for o in options),
+                                      tuple({"row": o["row"], "heads": o["heads"]} for o in options)))
             self._take(player, card, choice, "too_low")
             self.pending = None
         else:

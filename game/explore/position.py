@@ -8,7 +8,7 @@ It is plain frozen data so it can be hashed, encoded in a link and compared in t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..classic.cards import HIGHEST, is_card
 from ..classic.table import LIMIT

@@ -199,5 +199,5 @@ def step_html(step) -> str:
             parts.append(f'<figure class="jr-main-joueur"><figcaption>{escape(label)}</figcaption>'
                          f'{cards_svg(cards, say.hand_title(player, cards))}</figure>')
         parts.append("</div>")
-    parts.append(f'<p class="jr-albums">{escape(say.albums_text(step["albums"]))}</p>')
+    parts.append(f'<p class="jr-albums">{escape(say.albums_text(step["albums"], step.get("level")))}</p>')
     return "".join(parts)

@@ -220,7 +220,7 @@ def _step(n, kind, state, events, *, player=None, placed=None, taken=None, choic
     from .draw import table_svg  # drawing only when steps are built: rules stay import-light
 
     return {
-        "n": n, "turn": state["turn"], "kind": kind, "player": player,
+        "n": n, "turn": state["turn"], "kind": kind, "player": player, "level": state["level"],
         "events": events, "text": " ".join(say.explain(e) for e in events),
         "rows": copy.deepcopy(state["rows"]), "albums": counts(state),
         "hands": copy.deepcopy(state["hands"]), "deck": len(state["deck"]),

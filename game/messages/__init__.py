@@ -31,5 +31,25 @@ def explain(event) -> str:
 
 
 def explain_all(events) -> str:
-    """The sentences of several events, as one paragraph."""
-    return " ".join(explain(e) for e in events)
+    """The sentences of several events, as one paragraph (one step of an example).
+
+    A row choice followed by the taking of that row is worded as one sentence:
+    the step then names the row and its heads once, not twice. The price of every row
+    (`choice_requested`) is left out: the step draws it as a table under the text.
+    """
+    data = [e if isinstance(e, dict) else e.to_dict() for e in events]
+    sentences, skip = [], False
+    for i, e in enumerate(data):
+        if skip:
+            skip = False
+            continue
+        if e["type"] == "choice_requested":
+            continue
+        following = data[i + 1] if i + 1 < len(data) else None
+        if (e["type"] == "choice_made" and following is not None and following["type"] == "take"
+                and following["row"] == e["row"] and following["player"] == e["player"]):
+            sentences.append(classic.choice_and_take(e, following))
+            skip = True
+        else:
+            sentences.append(explain(e))
+    return " ".join(sentences)

@@ -46,37 +46,37 @@ def card_advice(table, card: int, assessed: dict) -> str:
     sure, risk, gap = assessed[card]
     row = table.target(card)
     if row is None:
-        text = (f"Le conseil du bot prudent{NBSP}: jouez le {card}. Il est plus petit que toutes les "
+        text = (f"Le conseil du robot prudent{NBSP}: jouez le {card}. Il est plus petit que toutes les "
                 f"rangées{NBSP}: vous ramasserez la rangée de votre choix, et la moins chère ne coûte "
                 f"que {heads(sure)}. Vos autres cartes risquent davantage.")
     elif risk == 0 and sure == 0:
-        text = (f"Le conseil du bot prudent{NBSP}: jouez le {card}. Il irait dans la {row_name(row)}, "
+        text = (f"Le conseil du robot prudent{NBSP}: jouez le {card}. Il irait dans la {row_name(row)}, "
                 f"juste après le {table.rows[row][-1]} (écart {gap}){NBSP}: la rangée n’est pas "
                 f"pleine, et un petit écart laisse peu de place à une carte adverse.")
     elif sure == 0:
-        text = (f"Le conseil du bot prudent{NBSP}: jouez le {card}. Il serait la cinquième carte de la "
+        text = (f"Le conseil du robot prudent{NBSP}: jouez le {card}. Il serait la cinquième carte de la "
                 f"{row_name(row)}{NNBSP}: la prochaine carte posée là la ramassera, ce qui est un "
                 f"risque, mais vos autres cartes sont plus dangereuses.")
     else:
-        text = (f"Le conseil du bot prudent{NBSP}: jouez le {card}, même s’il serait la sixième carte de "
+        text = (f"Le conseil du robot prudent{NBSP}: jouez le {card}, même s’il serait la sixième carte de "
                 f"la {row_name(row)} et vous coûterait {heads(sure)}{NNBSP}: c’est le moins cher "
                 f"de votre main.")
     costly = sorted(c for c, (s, _, _) in assessed.items() if s > 0 and c != card)
     if costly and len(costly) < len(assessed) - 1:
         text += f" À éviter maintenant{NBSP}: {fr_list(costly)}, qui vous feraient ramasser à coup sûr."
-    return text + (" Le bot ne connaît pas les cartes des autres joueurs{0}: ce n’est qu’un avis."
+    return text + (" Le robot ne connaît pas les cartes des autres joueurs{0}: ce n’est qu’un avis."
                    .format(NBSP))
 
 
 def row_advice(options: list[dict], row: int) -> str:
     best = next(o for o in options if o["row"] == row)
-    return (f"Le conseil du bot prudent{NBSP}: ramassez la {row_name(row)}, la moins chère "
+    return (f"Le conseil du robot prudent{NBSP}: ramassez la {row_name(row)}, la moins chère "
             f"({heads(best['heads'])}). Le choix reste libre{NBSP}: une rangée plus chère peut "
             f"parfois gêner un adversaire.")
 
 
 def pick_advice(card: int, count: int) -> str:
-    return (f"Le conseil du bot prudent{NBSP}: prenez le {card} ({heads(count)}). Il garde les "
+    return (f"Le conseil du robot prudent{NBSP}: prenez le {card} ({heads(count)}). Il garde les "
             f"cartes peu chargées en têtes, de préférence très basses ou très hautes.")
 
 

@@ -33,21 +33,8 @@ CARD_TO_PLACE = f"Carte à poser{NBSP}:"
 
 
 def where_sentence(card: int, options: list[int], rule: str) -> str:
-    """The caption of a ```junior-ou figure: where the card may go, and why.
-
-    `rule` is the engine's reason (game.junior.rules.rows_for): "any" (no row gains a new cow),
-    "new" (the card brings a new cow), otherwise a cow shared with the row's last card."""
+    """The caption of a ```junior-ou figure: where the card may go, and why (the wording lives
+    with the other Junior sentences, game.messages.junior)."""
     from . import junior  # needs the Junior cows: imported only for Junior pages
 
-    name = junior.card_name(card)
-    if rule == "any":
-        return (f"La {name} n’apporte de nouvelle vache à aucune rangée{NBSP}: elle peut aller "
-                f"dans n’importe laquelle des quatre.")
-    if not options:
-        return (f"La {name} ne partage aucune vache avec la dernière carte d’une rangée{NBSP}: "
-                f"son joueur doit ramasser une rangée de son choix, puis y poser une carte.")
-    why = ("elle y ajoute au moins une vache qui n’y était pas encore" if rule == "new"
-           else "la dernière carte de ces rangées a une vache en commun avec elle")
-    if len(options) == 1:
-        why = why.replace("ces rangées", "cette rangée")
-    return f"La {name} peut aller dans {junior.rows_text(options)}{NBSP}: {why}."
+    return junior.where_sentence(card, options, rule)

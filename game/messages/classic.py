@@ -7,7 +7,7 @@ opening a sentence.
 
 from __future__ import annotations
 
-from .typography import NBSP, cards, fr_list, heads, number, plural, row_name
+from .typography import NBSP, NNBSP, cards, fr_list, heads, number, plural, row_name
 
 ORDINALS = {1: "première", 2: "deuxième", 3: "troisième", 4: "quatrième", 5: "cinquième",
             6: "sixième", 7: "septième"}
@@ -25,7 +25,7 @@ def _place(e: dict) -> str:
     card, after = e["card"], e["after"]
     text = (f"{e['player']} pose le {card} après le {after}, dans la {row_name(e['row'])}{NBSP}: "
             f"parmi les dernières cartes des rangées plus petites que {card}, "
-            f"{after} est la plus proche (écart de {e['gap']}).")
+            f"le {after} est le plus proche (écart de {e['gap']}).")
     if e["length"] >= 5:
         text += (f" La rangée compte maintenant {cards(e['length'])}{NBSP}: "
                  f"qui posera la prochaine carte ici ramassera la rangée.")
@@ -34,7 +34,7 @@ def _place(e: dict) -> str:
 
 def _too_low(e: dict) -> str:
     return (f"Le {e['card']} est plus petit que la dernière carte de chaque rangée "
-            f"(la plus petite est {e['lowest']}){NBSP}: {e['player']} ne peut le poser nulle part "
+            f"(la plus petite est le {e['lowest']}){NBSP}: {e['player']} ne peut le poser nulle part "
             f"et doit ramasser la rangée de son choix.")
 
 
@@ -43,15 +43,55 @@ def _choice_requested(e: dict) -> str:
     return f"Le prix de chaque rangée{NBSP}: {costs}."
 
 
+def _rows_named(rows) -> str:
+    """« la rangée 4 », « les rangées 2 et 3 »."""
+    rows = sorted(rows)
+    if len(rows) == 1:
+        return f"la {row_name(rows[0])}"
+    return f"les rangées {fr_list(r + 1 for r in rows)}"
+
+
+def _would_cost(n: int, several: bool) -> str:
+    """« n’aurait coûté qu’une tête de bœuf », « n’auraient coûté que 2 têtes de bœuf chacune »."""
+    verb = "n’auraient coûté" if several else "n’aurait coûté"
+    cost = "qu’une tête de bœuf" if n == 1 else f"que {heads(n)}"
+    return f"{verb} {cost}{' chacune' if several else ''}"
+
+
+def choice_verdict(e: dict) -> str:
+    """How the chosen row compares with the others, as a clause that is true for this choice.
+
+    Names the cheapest row(s) and their cost; « la plus chère » only when no row cost more.
+    """
+    costs = {o["row"]: o["heads"] for o in e.get("costs", ())}
+    chosen, cheapest = e["heads"], e["cheapest"]
+    if not costs:  # an event without every option's cost: say only what `cheapest` proves
+        if chosen == cheapest:
+            return f"{NBSP}: aucune rangée ne coûtait moins"
+        return f", alors que la moins chère {_would_cost(cheapest, False)}"
+    cheap = [r for r, h in costs.items() if h == cheapest and r != e["row"]]
+    if chosen == cheapest:
+        if not cheap:
+            return f"{NBSP}: c’est le choix le moins coûteux"
+        same = "coûte autant" if len(cheap) == 1 else "coûtent autant"
+        return f"{NBSP}: c’est l’un des choix les moins coûteux ({_rows_named(cheap)} {same})"
+    dearest = max(costs.values())
+    tied_dearest = sum(1 for h in costs.values() if h == dearest)
+    rank = ""
+    if chosen == dearest:
+        rank = ", la plus chère" if tied_dearest == 1 else ", l’une des plus chères"
+    return f"{rank}, alors que {_rows_named(cheap)} {_would_cost(cheapest, len(cheap) > 1)}"
+
+
 def _choice_made(e: dict) -> str:
-    text = f"{e['player']} choisit la {row_name(e['row'])} ({heads(e['heads'])})."
-    if e["heads"] == e["cheapest"]:
-        text += " C’est le choix le moins coûteux."
-    else:
-        cheapest = "qu’une tête de bœuf" if e["cheapest"] == 1 else f"que {heads(e['cheapest'])}"
-        text += (f" Une autre rangée n’aurait coûté {cheapest}{NBSP}: "
-                 f"on peut ramasser la rangée de son choix, même la plus chère.")
-    return text
+    return (f"{e['player']} choisit la {row_name(e['row'])} ({heads(e['heads'])})"
+            f"{choice_verdict(e)}.")
+
+
+def choice_and_take(made: dict, take: dict) -> str:
+    """A chosen row and its taking in one sentence, so a step names the row and its cost once."""
+    return (f"{take['player']} ramasse la {row_name(take['row'])} ({fr_list(take['cards'])}), "
+            f"soit {heads(take['heads'])}{choice_verdict(made)}.")
 
 
 def _take(e: dict) -> str:
@@ -71,7 +111,7 @@ def _start_row(e: dict) -> str:
 def _deal(e: dict) -> str:
     starts = fr_list(r[0] for r in e["rows"])
     if e.get("drafted"):
-        return (f"Manche {e['round']}. Le draft est terminé et les quatre cartes que personne "
+        return (f"Manche {e['round']}. Le choix des cartes est terminé et les quatre cartes que personne "
                 f"n’a prises commencent les rangées{NBSP}: {starts}.")
     return (f"Manche {e['round']}. Chacun reçoit ses cartes et quatre cartes retournées "
             f"commencent les rangées{NBSP}: {starts}.")
@@ -125,3 +165,34 @@ def start_text(rows) -> str:
     """The sentence of an example's first step: the table before anything is played."""
     ends = fr_list(r[-1] for r in rows)
     return f"Avant le tour, les rangées se terminent par {ends}."
+
+
+# --- every possible choice, shown without JavaScript (site_builder/choice_tables.py) ---------
+
+CHOICES_TITLE = "Tous les choix possibles"
+SHOWN_CHOICE = "le choix de l’exemple"
+
+
+WORDS = {2: "deux", 3: "trois", 4: "quatre", 5: "cinq"}
+
+
+def choices_intro(player: str, card: int, count: int) -> str:
+    """The line above the tables: what they show."""
+    return (f"Avec son {card}, {player} peut ramasser l’une des {WORDS.get(count, count)} rangées. "
+            f"Voici, pour chaque choix, la table à la fin du tour et ce que chacun ramasse.")
+
+
+def option_title(player: str, row: int, shown: bool) -> str:
+    """« Si Alice ramasse la rangée 2 (le choix de l’exemple) »."""
+    return (f"Si {player} ramasse la {row_name(row)}"
+            + (f" ({SHOWN_CHOICE})" if shown else ""))
+
+
+def option_outcome(player: str, takes: list[tuple[str, int, int]]) -> str:
+    """What a choice costs `player` and who else takes in the turn: [(player, row, heads)] in
+    order, the first being `player`'s own take (already named by the title)."""
+    own = sum(h for p, _, h in takes[:1] if p == player)
+    others = [f"{p} ramasse la {row_name(r)} ({heads(h)})" for p, r, h in takes[1:]]
+    if others:
+        return f"{heads(own)} pour {player}, puis {fr_list(others)}."
+    return f"{heads(own)} pour {player}{NNBSP}; personne d’autre ne ramasse."

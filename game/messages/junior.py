@@ -8,11 +8,16 @@ from __future__ import annotations
 
 from game.junior.cows import COWS, TYPES
 
-from .typography import NBSP, NNBSP  # NBSP before « : », narrow NNBSP before ; ! ?
+from .typography import NBSP, NNBSP, elide  # NBSP before « : », narrow NNBSP before ; ! ?
 
 TYPE_NAMES = {
     "A": "Afrique", "B": "Allemagne", "C": "Inde",
     "D": "Japon", "E": "Amérique du Nord", "F": "Écosse",
+}
+# « une vache d’Inde », « du Japon »: the cow's origin with its elided or contracted « de ».
+TYPE_OF = {
+    "A": "d’Afrique", "B": "d’Allemagne", "C": "d’Inde",
+    "D": "du Japon", "E": "d’Amérique du Nord", "F": "d’Écosse",
 }
 TYPE_COLOURS = {
     "A": "jaune", "B": "bleu", "C": "violet", "D": "blanc", "E": "rouge", "F": "vert",
@@ -71,6 +76,11 @@ def cows_text(letters: str, last: str = "et") -> str:
     return join_words((TYPE_NAMES[t] for t in letters), last)
 
 
+def cows_of(letters: str, last: str = "et") -> str:
+    """« d’Afrique et du Japon » for "AD": the origins after « vache »."""
+    return join_words((TYPE_OF[t] for t in letters), last)
+
+
 def card_name(card: int) -> str:
     """« carte Afrique et Inde »: readers know cards by their cows, not by an id."""
     return f"carte {cows_text(COWS[card])}"
@@ -120,7 +130,7 @@ def table_title(rows) -> str:
 
 def of_name(player: str) -> str:
     """« de Léa », « d’Emma »: French elides « de » before a vowel."""
-    return f"d’{player}" if player[:1].lower() in "aeiouyéèêàâîïôû" else f"de {player}"
+    return elide("de", player)
 
 
 def hand_label(player: str) -> str:
@@ -133,9 +143,31 @@ def hand_title(player: str, cards) -> str:
     return f"{hand_label(player)}{NBSP}: " + f"{NNBSP}; ".join(cows_text(COWS[c]) for c in cards)
 
 
-def albums_text(counts: dict) -> str:
-    """« Albums : Emma 6 cartes, Olivier 0 carte »."""
-    return f"Albums{NBSP}: " + ", ".join(f"{p} {cards_text(n)}" for p, n in counts.items())
+def albums_text(counts: dict, level: str | None = None) -> str:
+    """« Albums : Emma 6 cartes, Olivier 0 carte »; at the expert level the cards are a
+    penalty, not a photo album: « Cartes ramassées : … »."""
+    label = "Cartes ramassées" if level == "expert" else "Albums"
+    return f"{label}{NBSP}: " + ", ".join(f"{p} {cards_text(n)}" for p, n in counts.items())
+
+
+def where_sentence(card: int, options: list[int], rule: str) -> str:
+    """The caption of a « où poser » figure: where the card may go, and why.
+
+    With no row for this card (expert level) the caption says only that this card cannot be
+    played: its player takes a row only when no card of the hand fits (RULES §4).
+    """
+    name = card_name(card)
+    if rule == "any":
+        return (f"La {name} n’apporte de nouvelle vache à aucune rangée{NBSP}: elle peut aller "
+                f"dans n’importe laquelle des quatre.")
+    if not options:
+        return (f"La {name} ne partage aucune vache avec la dernière carte d’une rangée{NBSP}: "
+                f"elle ne peut aller nulle part. Son joueur en joue une autre de sa main s’il le peut{NNBSP}; "
+                f"sinon, il ramasse une rangée de son choix et y pose une carte.")
+    why = ("elle y ajoute au moins une vache qui n’y était pas encore" if rule == "new"
+           else f"la dernière carte de {'cette rangée' if len(options) == 1 else 'ces rangées'} "
+                f"a une vache en commun avec elle")
+    return f"La {name} peut aller dans {rows_text(options)}{NBSP}: {why}."
 
 
 # ---------------------------------------------------------------- events
@@ -162,7 +194,8 @@ def _setup(e) -> str:
 
 
 def _reveal(e) -> str:
-    return f"{e['player']} retourne la carte du dessus de la pioche{NBSP}: une {card_name(e['card'])}."
+    # the card itself is named by the placing sentence that follows: not said twice
+    return f"{e['player']} retourne la carte du dessus de la pioche."
 
 
 def _place(e) -> str:
@@ -172,16 +205,16 @@ def _place(e) -> str:
         return (f"Toutes les vaches de la {card} sont déjà dans chaque rangée{NBSP}: elle peut aller "
                 f"n’importe où. {who} la pose dans {row}.")
     if rule == "empty":
-        return f"{who} pose sa {card} dans {row}, qui était vide."
+        return f"{who} pose sa {card} dans la rangée vide."
     if rule == "shared":
         shared = e["shared"]
-        what = (f"une vache {cows_text(shared)}" if len(shared) == 1
-                else f"des vaches {cows_text(shared)}")
+        what = (f"une vache {cows_of(shared)}" if len(shared) == 1
+                else f"des vaches {cows_of(shared)}")
         text = f"{who} pose sa {card} dans {row}{NBSP}: la dernière carte de cette rangée a aussi {what}."
     else:
         added = e["added"]
-        what = (f"pas encore de vache {cows_text(added, 'ni')}" if len(added) == 1
-                else " ".join(f"ni vache {TYPE_NAMES[t]}" for t in added))
+        what = (f"pas encore de vache {cows_of(added)}" if len(added) == 1
+                else " ".join(f"ni vache {TYPE_OF[t]}" for t in added))
         text = f"{who} pose sa {card} dans {row}, qui n’avait {what}."
     others = [r for r in e["options"] if r != e["row"]]
     if others:
@@ -191,18 +224,18 @@ def _place(e) -> str:
 
 def _complete(e) -> str:
     return (f"{row_name(e['row']).capitalize()} a maintenant les six types de vaches{NBSP}: "
-            f"{e['player']} gagne les {cards_text(e['count'])} de la rangée et les range dans son album photo "
-            f"({cards_text(e['album'])} en tout). La carte Rangée reste en place.")
+            f"{e['player']} gagne les {cards_text(e['count'])} de la rangée et les range dans son album photo. "
+            f"La carte Rangée reste en place.")
 
 
 def _take(e) -> str:
     who, row = e["player"], row_name(e["row"])
     if e["reason"] == "sixth":
-        return (f"C’est la sixième carte de {row}{NBSP}: {who} ramasse les "
-                f"{e['count']}{NBSP}autres, et sa carte reste seule dans la rangée "
-                f"({who} a {cards_text(e['album'])} en tout).")
+        # the totals are the line under the drawing (albums_text): not repeated here
+        return (f"C’est la sixième carte de cette rangée{NBSP}: {who} ramasse les "
+                f"{e['count']}{NBSP}autres, et sa carte reste seule dans la rangée.")
     return (f"Aucune carte {of_name(who)} ne partage de vache avec la dernière carte d’une rangée{NBSP}: "
-            f"{who} ramasse {row} ({cards_text(e['count'])}) et joue dans la rangée vide.")
+            f"{who} ramasse {row} ({cards_text(e['count'])}).")
 
 
 def _draw(e) -> str:
@@ -213,15 +246,18 @@ def _draw(e) -> str:
 
 def _game_end(e) -> str:
     counts, winners = e["counts"], e["winners"]
+    # the counts themselves are the line under the drawing (albums_text): not said twice
     most = "le plus" if e["goal"] == "most" else "le moins"
-    text = f"Fin de la partie. {albums_text(counts)}. "
+    best = cards_text(counts[winners[0]])
     if len(winners) == 1:
-        return text + f"{winners[0]} gagne avec {most} de cartes."
-    return text + f"{join_words(winners)} gagnent ensemble, à égalité avec {most} de cartes."
+        return f"Fin de la partie. {winners[0]} gagne avec {most} de cartes ({best})."
+    return (f"Fin de la partie. {join_words(winners)} gagnent ensemble, à égalité avec "
+            f"{most} de cartes ({best} chacun).")
 
 
 def _tally(e) -> str:
-    return f"{albums_text(e['counts'])}."
+    # the counts are the line under the drawing: the sentence only says where the example stops
+    return "L’exemple s’arrête ici, avant la fin de la partie."
 
 
 _EXPLAIN = {
@@ -247,7 +283,7 @@ def refuse_unknown_player(player, players) -> str:
 
 
 def refuse_not_your_turn(player, current) -> str:
-    return f"Ce n’est pas à {player} de jouer{NBSP}: c’est au tour de {current}."
+    return f"Ce n’est pas à {player} de jouer{NBSP}: c’est au tour {elide('de', current)}."
 
 
 def refuse_no_such_row(row) -> str:
@@ -261,7 +297,7 @@ def refuse_not_top_card(player, card, top) -> str:
 
 def refuse_not_in_hand(player, card) -> str:
     what = f"{card_name(card)} ({card})" if isinstance(card, int) and 0 < card < len(COWS) else repr(card)
-    return f"La {what} n’est pas dans la main de {player}."
+    return f"La {what} n’est pas dans la main {elide('de', player)}."
 
 
 def refuse_no_new_cow(card, row, options) -> str:

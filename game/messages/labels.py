@@ -7,7 +7,7 @@ Typography (see typography.py): a non-breaking space before « : », a narrow on
 from __future__ import annotations
 
 from game.classic.cards import HEADS
-from game.messages.typography import NBSP, NNBSP, plural
+from game.messages.typography import NBSP, NNBSP, elide, number, plural
 
 # Visible words drawn in the SVG or around it.
 TAKEN_TAG = "ramassée"
@@ -64,10 +64,10 @@ def penalties_text(penalties: dict) -> str:
     """« Pénalités : Alice 5, Bruno 0 » (têtes de bœuf ramassées, in the players' order)."""
     if not penalties:
         return f"Pénalités{NBSP}: aucune"
-    scores = ", ".join(f"{player} {heads}" for player, heads in penalties.items())
+    scores = ", ".join(f"{player} {number(heads)}" for player, heads in penalties.items())
     return f"Pénalités{NBSP}: {scores}"
 
 
 def choice_caption(player: str, card: int) -> str:
     """Caption of the table of options when a card is lower than every row."""
-    return f"Rangées que {player} peut ramasser avec la carte {card}"
+    return f"Rangées {elide('que', player)} peut ramasser avec la carte {card}"

@@ -6,7 +6,7 @@ card's French name; `refusal(error)` words a refused special move for readers.
 
 from __future__ import annotations
 
-from .typography import NBSP, NNBSP, cards, fr_list, heads, row_name
+from .typography import NBSP, NNBSP, cards, fr_list, heads, number, row_name
 
 NAMES = {
     "cinquieme_serie": "5\u1d49 série",
@@ -36,28 +36,28 @@ def _played(e: dict) -> str:
 
 
 def _fifth_row(e: dict) -> str:
-    return (f"{e['card']} ouvre une cinquième rangée, la {row_name(e['row'])}. "
+    return (f"Le {e['card']} ouvre une cinquième rangée, la {row_name(e['row'])}. "
             f"Tant qu’il y a cinq rangées, celui qui ramasse une rangée ramasse aussi la carte "
             f"qu’il vient de jouer{NNBSP}: on revient ainsi à quatre rangées.")
 
 
 def _marked(e: dict) -> str:
-    return (f"{e['card']} va après {e['after']}, dans la {row_name(e['row'])}, comme le veulent les "
-            f"règles normales, mais elle compte comme sixième carte{NNBSP}: {e['player']} ne "
+    return (f"Le {e['card']} va après le {e['after']}, dans la {row_name(e['row'])}, comme le veulent les "
+            f"règles normales, mais il compte comme sixième carte{NNBSP}: {e['player']} ne "
             f"ramasse rien. Le marqueur «{NBSP}7 qui prend{NBSP}» occupe la septième place{NNBSP}: "
-            f"la prochaine carte posée dans cette rangée la fera ramasser.")
+            f"qui posera la prochaine carte dans cette rangée la ramassera.")
 
 
 def _seventh_take(e: dict) -> str:
-    return (f"La {row_name(e['row'])} porte un marqueur «{NBSP}7 qui prend{NBSP}»{NNBSP}: {e['card']} "
+    return (f"La {row_name(e['row'])} porte un marqueur «{NBSP}7 qui prend{NBSP}»{NNBSP}: le {e['card']} "
             f"y serait la septième carte. {e['player']} ramasse ses {cards(len(e['cards']))} "
             f"({fr_list(e['cards'])}), soit {heads(e['heads'])}, et le marqueur est défaussé.")
 
 
 def _inserted(e: dict) -> str:
-    where = (f"en tête de la {row_name(e['row'])}, devant {e['following']}" if e["before"] is None
-             else f"dans la {row_name(e['row'])}, entre {e['before']} et {e['following']}")
-    text = f"{e['player']} insère {e['card']} {where}{NBSP}: l’ordre croissant est respecté."
+    where = (f"en tête de la {row_name(e['row'])}, devant le {e['following']}" if e["before"] is None
+             else f"dans la {row_name(e['row'])}, entre le {e['before']} et le {e['following']}")
+    text = f"{e['player']} insère le {e['card']} {where}{NBSP}: l’ordre croissant est respecté."
     if e["length"] > 5:
         text += f" La rangée compte maintenant {cards(e['length'])}."
     return text
@@ -69,7 +69,7 @@ def _insert_take(e: dict) -> str:
                 f"({fr_list(e['cards'])}), soit {heads(e['heads'])}.")
     return (f"La rangée déborde{NNBSP}: {e['player']} ramasse {cards(len(e['cards']))} "
             f"({fr_list(e['cards'])}), la sienne comprise, soit {heads(e['heads'])}. "
-            f"La dernière, {e['stays']}, reste et commence la {row_name(e['row'])}.")
+            f"La dernière, le {e['stays']}, reste et commence la {row_name(e['row'])}.")
 
 
 def _replaced(e: dict) -> str:
@@ -98,7 +98,7 @@ REASONS = {"sixth": "serait la sixième carte de la", "seventh": "serait la sept
 
 
 def _row_removed(e: dict) -> str:
-    return (f"{e['card']} {REASONS[e['reason']]} {row_name(e['row'])}. Comme il y a cinq rangées, "
+    return (f"Le {e['card']} {REASONS[e['reason']]} {row_name(e['row'])}. Comme il y a cinq rangées, "
             f"{e['player']} ramasse la rangée et aussi sa propre carte{NNBSP}: "
             f"{fr_list(e['cards'])}, soit {heads(e['heads'])}. La rangée disparaît{NNBSP}; il reste "
             f"quatre rangées, renumérotées dans l’ordre.")
@@ -114,8 +114,8 @@ def _too_low(e: dict) -> str:
     stopped = e["stopped"]
     which = (f"la {row_name(stopped[0])}, bloquée, ne compte pas" if len(stopped) == 1
              else f"les rangées bloquées ({fr_list(r + 1 for r in stopped)}) ne comptent pas")
-    return (f"{e['card']} est plus petite que la dernière carte de chaque rangée ouverte (la plus "
-            f"petite est {e['lowest']}){NNBSP}; {which}. {e['player']} doit ramasser l’une des "
+    return (f"Le {e['card']} est plus petit que la dernière carte de chaque rangée ouverte (la plus "
+            f"petite est le {e['lowest']}){NNBSP}; {which}. {e['player']} doit ramasser l’une des "
             f"autres rangées, au choix.")
 
 
@@ -197,16 +197,17 @@ def played_label(player: str, kind: str) -> str:
 
 def choice_text(player: str, card: int) -> str:
     """Text of the step where a replay waits for a reader's row choice."""
-    return (f"{card} est plus petite que la dernière carte de chaque rangée ouverte{NNBSP}: "
+    return (f"Le {card} est plus petit que la dernière carte de chaque rangée ouverte{NNBSP}: "
             f"{player} doit choisir la rangée à ramasser.")
 
 
 def comparison_text(player: str, with_: int, without: int) -> str:
     """« Et si je ne jouais pas ma carte spéciale ? »: the difference for one player."""
+    # « marque » (a score, which Négatif = positif can take below zero), never « ramasse −3 »
     if with_ == without:
-        return f"Sans carte spéciale, {player} aurait ramassé autant{NNBSP}: {heads(without)}."
+        return f"Sans carte spéciale, {player} aurait marqué autant{NNBSP}: {heads(without)}."
     if with_ < without:
-        return (f"Sans carte spéciale, {player} aurait ramassé {heads(without)} au lieu de "
-                f"{heads(with_)}{NNBSP}: la carte lui en fait économiser {without - with_}.")
-    return (f"Sans carte spéciale, {player} n’aurait ramassé que {heads(without)} au lieu de "
-            f"{heads(with_)}{NNBSP}: la carte lui en coûte {with_ - without} de plus.")
+        return (f"Sans carte spéciale, {player} aurait marqué {number(without)} au lieu de "
+                f"{number(with_)}{NNBSP}: la carte lui fait économiser {heads(without - with_)}.")
+    return (f"Sans carte spéciale, {player} n’aurait marqué que {number(without)} au lieu de "
+            f"{number(with_)}{NNBSP}: la carte lui coûte {heads(with_ - without)} de plus.")

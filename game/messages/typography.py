@@ -25,6 +25,17 @@ def plural(n: int, singular: str, plural_form: str | None = None) -> str:
     return f"{number(n)}{NBSP}{word}"
 
 
+VOWELS = "aeiouyhàâäéèêëîïôöûüÿœæAEIOUYHÀÂÄÉÈÊËÎÏÔÖÛÜŸŒÆ"
+
+
+def elide(word: str, name: str) -> str:
+    """« que Bruno » but « qu’Alice », « de Bruno » but « d’Émile »: French elision before a vowel
+    (and a mute h: « d’Hugo »). `word` is « que », « de », « le », « la », « ne » or « je »."""
+    if name[:1] in VOWELS:
+        return f"{word[:-1]}’{name}"
+    return f"{word} {name}"
+
+
 def number(n: int) -> str:
     """A number as French print sets it: a true minus sign (−3), not a hyphen."""
     return f"\u2212{-n}" if n < 0 else str(n)

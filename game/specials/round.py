@@ -148,7 +148,8 @@ class SpecialRound:
                     log.append(TooLow(turn, player, card, table.lowest_end()))
                 log.append(ChoiceRequested(turn, player, card, tuple(options)))
                 log.append(ChoiceMade(turn, player, card, choice, table.heads(choice),
-                                      min(o["heads"] for o in options)))
+                                      min(o["heads"] for o in options),
+                                      tuple({"row": o["row"], "heads": o["heads"]} for o in options)))
             return self.take(player, card, choice, "too_low")
         if table.is_full(row):
             return self.take(player, card, row, "seventh" if row in table.marked else "sixth")

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from game.classic.cards import is_card
 from game.errors import GameError
 from game.untrusted import check_plain
-from game.messages import explain
+from game.messages import explain, explain_all
 from game.messages import specials as say
 from game.messages.classic import start_text, turn_summary
 
@@ -285,7 +285,7 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
             special = next(({"player": e.player, "card": e.special} for e in events
                             if isinstance(e, SpecialPlayed)), None)
             taken_row = take.row if take is not None else None
-            add(t, "take" if (take or removed) else "place", events, " ".join(explain(e) for e in events),
+            add(t, "take" if (take or removed) else "place", events, explain_all(events),
                 placed=played if any(played in r for r in rnd.table.rows) else None, taken=taken_row,
                 choice=choice_info, special=special)
         after = rnd.scores()

@@ -18,6 +18,8 @@ from game.errors import GameError
 from game.messages import blocks as say
 from game.messages.specials import comparison_text
 
+from ..choice_tables import choices_html
+
 from . import register
 from .lines import ROW, LineReader, example_id, kind
 from .markup import Markup, example_section, render
@@ -370,7 +372,8 @@ def _cards_text(cards) -> str:
 
 def example_html(example: Example, steps: list[dict]) -> str:
     """The section of one classic or special-card example, with the boxes under its steps."""
-    after = [Markup(comparison_html(example))] if example.variant.compare is not None else []
+    after = ([Markup(comparison_html(example))] if example.variant.compare is not None
+             else [Markup(choices_html(example.scenario(), steps))])
     return example_section(example.scenario(), steps, anchor=f"exemple-{example.id}",
                            exemple=example.id, label=say.example_label(example.id), after=after)
 

@@ -152,7 +152,7 @@ def test_advice_names_a_card_of_the_hand_and_explains_in_french():
     state = session.new_session("Camille", ["heuristic"], seed=5)
     tip = session.advice(state)
     assert tip["card"] in [c["card"] for c in session.view(state)["hand"]]
-    assert tip["text"].startswith("Le conseil du bot prudent\u00a0: jouez le " + str(tip["card"]))
+    assert tip["text"].startswith("Le conseil du robot prudent\u00a0: jouez le " + str(tip["card"]))
 
 
 def test_the_worker_messages_round_trip_as_json():

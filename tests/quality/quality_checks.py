@@ -183,10 +183,14 @@ def typography_problems(html: str) -> list[str]:
                     continue
                 if char == ":" and (after.startswith("//") or (before.isdigit() and after[:1].isdigit())):
                     continue      # a URL, a time or a ratio
+                if char == "!" and text[max(0, i - 5): i] == "nimmt":
+                    continue      # the German title « 6 nimmt! » keeps its German typography
                 problems.append(f"{where}: {char!r} without a no-break space before it: "
                                 f"«{_context(text, i)}»")
             elif char == '"':
                 problems.append(f"{where}: straight double quote in text: «{_context(text, i)}»")
+            elif char == "'":
+                problems.append(f"{where}: straight apostrophe ' instead of ’: «{_context(text, i)}»")
             elif char == "«" and text[i + 1: i + 2] not in FINE_SPACES:
                 problems.append(f"{where}: « without a no-break space after it: «{_context(text, i)}»")
             elif char == "»" and (text[i - 1: i] not in FINE_SPACES):
@@ -195,6 +199,11 @@ def typography_problems(html: str) -> list[str]:
             if not re.fullmatch(r"6\s+qui\s+prend[\u00a0\u202f]!", match.group()):
                 problems.append(f"{where}: «{match.group()!r}» must be « 6 qui prend ! » with a "
                                 f"no-break space before the !")
+        for match in re.finditer(r"nimmt[\u00a0\u202f ]+!", text):
+            problems.append(f"{where}: the German title is « 6 nimmt! », with no space before the !")
+        for match in re.finditer(r"(?<![\w\-–])-(?=\d)", text):
+            problems.append(f"{where}: a negative number takes the minus sign − (U+2212), not a "
+                            f"hyphen: «{_context(text, match.start())}»")
         for match in re.finditer(r"b(?:oe|Oe|OE)uf", text, re.IGNORECASE):
             problems.append(f"{where}: {match.group()!r} must be written with œ (bœuf)")
     return problems

@@ -353,3 +353,21 @@ def test_print_every_page_to_pdf(chromium, quality_server, site_pages):
     assert faults == {}
     example_pages = [p for p, layout in results.items() if layout["steps"]]
     assert example_pages, "no page with example steps was printed"
+
+
+def test_the_aide_memoire_prints_on_one_sheet(chromium, quality_server, site_pages):
+    """The rules summary (content/aide-memoire.md) is meant to lie on the table: one A4 page,
+    every rule of the classic game on it (print CSS in site.css)."""
+    assert "aide-memoire/" in site_pages
+    out = PDF_DIR / "aide-memoire"
+    out.mkdir(parents=True, exist_ok=True)
+    results = chromium.call(_print_pages, quality_server, ["aide-memoire/"], out)
+    layout = results["aide-memoire/"]
+    assert print_problems(layout) == []
+    text = pdf_text(layout["pdf"])
+    pages = text.count("\f")
+    assert pages == 1, f"the aide-mémoire prints on {pages} pages"
+    flat = squeeze(text)
+    for words in ("Valeurscroissantes", "Pluspetitécart", "Sixièmecarte", "Cartetropfaible",
+                  "66têtesouplus", "55"):
+        assert words in flat, words

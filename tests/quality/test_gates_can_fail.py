@@ -25,7 +25,8 @@ def page(body: str, *, head: str = "", policy: str | None = POLICY) -> str:
             f'</main>\n</body>\n</html>\n')
 
 
-GOOD = page(f"<p>Le joueur ramasse la rangée{NB}: cinq têtes de bœuf. «{NB}6 qui prend{NB}!{NB}»</p>")
+GOOD = page(f"<p>Le joueur ramasse la rangée{NB}: cinq têtes de bœuf. «{NB}6 qui prend{NB}!{NB}» "
+            f"(«{NB}6 nimmt!{NB}»), l’exemple 5-3, Alice marque \u22123.</p>")
 
 
 # --- typography ----------------------------------------------------------------------------------
@@ -42,6 +43,9 @@ def test_typography_accepts_a_good_page():
     ('Il dit "six".', "straight double quote"),
     (f"Le jeu «{NB}6 qui prend !{NB}» de Kramer", "must be « 6 qui prend ! »"),
     ("une tête de boeuf", "must be written with œ"),
+    ("l'exemple", "straight apostrophe"),
+    ("Alice marque -3 têtes", "minus sign"),
+    (f"« 6 nimmt{NB}! »", "no space before the !"),
     (f"«six{NB}»", "« without a no-break space after"),
 ])
 def test_typography_reports_each_fault(text, fault):

@@ -28,6 +28,11 @@ def test_game_name_keeps_its_non_breaking_space():
     assert french("6 qui prend!") == f"6 qui prend{NNBSP}!"
 
 
+def test_german_titles_keep_german_typography():
+    assert french("« 6 nimmt! » et « 6 nimmt! 25 Jahre » : bravo !") == (
+        f"«{NBSP}6 nimmt!{NBSP}» et «{NBSP}6 nimmt! 25 Jahre{NBSP}»{NBSP}: bravo{NNBSP}!")
+
+
 def test_oe_ligature():
     assert french("une tête de boeuf, des Boeufs, le coeur") == "une tête de bœuf, des Bœufs, le cœur"
 

@@ -256,7 +256,9 @@ def test_where_block_any_row_at_base_and_none_in_expert():
     stuck = WHERE.replace("carte: Afrique + Allemagne", "carte: Japon").replace(
         "rangée 2: Inde + Japon", "rangée 2: Inde").replace("attendu: rangées 1 et 4", "attendu: aucune")
     markup, errors = render(jb.WHERE, stuck)
-    assert errors == [] and "ramasser une rangée" in markup and 'class="jr-slot"' not in markup
+    assert errors == [] and 'class="jr-slot"' not in markup
+    # RULES §4: this card alone does not make its player take a row; a card of the hand may fit
+    assert "ne peut aller nulle part" in markup and "sinon, il ramasse une rangée" in markup
 
 
 def test_where_block_disagreeing_with_the_engine_fails_at_attendu():

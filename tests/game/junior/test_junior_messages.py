@@ -27,8 +27,7 @@ def test_stuck_player_sentence_names_the_row_taken():
     events = result(GAME)["events"]
     stuck = next(e for e in events if e["type"] == "junior_take" and e["reason"] == "stuck")
     assert explain(stuck) == ("Aucune carte de Léa ne partage de vache avec la dernière carte d’une "
-                              "rangée\u00a0: Léa ramasse la deuxième rangée (1\u00a0carte) et joue dans "
-                              "la rangée vide.")
+                              "rangée\u00a0: Léa ramasse la deuxième rangée (1\u00a0carte).")
 
 
 def test_names_of_cows_rows_and_cards():
@@ -39,4 +38,29 @@ def test_names_of_cows_rows_and_cards():
 
 def test_game_end_names_the_winner_or_the_tie():
     end = {"type": "junior_game_end", "counts": {"a": 2, "b": 2}, "winners": ["a", "b"], "goal": "fewest"}
-    assert explain(end).endswith("a et b gagnent ensemble, à égalité avec le moins de cartes.")
+    assert explain(end).endswith("a et b gagnent ensemble, à égalité avec le moins de cartes "
+                                 "(2\u00a0cartes chacun).")
+
+
+def test_the_last_step_says_the_counts_once_and_expert_counts_are_not_albums():
+    from game.junior.draw import step_html
+    from game.junior.scenario import replay
+    last = replay(GAME)[-1]
+    html = step_html(last)
+    assert html.count("Léa 1\u00a0carte") == 1, html  # under the drawing, not again in the sentence
+    assert "Cartes ramassées\u00a0:" in html and "Albums" not in html
+
+
+def test_cow_origins_are_elided():
+    from game.messages.junior import cows_of
+    assert cows_of("CDF") == "d’Inde, du Japon et d’Écosse"
+    events = result(GAME)["events"]
+    text = " ".join(explain(e) for e in events)
+    assert "vache Inde" not in text and "vache Écosse" not in text and "'" not in text
+
+
+def test_a_card_that_fits_no_row_does_not_make_its_player_take_one():
+    """RULES §4: a player takes a row only when no card of the hand fits."""
+    from game.messages.junior import where_sentence
+    text = where_sentence(card("F"), [], "shared")
+    assert "ne peut aller nulle part" in text and "sinon" in text and "'" not in text

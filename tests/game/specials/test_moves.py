@@ -45,7 +45,7 @@ def test_fifth_row_opens_a_row_with_the_card_played():
     rnd.resolve({"card": "cinquieme_serie"})
     assert rnd.table.rows == [[12], [28], [39], [44], [37]]
     assert types(rnd)[1:] == ["special_played", "special_fifth_row"]
-    assert explain(rnd.log[-1]).startswith("37 ouvre une cinquième rangée, la rangée\u00a05.")
+    assert explain(rnd.log[-1]).startswith("Le 37 ouvre une cinquième rangée, la rangée\u00a05.")
     assert rnd.specials["A"].count("cinquieme_serie") == 0 and rnd.discard == ["cinquieme_serie"]
 
 
@@ -118,7 +118,7 @@ def test_insert_at_the_start_or_between_two_cards():
     rnd.resolve({"card": "inserer", "row": 0, "position": 0})
     rnd.resolve({"card": "inserer", "row": 0, "position": 2})
     assert rnd.table.rows[0] == [10, 12, 15, 20]
-    assert explain(rnd.log[-1]) == f"B insère 15 dans la rangée{NB}1, entre 12 et 20{NB}: l’ordre croissant est respecté."
+    assert explain(rnd.log[-1]) == f"B insère le 15 dans la rangée{NB}1, entre le 12 et le 20{NB}: l’ordre croissant est respecté."
 
 
 @pytest.mark.parametrize("row,position,reason", [
@@ -139,7 +139,7 @@ def test_insert_into_a_full_row_takes_five_and_the_last_card_stays():
     assert rnd.piles["A"] == [10, 20, 25, 30, 40]
     assert rnd.table.rows[0] == [50]
     assert types(rnd)[-1] == "special_insert_take"
-    assert "La dernière, 50, reste" in explain(rnd.log[-1])
+    assert "La dernière, le 50, reste" in explain(rnd.log[-1])
 
 
 # --- Remplacer ----------------------------------------------------------------------------

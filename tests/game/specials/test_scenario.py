@@ -130,8 +130,8 @@ def test_the_comparison_is_worded_for_readers():
     data["rows"] = [[51, 52, 53, 54, 55], [70], [80], [90]]
     result = compare(data)
     text = comparison_text("p1", result["with"]["p1"], result["without"]["p1"])
-    assert text == ("Sans carte spéciale, p1 aurait ramassé 11\u00a0têtes de bœuf au lieu de "
-                    "\u22123\u00a0têtes de bœuf\u202f: la carte lui en fait économiser 14.")
+    assert text == ("Sans carte spéciale, p1 aurait marqué 11 au lieu de \u22123\u202f: "
+                    "la carte lui fait économiser 14\u00a0têtes de bœuf.")
     assert "autant" in comparison_text("p1", 2, 2) and "de plus" in comparison_text("p1", 5, 2)
 
 
