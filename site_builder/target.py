@@ -23,7 +23,9 @@ def check_target(out_dir: Path, *, content_dir: Path, root: Path) -> None:
     out = Path(out_dir).resolve()
     guarded = (("the current directory", Path.cwd().resolve()), ("the project root", root.resolve()),
                ("the content folder", Path(content_dir).resolve()))
-    for name, folder in guarded:
+    # An exact match names the folder typed; otherwise the most important folder it holds.
+    by_match = sorted(guarded, key=lambda g: (out != g[1], g[0] == "the current directory"))
+    for name, folder in by_match:
         if out == folder or folder.is_relative_to(out):
             what = "is" if out == folder else "contains"
             raise TargetRefused(f"refusing to build into {out_dir}: it {what} {name} ({folder}), which "
