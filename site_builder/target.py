@@ -24,7 +24,9 @@ def check_target(out_dir: Path, *, content_dir: Path, root: Path) -> None:
     guarded = (("the current directory", Path.cwd().resolve()), ("the project root", root.resolve()),
                ("the content folder", Path(content_dir).resolve()))
     # An exact match names the folder typed; otherwise the most important folder it holds.
-    by_match = sorted(guarded, key=lambda g: (out != g[1], g[0] == "the current directory"))
+    # (the folder typed: « . » is the current directory even when it is also the project root)
+    exact = [g for g in guarded if out == g[1]]
+    by_match = exact[:1] + [g for g in guarded if g[0] != "the current directory"] + [guarded[0]]
     for name, folder in by_match:
         if out == folder or folder.is_relative_to(out):
             what = "is" if out == folder else "contains"
