@@ -21,7 +21,9 @@ from . import session
 from .errors import GameError
 from .messages import advice as words
 
-FIELDS = {"name_empty": ("reader", words.bad_name), "name_long": ("reader", words.bad_name)}
+FIELDS = {"name_empty": ("reader", words.bad_name), "name_long": ("reader", words.bad_name),
+          "bots": ("bots", words.bad_bots), "variant": ("variante", words.bad_variant),
+          "unknown_variant": ("variante", words.bad_variant)}
 
 
 def _answer(state: dict, steps: list | None = None) -> dict:
@@ -61,6 +63,9 @@ def new_message(request: dict) -> dict:
             if rounds is not None and not 1 <= rounds <= 1_000:
                 raise _Bad("rounds", words.bad_rounds)
             options.update(target=target, strict=given.get("strict") is True, rounds=rounds)
+        elif variant == "junior":
+            level = given.get("level", "base")
+            options["level"] = level if level in ("base", "avance", "expert") else "base"
         seed = request.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**53:
             seed = 0

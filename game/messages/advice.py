@@ -106,6 +106,15 @@ def bad_name() -> str:
     return "Indiquez un prénom de 1 à 20 caractères."
 
 
+def bad_bots() -> str:
+    return (f"Trop de robots pour cette variante{NBSP}: elle se joue à moins de joueurs. "
+            f"Réduisez leur nombre.")
+
+
+def bad_variant() -> str:
+    return "Cette variante n’est pas proposée ici."
+
+
 def bad_target() -> str:
     return f"Le seuil doit être un nombre entier d’au moins 1{NBSP}; 66 dans la règle."
 

@@ -243,3 +243,12 @@ def test_a_move_index_out_of_the_list_is_refused():
     for bad in (-1, 10_000, True, "0", None):
         with pytest.raises(GameError):
             session.play_move(state, bad)
+
+
+def test_the_page_is_told_which_field_to_fix_for_a_variant_or_too_many_robots():
+    too_many = web_play.new_message({"reader": "Zoé", "bots": ["heuristic"] * 8, "options": {"variant": "speciales"}})
+    assert too_many["errors"][0]["field"] == "bots" and "robots" in too_many["errors"][0]["message"]
+    unknown = web_play.new_message({"reader": "Zoé", "bots": ["heuristic"], "options": {"variant": "belote"}})
+    assert unknown["errors"][0]["field"] == "variante"
+    junior = web_play.new_message({"reader": "Zoé", "bots": ["heuristic"], "options": {"variant": "junior", "level": "expert"}})
+    assert junior["ok"] and junior["view"]["options"]["level"] == "expert"
