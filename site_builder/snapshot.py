@@ -38,11 +38,11 @@ def cache_key(version: str, archive: bytes, script: Path = SCRIPT) -> str:
 
 
 def compressed(version: str, archive: bytes, node_pyodide: Path, *,
-               cache_dir: Path = CACHE, node: str | None = None, log=None) -> bytes | None:
+               cache_dir: Path | None = None, node: str | None = None, log=None) -> bytes | None:
     """The gzip'd snapshot for this engine archive, from the cache or made now; None if it
     cannot be made (the reason is written to `log`, stderr by default)."""
     log = log or (lambda line: print(line, file=sys.stderr))
-    cached = Path(cache_dir) / f"{cache_key(version, archive)}.snapshot.gz"
+    cached = Path(cache_dir or CACHE) / f"{cache_key(version, archive)}.snapshot.gz"
     if cached.is_file():
         os.utime(cached)  # most recently used: kept by _prune
         return cached.read_bytes()
