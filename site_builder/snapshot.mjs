@@ -55,7 +55,10 @@ async function main() {
   const archive = new Uint8Array(readFileSync(archivePath));
 
   let started = performance.now();
-  const maker = await loadPyodide({ indexURL, packages: [], _makeSnapshot: true });
+  // The browser's program name, not this script's path: the snapshot holds sys.executable.
+  const maker = await loadPyodide({
+    indexURL, packages: [], _makeSnapshot: true, _sysExecutable: "./this.program",
+  });
   const bootMs = performance.now() - started;
   const initialHeap = maker._module.HEAP8.length;
   started = performance.now();

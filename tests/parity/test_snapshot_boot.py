@@ -80,6 +80,13 @@ def test_worker_restores_the_snapshot_and_answers_like_cpython(built_site, tmp_p
     assert_same_as_cpython(output)
 
 
+def test_snapshot_holds_no_path_of_the_build_machine(built_site):
+    data = (built_site / json.loads((built_site / "engine.json").read_text())["snapshot"]).read_bytes()
+    raw = gzip.decompress(data)
+    assert raw[:4] != b"\x00\x00\x00\x00" and len(raw) > 10_000_000  # a real heap
+    assert str(ROOT).encode() not in raw
+
+
 def other_build(snapshot: bytes) -> bytes:
     """The snapshot as another Pyodide build would have made it (its build id differs)."""
     raw = bytearray(gzip.decompress(snapshot))
