@@ -1,13 +1,13 @@
 """How fast the step player is in Chromium: prints figures, asserts nothing.
 
-Builds the site into a temporary folder, serves it on 127.0.0.1 under a sub-path, and measures:
-- first contentful paint of an example page (reading needs no JavaScript);
-- first interaction → engine ready, cold (empty cache) and warm (second visit, same browser
-  profile: HTTP cache, then service worker);
-- time per step once ready (a click on « Suivant »), and a reader's choice (a round trip to Python);
-- bytes transferred;
-- a bare Pyodide load (module worker, loadPyodide, nothing else) measured in the same run, and the
-  ratio of the engine's cold start to it (the aim is at most 1.5).
+Builds the site into a temporary folder, serves it on 127.0.0.1 under a sub-path, and measures in
+one run, each cold (new browser profile) and warm (same profile: HTTP cache, then service worker):
+- a bare Pyodide load (module worker, loadPyodide, nothing else);
+- first interaction → engine ready with the normal boot (the same site, its engine.json without
+  the snapshot) and with the build's memory snapshot, and their ratios to the bare load;
+- main-thread long tasks (> 50 ms) between the interaction and the engine being ready;
+- the snapshot's bytes (raw, and gzip as served) and bytes transferred;
+- first contentful paint, time per step once ready (a click on « Suivant ») and a reader's choice.
 
 Usage: .venv/bin/python bench/browser_speed.py [--page exemples/exemple-3/] [--runs 3]
 """
@@ -15,6 +15,10 @@ Usage: .venv/bin/python bench/browser_speed.py [--page exemples/exemple-3/] [--r
 from __future__ import annotations
 
 import argparse
+import gzip
+import json
+import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -54,14 +58,41 @@ self.onmessage = async () => {
 """
 READY = ("() => [...document.querySelectorAll('section.exemple')]"
          ".every((s) => s.dataset.moteur === 'pret')")
+WATCH = """
+window.__long = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
+}).observe({ type: 'longtask', buffered: true });
+window.__boot = [];
+const PageWorker = window.Worker;
+window.Worker = class extends PageWorker {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener('message', (event) => {
+      if (event.data && event.data.type === 'ready') window.__boot.push(event.data.boot);
+    });
+  }
+};
+"""
+MODES = ("normal", "snapshot")
 
 
-def build(out: Path) -> None:
-    subprocess.run([sys.executable, "-m", "site_builder", "build", "--out", str(out)],
+def build(out: Path) -> dict:
+    """Build the site once; beside it, the same site without its snapshot (the normal boot)."""
+    subprocess.run([sys.executable, "-m", "site_builder", "build", "--out", str(out / "snapshot")],
                    cwd=ROOT, check=True, capture_output=True)
-    (out / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
-    (out / "bare.js").write_text(BARE_SCRIPT, encoding="utf-8")
-    (out / "bare-worker.js").write_text(BARE_WORKER, encoding="utf-8")
+    shutil.copytree(out / "snapshot", out / "normal", copy_function=os.link)
+    manifest = json.loads((out / "snapshot" / "engine.json").read_text(encoding="utf-8"))
+    if "snapshot" not in manifest:
+        sys.exit("the build made no snapshot (is Node.js installed?): nothing to compare")
+    plain = {key: value for key, value in manifest.items() if key != "snapshot"}
+    (out / "normal" / "engine.json").unlink()  # a hard link: do not write through it
+    (out / "normal" / "engine.json").write_text(json.dumps(plain, indent=2), encoding="utf-8")
+    for site in (out / "normal", out / "snapshot"):
+        (site / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
+        (site / "bare.js").write_text(BARE_SCRIPT, encoding="utf-8")
+        (site / "bare-worker.js").write_text(BARE_WORKER, encoding="utf-8")
+    return manifest
 
 
 class Counter:
@@ -79,19 +110,15 @@ class Counter:
         self.bytes += sizes["responseBodySize"] + sizes["responseHeadersSize"]
 
 
-def bare_load(browser, server) -> float:
-    context = browser.new_context(service_workers="block")
-    watch_hosts(context, server)
-    page = context.new_page()
+def bare_load(page, server) -> float:
     page.goto(server.url("bare.html"))
     page.wait_for_function("() => window.bareReady !== undefined", timeout=300_000)
-    ms = page.evaluate("window.bareReady")
-    context.close()
-    return ms
+    return page.evaluate("window.bareReady")
 
 
 def engine_start(page, server, path: str) -> dict:
-    """Open the page, click « Suivant » at once, time until every example is redrawn by Python."""
+    """Open the page, click « Suivant » at once, time until every example is redrawn by Python;
+    long tasks on the page's main thread in between; how the worker booted."""
     page.goto(server.url(path))
     fcp = page.evaluate("""() => new Promise((resolve) => {
         const seen = performance.getEntriesByName('first-contentful-paint')[0];
@@ -105,7 +132,9 @@ def engine_start(page, server, path: str) -> dict:
     }""")
     page.wait_for_function(READY, timeout=300_000, polling=20)
     ready = page.evaluate("performance.now()")
-    return {"fcp": fcp, "ready": ready - clicked}
+    page.wait_for_timeout(100)  # a long task is reported once it has ended
+    long = [d for start, d in page.evaluate("window.__long") if clicked <= start <= ready]
+    return {"fcp": fcp, "ready": ready - clicked, "long": long, "boot": page.evaluate("window.__boot")}
 
 
 def step_times(page, count: int = 20) -> list[float]:
@@ -150,6 +179,63 @@ def choice_time(page) -> float | None:
     return (time.perf_counter() - start) * 1000
 
 
+def measure(browser, server, page_path: str, runs: int, *, steps: bool) -> dict:
+    """Cold, warm HTTP and warm service-worker starts of the engine on one site."""
+    got = {key: [] for key in ("cold", "warm", "warm_sw", "fcp", "long", "boots", "steps",
+                               "choices", "cold_bytes", "warm_bytes")}
+    for _ in range(runs):
+        context = browser.new_context(service_workers="block")
+        context.add_init_script(WATCH)
+        watch_hosts(context, server)
+        counter = Counter(context)
+        page = context.new_page()
+        first = engine_start(page, server, page_path)
+        got["cold"].append(first["ready"])
+        got["fcp"].append(first["fcp"])
+        got["long"].extend(first["long"])
+        got["boots"].extend(first["boot"])
+        got["cold_bytes"].append(counter.bytes)
+        if steps:
+            got["steps"].extend(step_times(page))
+            chosen = choice_time(page)
+            if chosen is not None:
+                got["choices"].append(chosen)
+        counter.bytes = 0
+        again = engine_start(context.new_page(), server, page_path)
+        got["warm"].append(again["ready"])
+        got["long"].extend(again["long"])
+        got["boots"].extend(again["boot"])
+        got["warm_bytes"].append(counter.bytes)
+        context.close()
+
+        # Warm through the service worker: first visit installs it, second is served by it.
+        context = browser.new_context()
+        context.add_init_script(WATCH)
+        watch_hosts(context, server)
+        page = context.new_page()
+        engine_start(page, server, page_path)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_timeout(1500)
+        again = engine_start(context.new_page(), server, page_path)
+        got["warm_sw"].append(again["ready"])
+        got["long"].extend(again["long"])
+        got["boots"].extend(again["boot"])
+        context.close()
+    return got
+
+
+def bare(browser, server, runs: int) -> dict:
+    """A bare Pyodide load, cold (new profile) and warm (the same profile again)."""
+    got = {"cold": [], "warm": []}
+    for _ in range(runs):
+        context = browser.new_context(service_workers="block")
+        watch_hosts(context, server)
+        got["cold"].append(bare_load(context.new_page(), server))
+        got["warm"].append(bare_load(context.new_page(), server))
+        context.close()
+    return got
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--page", default="exemples/exemple-3/")
@@ -159,65 +245,56 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
-        site = Path(tmp) / "_site"
-        build(site)
-        server = serve(site)
+        manifest = build(Path(tmp))
+        snapshot = (Path(tmp) / "snapshot" / manifest["snapshot"]).read_bytes()
+        servers = {mode: serve(Path(tmp) / mode) for mode in MODES}
         with sync_playwright() as driver:
             browser = driver.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-            bare, cold, warm, warm_sw, fcps, steps, choices, cold_bytes, warm_bytes = ([] for _ in range(9))
-            for _ in range(args.runs):
-                bare.append(bare_load(browser, server))
-
-                # Cold: a new profile. Warm: the same profile visits again (HTTP cache only).
-                context = browser.new_context(service_workers="block")
-                watch_hosts(context, server)
-                counter = Counter(context)
-                page = context.new_page()
-                first = engine_start(page, server, args.page)
-                cold.append(first["ready"])
-                fcps.append(first["fcp"])
-                cold_bytes.append(counter.bytes)
-                steps.extend(step_times(page))
-                chosen = choice_time(page)
-                if chosen is not None:
-                    choices.append(chosen)
-                counter.bytes = 0
-                again = context.new_page()
-                warm.append(engine_start(again, server, args.page)["ready"])
-                warm_bytes.append(counter.bytes)
-                context.close()
-
-                # Warm through the service worker: first visit installs it, second is served by it.
-                context = browser.new_context()
-                watch_hosts(context, server)
-                page = context.new_page()
-                engine_start(page, server, args.page)
-                page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-                page.wait_for_timeout(1000)
-                again = context.new_page()
-                warm_sw.append(engine_start(again, server, args.page)["ready"])
-                context.close()
+            bare_ms = bare(browser, servers["normal"], args.runs)
+            results = {mode: measure(browser, servers[mode], args.page, args.runs,
+                                     steps=mode == "snapshot") for mode in MODES}
             browser.close()
-        server.httpd.shutdown()
+        for server in servers.values():
+            server.httpd.shutdown()
 
     def ms(values):
         return f"{statistics.median(values):8.0f} ms (runs: {', '.join(f'{v:.0f}' for v in values)})"
 
-    print(f"page: {args.page}  runs: {args.runs}  Chromium: {chromium_path() or 'playwright'}")
-    print(f"first contentful paint          {ms(fcps)}")
-    print(f"bare Pyodide load (worker)      {ms(bare)}")
-    print(f"interaction → engine, cold      {ms(cold)}")
-    print(f"interaction → engine, warm HTTP {ms(warm)}")
-    print(f"interaction → engine, warm SW   {ms(warm_sw)}")
-    print(f"ratio cold engine / bare        {statistics.median(cold) / statistics.median(bare):8.2f}"
-          "    (aim ≤ 1.5)")
-    print(f"step (Suivant), median / max    {statistics.median(steps):8.1f} / {max(steps):.1f} ms"
-          "    (aim < 50 ms)")
-    if choices:
-        print(f"reader's choice (Python round trip) {ms(choices)}")
-    print(f"bytes transferred, cold         {statistics.median(cold_bytes) / 1e6:8.2f} MB")
-    print(f"bytes transferred, warm HTTP    {statistics.median(warm_bytes) / 1e6:8.2f} MB")
-    print(f"requests to other hosts         {len(FOREIGN)} {FOREIGN[:3] if FOREIGN else ''}")
+    def ratio(values, base):
+        return statistics.median(values) / statistics.median(base)
+
+    load = os.getloadavg()[0]
+    print(f"page: {args.page}  runs: {args.runs}  Chromium: {chromium_path() or 'playwright'}"
+          f"  load average: {load:.1f}  cores: {os.cpu_count()}")
+    print(f"snapshot {manifest['snapshot']}: {len(gzip.decompress(snapshot)) / 1e6:.1f} MB raw, "
+          f"{len(snapshot) / 1e6:.2f} MB gzip (served as is)")
+    print(f"first contentful paint              {ms(results['snapshot']['fcp'])}")
+    print(f"bare Pyodide load, cold             {ms(bare_ms['cold'])}")
+    print(f"bare Pyodide load, warm HTTP        {ms(bare_ms['warm'])}")
+    for mode in MODES:
+        got = results[mode]
+        print(f"engine ready ({mode:8}), cold        {ms(got['cold'])}"
+              f"   ratio to bare cold {ratio(got['cold'], bare_ms['cold']):.2f}")
+        print(f"engine ready ({mode:8}), warm HTTP   {ms(got['warm'])}"
+              f"   ratio to bare warm {ratio(got['warm'], bare_ms['warm']):.2f}")
+        print(f"engine ready ({mode:8}), warm SW     {ms(got['warm_sw'])}")
+        expected = "snapshot" if mode == "snapshot" else "runtime"
+        wrong = [b for b in got["boots"] if b != expected]
+        if wrong:
+            print(f"  warning: {len(wrong)} start(s) did not boot from {expected}: {wrong[:3]}")
+        long = got["long"]
+        print(f"  long tasks (> 50 ms) during start: {len(long)}"
+              + (f", longest {max(long):.0f} ms" if long else ""))
+        print(f"  bytes transferred, cold {statistics.median(got['cold_bytes']) / 1e6:.2f} MB,"
+              f" warm HTTP {statistics.median(got['warm_bytes']) / 1e6:.2f} MB")
+    print(f"ratio snapshot / normal, cold       "
+          f"{ratio(results['snapshot']['cold'], results['normal']['cold']):8.2f}")
+    steps = results["snapshot"]["steps"]
+    print(f"step (Suivant), median / max        {statistics.median(steps):8.1f} / {max(steps):.1f} ms"
+          "    (aim < 16 ms)")
+    if results["snapshot"]["choices"]:
+        print(f"reader's choice (Python round trip) {ms(results['snapshot']['choices'])}")
+    print(f"requests to other hosts             {len(FOREIGN)} {FOREIGN[:3] if FOREIGN else ''}")
 
 
 if __name__ == "__main__":

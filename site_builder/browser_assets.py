@@ -3,7 +3,9 @@
 The site must work with no other host reachable, so Pyodide is self-hosted: only the five runtime
 files are copied from the npm package, under a versioned folder so they can be cached forever.
 `game/` is packed into a zip whose name carries a hash of its content, for the same reason.
-`engine.json` tells the worker where both are; its URLs are relative to the site root folder
+When Node can make it, a memory snapshot of Pyodide with the engine imported ships beside them
+(`engine-<hash>.snapshot.gz`, see snapshot.py) so the worker can skip Python's start-up.
+`engine.json` tells the worker where they are; its URLs are relative to the site root folder
 (the worker resolves them against its own URL, so the site works from any sub-path).
 """
 
@@ -80,8 +82,10 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def write(out_dir, *, node_pyodide: Path = NODE_PYODIDE, game_dir: Path = GAME) -> dict:
-    """Copy Pyodide, pack `game/` and write `engine.json` into the built site; return the manifest."""
+def write(out_dir, *, node_pyodide: Path = NODE_PYODIDE, game_dir: Path = GAME,
+          snapshot: bool = True) -> dict:
+    """Copy Pyodide, pack `game/`, add its snapshot (when `snapshot` and Node can make it) and
+    write `engine.json` into the built site; return the manifest."""
     out_dir = Path(out_dir)
     version = pyodide_version(node_pyodide)
     vendor = out_dir / "vendor" / "pyodide" / version
@@ -100,12 +104,25 @@ def write(out_dir, *, node_pyodide: Path = NODE_PYODIDE, game_dir: Path = GAME) 
             stale.unlink()
     _write_if_changed(out_dir / archive_name, archive)
 
+    snapshot_name = None
+    if snapshot:
+        from . import snapshot as snapshots
+        data = snapshots.compressed(version, archive, node_pyodide)
+        if data is not None:
+            snapshot_name = f"engine-{_digest(data)[:12]}.snapshot.gz"
+            _write_if_changed(out_dir / snapshot_name, data)
+    for stale in out_dir.glob("engine-*.snapshot.gz"):
+        if stale.name != snapshot_name:
+            stale.unlink()
+
     manifest = {
         "engine": archive_name,
         "pyodide": f"vendor/pyodide/{version}/",
         "pyodide_version": version,
         "runtime": list(RUNTIME_FILES),
     }
+    if snapshot_name:
+        manifest["snapshot"] = snapshot_name
     text = json.dumps(manifest, indent=2, sort_keys=True) + "\n"
     _write_if_changed(out_dir / MANIFEST, text.encode("utf-8"))
     return manifest

@@ -2,12 +2,12 @@
 //
 // The build copies static/ to the site root, so this scope covers every page, wherever the site
 // is served from. Versioned files (vendor/pyodide/<version>/…) and content-hashed ones
-// (engine-<hash>.zip) never change: cache first. Everything else of the site: network first,
-// falling back to the cached copy when offline.
+// (engine-<hash>.zip, engine-<hash>.snapshot.gz) never change: cache first. Everything else of
+// the site: network first, falling back to the cached copy when offline.
 
 const CACHE = "six-qui-prend-v1";
 const SCOPE = new URL(self.registration.scope);
-const IMMUTABLE = /\/vendor\/pyodide\/[^/]+\/[^/]+$|\/engine-[0-9a-f]+\.zip$/;
+const IMMUTABLE = /\/vendor\/pyodide\/[^/]+\/[^/]+$|\/engine-[0-9a-f]+\.(zip|snapshot\.gz)$/;
 
 self.addEventListener("install", (event) => {
   // Precache the runtime the page has just used: it is normally still in the HTTP cache.
@@ -21,7 +21,14 @@ self.addEventListener("install", (event) => {
       await cache.put(manifestURL, response);
       const urls = manifest.runtime.map((name) => new URL(manifest.pyodide + name, SCOPE).href);
       urls.push(new URL(manifest.engine, SCOPE).href);
+      if (manifest.snapshot) urls.push(new URL(manifest.snapshot, SCOPE).href);
       await cache.addAll(urls);
+      // An older engine's files are never asked for again: the snapshot alone is megabytes.
+      for (const request of await cache.keys()) {
+        if (/\/engine-[0-9a-f]+\./.test(request.url) && !urls.includes(request.url)) {
+          await cache.delete(request);
+        }
+      }
     })().catch(() => {}),
   );
   self.skipWaiting();

@@ -13,7 +13,8 @@ RUNTIME_CACHED = """async () => {
     const cache = await caches.open('six-qui-prend-v1');
     const keys = (await cache.keys()).map((request) => request.url);
     return keys.some((url) => url.endsWith('pyodide.asm.wasm'))
-        && keys.some((url) => /engine-[0-9a-f]+[.]zip$/.test(url));
+        && keys.some((url) => /engine-[0-9a-f]+[.]zip$/.test(url))
+        && keys.some((url) => /engine-[0-9a-f]+[.]snapshot[.]gz$/.test(url));
 }"""
 
 PAGE_CACHED = """async (url) => {

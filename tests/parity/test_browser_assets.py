@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import zipfile
 
 import pytest
 
-from site_builder import browser_assets
+from site_builder import browser_assets, snapshot
 
 
 def test_copies_only_the_runtime_files_under_the_version(tmp_path):
@@ -33,9 +34,9 @@ def test_archive_name_follows_its_content(tmp_path):
     game.mkdir()
     (game / "__init__.py").write_text("")
     out = tmp_path / "out"
-    first = browser_assets.write(out, game_dir=game)["engine"]
+    first = browser_assets.write(out, game_dir=game, snapshot=False)["engine"]
     (game / "cards.py").write_text("X = 1\n")
-    second = browser_assets.write(out, game_dir=game)["engine"]
+    second = browser_assets.write(out, game_dir=game, snapshot=False)["engine"]
     assert first != second
     assert [p.name for p in out.glob("engine-*.zip")] == [second]  # the stale archive is gone
 
@@ -51,3 +52,36 @@ def test_rewrite_skips_identical_files(tmp_path):
 def test_missing_node_modules_says_run_npm_ci(tmp_path):
     with pytest.raises(browser_assets.BrowserAssetsError, match="run npm ci"):
         browser_assets.write(tmp_path / "out", node_pyodide=tmp_path / "nothing")
+
+
+def test_without_node_the_site_ships_without_a_snapshot_and_says_so(tmp_path, monkeypatch, capsys):
+    stale = tmp_path / "engine-0123456789ab.snapshot.gz"
+    stale.write_bytes(b"an older engine's snapshot")
+    monkeypatch.setattr(snapshot, "CACHE", tmp_path / "empty-cache")
+    monkeypatch.setattr(snapshot.shutil, "which", lambda name: None)
+    manifest = browser_assets.write(tmp_path)
+    assert "snapshot" not in manifest
+    assert json.loads((tmp_path / "engine.json").read_text()) == manifest
+    assert not list(tmp_path.glob("engine-*.snapshot.gz"))  # the stale one is gone too
+    assert "snapshot: skipped (Node.js not found)" in capsys.readouterr().err
+
+
+def test_a_failing_node_gives_no_snapshot_and_one_line_why(tmp_path):
+    lines = []
+    data = snapshot.compressed("314.0.7", b"archive", browser_assets.NODE_PYODIDE,
+                               cache_dir=tmp_path, node="/bin/false", log=lines.append)
+    assert data is None
+    assert lines == ["snapshot: skipped (exit 1); the site boots Pyodide without it"]
+    assert not list(tmp_path.iterdir())  # nothing cached
+
+
+def test_a_cached_snapshot_is_used_without_node_and_only_for_its_key(tmp_path):
+    archive = browser_assets.engine_archive()
+    key = snapshot.cache_key("314.0.7", archive)
+    stored = gzip.compress(b"snapshot bytes")
+    (tmp_path / f"{key}.snapshot.gz").write_bytes(stored)
+    got = snapshot.compressed("314.0.7", archive, browser_assets.NODE_PYODIDE,
+                              cache_dir=tmp_path, node="/bin/false", log=pytest.fail)
+    assert got == stored
+    assert snapshot.cache_key("314.0.8", archive) != key
+    assert snapshot.cache_key("314.0.7", archive + b" ") != key

@@ -32,10 +32,51 @@ async function boot() {
     return response.arrayBuffer();
   });
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  if (manifest.snapshot) {
+    try {
+      const handle = await bootFromSnapshot(manifest, indexURL, loadPyodide, archive);
+      bootedFrom = "snapshot";
+      return handle;
+    } catch (error) {
+      console.info("engine snapshot unusable, starting Python normally:", String(error));
+    }
+  }
+  bootedFrom = "runtime";
   const pyodide = await loadPyodide({ indexURL, packages: [] });
   pyodide.unpackArchive(await archive, "zip", { extractDir: "/home/pyodide/engine" });
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/engine')");
   const handle = pyodide.pyimport("game.web").handle;
+  return (text) => handle(text);
+}
+
+// The build's memory snapshot (site_builder/snapshot.py) is Pyodide with game.web already
+// imported: restoring it skips Python's start-up and the engine's imports. It is an
+// optimisation only, so any failure (fetch, inflate, restore, import, a first answer) throws
+// and boot() starts Python the normal way instead.
+let bootedFrom = null;
+
+async function fetchSnapshot(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+  // Served as a .gz file (no host compresses this type on the fly); gzip's CRC rejects a
+  // damaged download before Pyodide sees it.
+  const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(inflated).arrayBuffer());
+}
+
+async function bootFromSnapshot(manifest, indexURL, loadPyodide, archive) {
+  // Pyodide fetches its WebAssembly while the snapshot downloads. The early catch keeps a
+  // failed download from counting as an unhandled rejection (which fails the whole boot).
+  const snapshot = fetchSnapshot(new URL(manifest.snapshot, SITE_ROOT));
+  snapshot.catch(() => {});
+  const pyodide = await loadPyodide({ indexURL, packages: [], _loadSnapshot: snapshot });
+  // The snapshot holds the modules, not their files: unpack them for any later import.
+  pyodide.unpackArchive(await archive, "zip", { extractDir: "/home/pyodide/engine" });
+  // Every reader restores the same generator state: draw a fresh seed.
+  pyodide.runPython("import random; random.seed()");
+  const handle = pyodide.pyimport("game.web").handle;
+  const probe = JSON.parse(handle(JSON.stringify({ id: 0, type: "snapshot-probe" })));
+  if (probe.ok !== false || !Array.isArray(probe.errors)) throw new Error("snapshot: engine does not answer");
   return (text) => handle(text);
 }
 
@@ -44,7 +85,7 @@ self.onmessage = async (event) => {
   if (!ready) {
     ready = Promise.race([boot(), bootFailure]);
     ready.then(
-      () => self.postMessage({ type: "ready" }),
+      () => self.postMessage({ type: "ready", boot: bootedFrom }),
       (error) => self.postMessage({ type: "failed", detail: String(error && error.stack || error) }),
     );
   }
