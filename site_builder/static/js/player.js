@@ -252,7 +252,7 @@ class Player {
 
   // --- showing a step ----------------------------------------------------------------------
 
-  show(index, { fromHash = false } = {}) {
+  show(index, { fromHash = false, keepUrl = false } = {}) {
     const items = this.items;
     const last = items.length - 1;
     index = Math.max(0, Math.min(last, index));
@@ -276,7 +276,7 @@ class Player {
     if (focused && focused.disabled && Object.values(this.buttons).includes(focused)) {
       (index === 0 ? this.buttons.next : this.buttons.prev).focus();
     }
-    if (!fromHash && li && li.id) history.replaceState(history.state, "", "#" + li.id);
+    if (!fromHash && !keepUrl && li && li.id) history.replaceState(history.state, "", "#" + li.id);
     if (fromHash && li && location.hash === "#" + li.id) {
       this.section.scrollIntoView({ block: "start" });
     }
@@ -312,7 +312,7 @@ class Player {
   }
 
   /** Replace the list's steps with the engine's: empty items, each filled when first shown. */
-  render(steps, index) {
+  render(steps, index, { keepUrl = false } = {}) {
     this.steps = steps;
     const items = steps.map((step) => el("li", {
       class: "etape", id: `exemple-${this.id}-etape-${step.n}`,
@@ -320,7 +320,7 @@ class Player {
     }));
     this.list.replaceChildren(...items);
     this.section.dataset.moteur = "pret";
-    this.show(index);
+    this.show(index, { keepUrl });
   }
 
   /** Printing shows every step: fill the ones never shown. */
@@ -338,7 +338,8 @@ class Player {
       .ask({ type: this.junior ? "junior_replay" : "replay", scenario: this.scenario })
       .then((answer) => {
         if (!answer.ok) throw new Error(answer.detail || "replay refused");
-        this.render(answer.steps, this.current);
+        // Every player of the page redraws when the engine is ready: none may take the address.
+        this.render(answer.steps, this.current, { keepUrl: true });
         this.status.hidden = true;
         this.statusText.textContent = "";
       })
