@@ -298,7 +298,11 @@ class Player {
       li.innerHTML = this.steps[Number(li.dataset.step)].html; // from game.classic.draw.step_html
       delete li.dataset.html;
     }
-    li.querySelectorAll("figcaption").forEach((caption) => caption.setAttribute("aria-hidden", "true"));
+    li.querySelectorAll("figcaption").forEach((caption) => {
+      caption.setAttribute("aria-hidden", "true");
+      // A figure takes its name from its caption: without this it would be read a second time.
+      if (caption.parentElement.tagName === "FIGURE") caption.parentElement.setAttribute("role", "none");
+    });
   }
 
   announce(text) {
