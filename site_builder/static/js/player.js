@@ -269,12 +269,11 @@ class Player {
     this.slider.value = String(index);
     this.slider.setAttribute("aria-valuetext", position);
     this.position.textContent = position;
-    // A button that gets disabled while focused would drop the focus to the page: hand it over.
-    const focused = document.activeElement;
-    this.buttons.first.disabled = this.buttons.prev.disabled = index === 0;
-    this.buttons.next.disabled = this.buttons.last.disabled = index === last;
-    if (focused && focused.disabled && Object.values(this.buttons).includes(focused)) {
-      (index === 0 ? this.buttons.next : this.buttons.prev).focus();
+    // aria-disabled, not disabled: a button that cannot act keeps the focus and stays reachable
+    // (a disabled one would drop the focus to the page, and keys pressed there reach no player).
+    for (const [name, off] of [["first", index === 0], ["prev", index === 0],
+                               ["next", index === last], ["last", index === last]]) {
+      this.buttons[name].setAttribute("aria-disabled", String(off));
     }
     if (!fromHash && !keepUrl && li && li.id) history.replaceState(history.state, "", "#" + li.id);
     if (fromHash && li && location.hash === "#" + li.id) {
