@@ -228,8 +228,27 @@ def test_one_announcement_per_step(page, server):
     text = current_step(page, "exemple-4")["text"]
     live = page.locator("#exemple-4 [aria-live]")
     assert live.count() == 1 and live.inner_text() == text
+    # Once said, the live region empties: reading the page meets the step's text once, in its caption.
+    page.wait_for_function("() => document.querySelector('#exemple-4 [aria-live]').textContent === ''",
+                           timeout=6000)
     snapshot = page.locator("#exemple-4").aria_snapshot()
-    assert snapshot.count(text[:40]) == 1, snapshot
+    plain = re.sub(r"[\u00a0\u202f]", " ", text)
+    spoken = [line for line in snapshot.splitlines() if line.strip().startswith("- text:")]
+    assert sum(plain in line for line in spoken) == 1, snapshot  # the caption (its figure's name)
+    assert set(page.locator("#exemple-4 [role=status]").all_inner_texts()) == {""}  # nothing else said
+
+
+def test_engine_ready_announces_nothing(page, server):
+    page.goto(server.url("variantes/cartes-speciales/"))
+    page.evaluate("""() => { window.__said = [];
+      new MutationObserver(() => document.querySelectorAll('[aria-live], [role=status], [role=alert]')
+        .forEach((r) => r.textContent && window.__said.push(r.textContent)))
+        .observe(document.body, {subtree: true, childList: true, characterData: true}); }""")
+    page.click("#exemple-speciale-stop .joueur-position")
+    wait_for_engine(page)
+    said = set(page.evaluate("window.__said"))
+    assert said == {"Téléchargement de Python, pour rejouer l’exemple ici…", "Démarrage de Python…",
+                    "Chargement du moteur du jeu…"}  # the start's phases only: no step text, no « prêt »
 
 
 def test_region_names_are_words_not_ids(page, server):

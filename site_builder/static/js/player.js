@@ -79,6 +79,8 @@ const T = {
     `dans aucune${NBSP}; son joueur choisit la rangée qu’il ramasse.`,
 };
 
+const ANNOUNCE_MS = 4000; // long enough for the live region's text to be queued and read
+
 const STEP_ID = /^exemple-(.+)-etape-(\d+)$/;
 
 function el(tag, attributes = {}, text = null) {
@@ -107,7 +109,7 @@ class Player {
     this.name = this.regionName();
     section.setAttribute("aria-label", this.name);
     this.buildControls();
-    this.show(this.startIndex(), { fromHash: true });
+    this.show(this.startIndex(), { fromHash: true, quiet: true });
   }
 
   get items() {
@@ -186,7 +188,7 @@ class Player {
     this.progress = el("progress", { max: "1", "aria-labelledby": statusId });
     this.bytes = el("span", { class: "joueur-octets" });
     this.status.append(this.statusText, this.progress, this.bytes);
-    // The one announcement of each step: the visible caption is hidden from assistive technology.
+    // The one announcement of each step (emptied once read: the caption stays the text to read).
     this.live = el("div", { class: "joueur-annonce", "aria-live": "polite" });
     this.choice = el("div", { class: "joueur-choix" });
     this.quizBox = el("div", { class: "joueur-quiz-question" });
@@ -252,7 +254,7 @@ class Player {
 
   // --- showing a step ----------------------------------------------------------------------
 
-  show(index, { fromHash = false, keepUrl = false } = {}) {
+  show(index, { fromHash = false, keepUrl = false, quiet = false } = {}) {
     const items = this.items;
     const last = items.length - 1;
     index = Math.max(0, Math.min(last, index));
@@ -279,7 +281,7 @@ class Player {
     if (fromHash && li && location.hash === "#" + li.id) {
       this.section.scrollIntoView({ block: "start" });
     }
-    this.announce(this.stepText(index, li));
+    if (!quiet) this.announce(this.stepText(index, li));
     this.renderChoice();
   }
 
@@ -290,22 +292,25 @@ class Player {
   }
 
   /** Put the engine's markup into a step when it is first shown (building all of them at once
-   *  is a long task on a big example); the caption is read by the live region instead. */
+   *  is a long task on a big example). */
   fill(li) {
     if (!li) return;
     if (li.dataset.html !== undefined) {
       li.innerHTML = this.steps[Number(li.dataset.step)].html; // from game.classic.draw.step_html
       delete li.dataset.html;
     }
-    li.querySelectorAll("figcaption").forEach((caption) => {
-      caption.setAttribute("aria-hidden", "true");
-      // A figure takes its name from its caption: without this it would be read a second time.
-      if (caption.parentElement.tagName === "FIGURE") caption.parentElement.setAttribute("role", "none");
-    });
   }
 
+  /**
+   * Say the step once. The live region is emptied once spoken, so a screen reader reading the
+   * page does not meet the text twice (here and in the step's caption).
+   */
   announce(text) {
+    clearTimeout(this.silence);
     if (this.live.textContent !== text) this.live.textContent = text;
+    this.silence = setTimeout(() => {
+      this.live.textContent = "";
+    }, ANNOUNCE_MS);
   }
 
   stepText(index, li) {
@@ -315,7 +320,7 @@ class Player {
   }
 
   /** Replace the list's steps with the engine's: empty items, each filled when first shown. */
-  render(steps, index, { keepUrl = false } = {}) {
+  render(steps, index, { keepUrl = false, quiet = false } = {}) {
     this.steps = steps;
     const items = steps.map((step) => el("li", {
       class: "etape", id: `exemple-${this.id}-etape-${step.n}`,
@@ -323,7 +328,7 @@ class Player {
     }));
     this.list.replaceChildren(...items);
     this.section.dataset.moteur = "pret";
-    this.show(index, { keepUrl });
+    this.show(index, { keepUrl, quiet });
   }
 
   /** Printing shows every step: fill the ones never shown. */
@@ -342,7 +347,7 @@ class Player {
       .then((answer) => {
         if (!answer.ok) throw new Error(answer.detail || "replay refused");
         // Every player of the page redraws when the engine is ready: none may take the address.
-        this.render(answer.steps, this.current, { keepUrl: true });
+        this.render(answer.steps, this.current, { keepUrl: true, quiet: true });
         this.status.hidden = true;
         this.statusText.textContent = "";
       })
