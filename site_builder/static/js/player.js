@@ -16,8 +16,11 @@ function de(name) {
   return VOWELS.includes(String(name).charAt(0).toLowerCase()) ? `d’${name}` : `de ${name}`;
 }
 
+// One formatter: toLocaleString builds a new one per call, slow at a progress report's pace.
+const MB = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
 function megabytes(bytes) {
-  return (bytes / 1e6).toLocaleString("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 }) + NBSP + "Mo";
+  return MB.format(bytes / 1e6) + NBSP + "Mo";
 }
 
 const T = {
