@@ -3,6 +3,8 @@
 Figures, over every page of a fresh build served on localhost (under a sub-path, as on Pages):
 - bytes transferred before any interaction, gzip-compressed as a host would serve them, Pyodide
   and the engine archive excluded (they load only when the reader asks): budget 100 KB a page;
+- on one example page left idle for 15 s: bytes of Pyodide and the engine fetched before any
+  interaction (the engine starts on the reader's first use only): budget 0;
 - first contentful paint and largest contentful paint (localhost: this is the page's own cost);
 - on one example page: the engine's start after the reader's first intent, cold (empty cache)
   and warm (same browser, cached), main-thread long tasks (> 50 ms) during that start, and the
@@ -31,6 +33,7 @@ BUDGET_BYTES = 100 * 1024
 BUDGET_FCP_MS = 1000
 BUDGET_LCP_MS = 1500
 BUDGET_LONG_TASK_MS = 50
+IDLE_WATCH_MS = 15_000
 LAZY = ("/vendor/", "/engine-", "engine.json")     # fetched only after the reader's first intent
 
 PAINTS = """
@@ -90,6 +93,19 @@ def page_weight(page, site: Path, server, path: str) -> tuple[int, int, float, f
         raw += len(data)
         gz += len(gzip.compress(data, compresslevel=6))
     return gz, raw, fcp, lcp, len(counted)
+
+
+def idle_engine_bytes(context, site: Path, server, path: str) -> tuple[int, list[str]]:
+    """Bytes of Pyodide and the engine (raw, as on disk) an untouched page fetches in 15 s."""
+    page = context.new_page()
+    urls = []
+    page.on("request", lambda request: urls.append(request.url))
+    page.goto(server.url(path), wait_until="load")
+    page.wait_for_timeout(IDLE_WATCH_MS)
+    heavy = sorted({url for url in urls if any(part in url for part in LAZY)})
+    total = sum(file.stat().st_size for url in heavy if (file := local_file(site, server, url)))
+    page.close()
+    return total, heavy
 
 
 def engine_start(context, server, path: str) -> tuple[float, list[float]]:
@@ -161,6 +177,13 @@ def main() -> int:
                 context.close()
 
             if example:
+                context = browser.new_context(service_workers="block")
+                idle_bytes, heavy = idle_engine_bytes(context, site, server, example)
+                context.close()
+                over += idle_bytes > 0
+                print(f"\nidle {IDLE_WATCH_MS // 1000} s on {example}, no interaction: "
+                      f"{idle_bytes / 1e6:.2f} MB of Pyodide and engine fetched "
+                      f"({'ok' if not idle_bytes else 'OVER budget 0: ' + ', '.join(heavy)})")
                 context = browser.new_context(service_workers="block")
                 context.add_init_script(PAINTS)
                 cold, long_cold, step_cold = engine_start(context, server, example)

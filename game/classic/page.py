@@ -121,47 +121,48 @@ def edited_scenario(base: dict, rows: list, plays: list) -> tuple[dict, list[dic
     The players and number of turns are those of the example; choices are kept for the turns and
     players that still make one (the player picks again on the page otherwise).
     """
-    errors: list[dict] = []
     limit = int(base.get("limit", DEFAULT_LIMIT))
     base_turns = base.get("turns", [])
     if len(rows) != len(base.get("rows", [])) or len(plays) != len(base_turns):
         return base, [{"field": None, "message": reader_errors.too_many_fields()}]
 
-    seen: dict[int, str] = {}  # card → "table" or "play"
-    new_rows = []
+    # Each field: [form position, name, "table"|"play", cards, message, changed from the example].
+    entries: list[list] = []
+    base_rows = base.get("rows", [])
     for index, text in enumerate(rows):
-        field = f"rows[{index}]"
         cards, message = parse_row(text)
         if message is None and len(cards) > limit:
             message = reader_errors.row_too_long(limit)
-        if message is None:
-            for card in cards:
-                if card in seen:
-                    message = reader_errors.twice_in_rows(card)
-                    break
-                seen[card] = "table"
-        if message:
-            errors.append({"field": field, "message": message})
-        new_rows.append(cards or [])
-
-    new_turns = []
+        changed = cards != list(base_rows[index])
+        entries.append([len(entries), f"rows[{index}]", "table", cards, message, changed])
     for t, (typed, base_turn) in enumerate(zip(plays, base_turns)):
         base_plays = base_turn.get("plays", {})
         if set(typed) != set(base_plays):
             return base, [{"field": None, "message": reader_errors.too_many_fields()}]
-        turn_plays = {}
         for player in base_plays:  # the example's order of players
-            field = f"turns[{t}].plays.{player}"
             card, message = parse_card(typed[player])
-            if message is None and card in seen:
-                message = (reader_errors.already_on_table(card) if seen[card] == "table"
-                           else reader_errors.played_twice(card))
-            if message:
-                errors.append({"field": field, "message": message})
-                continue
-            seen[card] = "play"
-            turn_plays[player] = card
-        turn = {"plays": turn_plays}
+            entries.append([len(entries), f"turns[{t}].plays.{player}", "play",
+                            None if card is None else [card], message, card != base_plays[player]])
+
+    # A card in two fields is the fault of the one the reader edited: unchanged fields claim
+    # their cards first (giving Alice Bruno's 27 marks Alice's field, not Bruno's).
+    seen: dict[int, str] = {}  # card → "table" or "play"
+    for entry in sorted(entries, key=lambda e: e[5]):
+        _, _, kind, cards, message, _ = entry
+        if message is not None:
+            continue
+        for card in cards:
+            if card in seen:
+                entry[4] = _twice(card, seen[card], kind)
+                break
+            seen[card] = kind
+    errors = [{"field": name, "message": message} for _, name, _, _, message, _ in entries if message]
+
+    new_rows = [cards or [] for _, _, kind, cards, _, _ in entries if kind == "table"]
+    plays_left = iter(cards[0] if cards else None for _, _, kind, cards, _, _ in entries if kind == "play")
+    new_turns = []
+    for base_turn in base_turns:
+        turn = {"plays": {player: next(plays_left) for player in base_turn.get("plays", {})}}
         if base_turn.get("choices"):
             turn["choices"] = dict(base_turn["choices"])
         new_turns.append(turn)
@@ -172,6 +173,13 @@ def edited_scenario(base: dict, rows: list, plays: list) -> tuple[dict, list[dic
     scenario["rows"] = new_rows
     scenario["turns"] = new_turns
     return _drop_needless_choices(scenario), []
+
+
+def _twice(card: int, first: str, second: str) -> str:
+    """The French message for a card already used by another field (first: its kind there)."""
+    if first == "table":
+        return reader_errors.twice_in_rows(card) if second == "table" else reader_errors.already_on_table(card)
+    return reader_errors.already_played(card) if second == "table" else reader_errors.played_twice(card)
 
 
 def _drop_needless_choices(scenario: dict) -> dict:

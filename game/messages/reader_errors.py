@@ -26,27 +26,31 @@ def out_of_range(card: int) -> str:
 
 
 def already_on_table(card: int) -> str:
-    return f"la carte {card} est déjà sur la table."
+    return f"La carte {card} est déjà sur la table."
 
 
 def played_twice(card: int) -> str:
-    return f"la carte {card} est déjà jouée à un autre tour ou par un autre joueur."
+    return f"La carte {card} est déjà jouée à un autre tour ou par un autre joueur."
+
+
+def already_played(card: int) -> str:
+    return f"La carte {card} est déjà jouée par un joueur."
 
 
 def twice_in_rows(card: int) -> str:
-    return f"la carte {card} est déjà dans une autre rangée."
+    return f"La carte {card} est déjà dans une autre rangée."
 
 
 def not_ascending(before: int, after: int) -> str:
-    return (f"une rangée monte de gauche à droite{NBSP}: {after} ne peut pas suivre {before}.")
+    return (f"Une rangée monte de gauche à droite{NBSP}: {after} ne peut pas suivre {before}.")
 
 
 def row_too_long(limit: int) -> str:
-    return f"une rangée tient au plus {limit} cartes."
+    return f"Une rangée tient au plus {limit} cartes."
 
 
 def too_many_fields() -> str:
-    return "Le formulaire ne correspond pas à l’exemple\u202f: rechargez la page."
+    return f"Le formulaire ne correspond pas à l’exemple{NBSP}: rechargez la page."
 
 
 def unplayable() -> str:

@@ -81,12 +81,12 @@ def test_what_if_accepts_rows_of_several_cards():
 @pytest.mark.parametrize("typed, message", [
     ("105", "105 n’existe pas\u00a0: les cartes vont de 1 à 104."),
     ("0", "0 n’existe pas\u00a0: les cartes vont de 1 à 104."),
-    ("35", "la carte 35 est déjà sur la table."),
+    ("38", "La carte 38 est déjà sur la table."),
     ("", "Indiquez une carte\u00a0: un nombre de 1 à 104."),
     ("douze", "«\u00a0douze\u00a0» n’est pas un nombre\u00a0: écrivez une carte de 1 à 104."),
 ])
 def test_bad_played_card_gets_a_french_message_on_its_field(typed, message):
-    answer = what_if(["10", "26", "35", "44"], [{"Alice": "15", "Bruno": "27", "Chloé": typed, "David": "50"}])
+    answer = what_if(["10", "26", "38", "44"], [{"Alice": "15", "Bruno": "27", "Chloé": typed, "David": "50"}])
     assert answer["ok"] is False and answer["id"] == 7
     assert answer["errors"] == [{"field": "turns[0].plays.Chloé", "message": message}]
 
@@ -106,8 +106,20 @@ def test_bad_row_gets_a_french_message_on_its_field(typed, fragment):
     answer = what_if([typed, "26", "38", "44"], [{"Alice": "15", "Bruno": "27", "Chloé": "35", "David": "50"}])
     assert answer["ok"] is False
     fields = {e["field"]: e["message"] for e in answer["errors"]}
-    bad = "rows[0]" if typed != "26" else "rows[1]"
-    assert fragment in fields[bad]
+    assert fragment in fields["rows[0]"]  # the edited row, not row 2 that the example holds
+    assert list(fields) == ["rows[0]"]
+
+
+@pytest.mark.parametrize("rows, plays, field, message", [
+    # Alice is given Bruno's 27: Alice's field is the wrong one, Bruno kept his card.
+    (["10", "26", "38", "44"], {"Alice": "27"}, "turns[0].plays.Alice",
+     "La carte 27 est déjà jouée à un autre tour ou par un autre joueur."),
+    # A row edited to hold Chloé's 35: the row is wrong, Chloé's field untouched.
+    (["10", "26", "35", "44"], {}, "rows[2]", "La carte 35 est déjà jouée par un joueur."),
+])
+def test_a_card_in_two_fields_marks_the_one_the_reader_edited(rows, plays, field, message):
+    answer = what_if(rows, [{"Alice": "15", "Bruno": "27", "Chloé": "35", "David": "50", **plays}])
+    assert answer["errors"] == [{"field": field, "message": message}]
 
 
 def test_reader_markup_is_never_returned_as_markup():

@@ -9,12 +9,30 @@ let worker = null;
 let started = null;
 let nextId = 1;
 const pending = new Map();
+const progressListeners = new Set();
+let lastProgress = null;
 let announceReady;
+let isReadyNow = false;
+
+/** True once the engine has started (a player need not show its progress then). */
+export function isReady() {
+  return isReadyNow;
+}
 
 /** Resolves once the engine is ready, without starting it (for work that can wait). */
 export const whenReady = new Promise((resolve) => {
   announceReady = resolve;
 });
+
+/**
+ * Call `listener({phase, loaded, total})` on each progress report while the engine starts
+ * (phase: "download", "start", "engine"; total is null when unknown). Returns an unsubscribe.
+ */
+export function onProgress(listener) {
+  progressListeners.add(listener);
+  if (lastProgress) listener(lastProgress);
+  return () => progressListeners.delete(listener);
+}
 
 export function supported() {
   return typeof WebAssembly === "object" && typeof Worker === "function";
@@ -41,8 +59,12 @@ export function start() {
     };
     worker.onmessage = (event) => {
       const data = event.data;
-      if (data.type === "ready") {
+      if (data.type === "progress") {
+        lastProgress = { phase: data.phase, loaded: data.loaded, total: data.total };
+        for (const listener of progressListeners) listener(lastProgress);
+      } else if (data.type === "ready") {
         performance.mark("moteur-pret");
+        isReadyNow = true;
         resolve();
         announceReady();
       } else if (data.type === "failed") {

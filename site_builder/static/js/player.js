@@ -9,14 +9,30 @@
 import * as engine from "./engine.js";
 
 const NBSP = "\u00a0";
+const VOWELS = "aeiouyàâäéèêëîïôöùûüœæ";
+
+/** « de Bruno », « d’Alice »: French elides « de » before a vowel. */
+function de(name) {
+  return VOWELS.includes(String(name).charAt(0).toLowerCase()) ? `d’${name}` : `de ${name}`;
+}
+
+// One formatter: toLocaleString builds a new one per call, slow at a progress report's pace.
+const MB = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+function megabytes(bytes) {
+  return MB.format(bytes / 1e6) + NBSP + "Mo";
+}
+
 const T = {
-  loading: "Chargement du moteur Python…",
-  ready: "Moteur Python prêt" + NBSP + ": vous pouvez choisir, modifier les cartes et jouer au quiz.",
-  readySpecial: "Moteur Python prêt" + NBSP + ": l’exemple est rejoué par le moteur, étape par étape.",
+  phases: {
+    download: "Téléchargement de Python, pour rejouer l’exemple ici…",
+    start: "Démarrage de Python…",
+    engine: "Chargement du moteur du jeu…",
+  },
+  bytes: (loaded, total) => (total ? `${megabytes(loaded)} sur ${megabytes(total)}` : megabytes(loaded)),
   failed:
-    "Le moteur Python n’a pas pu démarrer dans ce navigateur (trop ancien, sans WebAssembly, " +
-    "ou hors ligne)" + NBSP + ": les étapes de l’exemple restent lisibles ci-dessous.",
-  busy: "Calcul en cours…",
+    "Le rejeu interactif n’a pas pu démarrer dans ce navigateur (trop ancien ou hors ligne)" + NBSP +
+    ": les étapes de l’exemple restent lisibles avec les boutons ci-dessus.",
   first: "Début",
   prev: "Précédent",
   next: "Suivant",
@@ -24,11 +40,15 @@ const T = {
   slider: "Étape",
   // Steps are numbered from 0 (the table before), as the static page labels them.
   position: (k, n) => (k === 0 ? `Au départ (étape 0 sur ${n - 1})` : `Étape ${k} sur ${n - 1}`),
-  controls: (id) => `Rejouer l’exemple ${id}`,
+  paused: ", la suite après le choix",
+  region: (name) => `Exemple ${name}`,
+  regionOf: (heading) => `Exemple${NBSP}: ${heading}`,
+  regionSpecial: (heading) => `Exemple${NBSP}: cartes spéciales, ${heading}`,
+  controls: (name) => `Commandes de lecture, ${name.charAt(0).toLowerCase()}${name.slice(1)}`,
   choiceTitle: (player, card) =>
-    `Décision de ${player} (carte ${card})${NBSP}: quelle rangée prendre${NBSP}?`,
+    `Décision ${de(player)} (carte ${card})${NBSP}: quelle rangée prendre${NBSP}?`,
   option: (row, heads) => `Rangée ${row + 1}${NBSP}: ${heads} tête${heads > 1 ? "s" : ""} de bœuf`,
-  optionTotal: (player, total) => ` (total de ${player} à la fin du tour${NBSP}: ${total})`,
+  optionTotal: (player, total) => ` (total ${de(player)} à la fin du tour${NBSP}: ${total})`,
   chosen: " — choix affiché",
   juniorTitle: (player) => `Et si ${player} avait posé sa carte ailleurs${NBSP}?`,
   juniorRow: (r) => `Rangée ${r + 1}`,
@@ -38,20 +58,31 @@ const T = {
     "Changez les rangées de départ (cartes séparées par des espaces) ou les cartes jouées, " +
     "puis rejouez.",
   row: (i) => `Rangée ${i + 1}`,
-  play: (turn, player) => `Tour ${turn + 1}, carte de ${player}`,
+  play: (turn, player) => `Tour ${turn + 1}, carte ${de(player)}`,
   replay: "Rejouer avec ces cartes",
   restore: "Revenir à l’exemple",
   replayed: "Nouvelle partie rejouée par le moteur.",
+  replayedChoice: (n, player, card) =>
+    `Nouvelle partie rejouée. À l’étape ${n}, la carte ${card} ${de(player)} est plus faible que ` +
+    `toutes les rangées${NBSP}: vous choisirez la rangée ramassée, puis la suite s’affichera.`,
   restored: "Exemple d’origine rétabli.",
   fixErrors: "Corrigez les champs signalés" + NBSP + ": rien n’a été changé.",
-  quiz: "Où va cette carte" + NBSP + "?",
+  quiz: "Quiz" + NBSP + ": devinez où va chaque carte avant de la voir posée",
   quizQuestion: (card) => `Où va la carte ${card}${NBSP}?`,
   quizRow: (i) => `Rangée ${i + 1}`,
+  quizNone: "Aucune rangée" + NBSP + ": le joueur choisit",
+  quizOpen: "Répondez d’abord à la question (ou décochez le quiz pour avancer sans répondre).",
   quizRight: (card, row) => `Bien vu${NBSP}! La carte ${card} va dans la rangée ${row + 1}.`,
   quizWrong: (card, row) => `Non${NBSP}: la carte ${card} va dans la rangée ${row + 1}.`,
-  quizChoice: (card) =>
-    `La carte ${card} ne va d’elle-même dans aucune rangée${NBSP}: son joueur choisit la rangée qu’il prend.`,
+  quizNoneRight: (card) =>
+    `Bien vu${NBSP}! La carte ${card} est plus faible que toutes les rangées${NBSP}: ` +
+    "son joueur choisit la rangée qu’il ramasse.",
+  quizNoneWrong: (card) =>
+    `Non${NBSP}: la carte ${card} est plus faible que toutes les rangées, elle ne va d’elle-même ` +
+    `dans aucune${NBSP}; son joueur choisit la rangée qu’il ramasse.`,
 };
+
+const ANNOUNCE_MS = 4000; // long enough for the live region's text to be queued and read
 
 const STEP_ID = /^exemple-(.+)-etape-(\d+)$/;
 
@@ -72,14 +103,16 @@ class Player {
     // Special cards (« 6 qui surprend ! »): the « Et si… ? » form and the quiz speak of the
     // classic game only, so such sections keep the steps and the row choices.
     this.special = section.dataset.variant === "speciales";
-    this.readyText = this.special ? T.readySpecial : T.ready;
     this.scenario = this.original;
     this.list = section.querySelector("ol.etapes");
     this.steps = null; // engine steps, once the engine has answered
     this.current = 0;
-    this.quizPending = null;
+    this.quizPending = null; // index of the step whose question is open
+    this.verdictStep = null; // index of the step the shown verdict is about
+    this.name = this.regionName();
+    section.setAttribute("aria-label", this.name);
     this.buildControls();
-    this.show(this.startIndex(), { fromHash: true });
+    this.show(this.startIndex(), { fromHash: true, quiet: true });
   }
 
   get items() {
@@ -94,12 +127,43 @@ class Player {
     return 0;
   }
 
+  /**
+   * The region's name in words, not its id: « Exemple 6 », « Exemple 6, la version corrigée »
+   * when a page holds several numbered examples, « Exemple : cartes spéciales, 5ᵉ série ».
+   */
+  regionName() {
+    const heading = this.headingBefore();
+    const number = /^(\d+)(?:-|$)/.exec(this.id);
+    if (number) {
+      const several = document.querySelectorAll("section.exemple[data-scenario]").length > 1;
+      const part = several && this.headingBefore("h2");
+      return T.region(number[1]) + (part ? `, ${part.charAt(0).toLowerCase()}${part.slice(1)}` : "");
+    }
+    if (this.special && heading) return T.regionSpecial(heading);
+    if (heading) return /^Exemple\b/.test(heading) ? heading : T.regionOf(heading);
+    return T.region(this.id.replace(/-/g, " "));
+  }
+
+  /** Text of the nearest heading before the section (permalink signs left out). */
+  headingBefore(selector = "h2, h3, h4") {
+    let found = null;
+    for (const h of document.querySelectorAll(selector)) {
+      if (h.compareDocumentPosition(this.section) & Node.DOCUMENT_POSITION_FOLLOWING) found = h;
+    }
+    if (!found) return null;
+    const copy = found.cloneNode(true);
+    copy.querySelectorAll("a[href^='#'], .permalien, [aria-hidden=true]").forEach((a) => {
+      if (!a.textContent.trim().replace(/[#¶§]/g, "")) a.remove();
+    });
+    return copy.textContent.replace(/[#¶§]\s*$/, "").trim() || null;
+  }
+
   // --- controls --------------------------------------------------------------------------
 
   buildControls() {
     const s = this.section;
     s.classList.add("joueur");
-    const bar = el("div", { class: "joueur-commandes", role: "group", "aria-label": T.controls(this.id) });
+    const bar = el("div", { class: "joueur-commandes", role: "group", "aria-label": T.controls(this.name) });
     const button = (action, label) => {
       const b = el("button", { type: "button", "data-action": action }, label);
       b.addEventListener("click", () => this.act(action));
@@ -120,7 +184,14 @@ class Player {
     this.position = el("span", { class: "joueur-position" });
     bar.append(this.slider, this.position);
 
-    this.status = el("p", { class: "joueur-etat", role: "status" });
+    // The engine's start: one sentence per phase (announced), a bar and a byte count (not announced).
+    this.status = el("div", { class: "joueur-etat", hidden: "" });
+    const statusId = `exemple-${this.id}-etat`;
+    this.statusText = el("p", { role: "status", id: statusId });
+    this.progress = el("progress", { max: "1", "aria-labelledby": statusId });
+    this.bytes = el("span", { class: "joueur-octets" });
+    this.status.append(this.statusText, this.progress, this.bytes);
+    // The one announcement of each step (emptied once read: the caption stays the text to read).
     this.live = el("div", { class: "joueur-annonce", "aria-live": "polite" });
     this.choice = el("div", { class: "joueur-choix" });
     this.quizBox = el("div", { class: "joueur-quiz-question" });
@@ -128,8 +199,7 @@ class Player {
     const quizLabel = el("label", { class: "joueur-quiz" });
     this.quizToggle = el("input", { type: "checkbox" });
     this.quizToggle.addEventListener("change", () => {
-      this.quizPending = null;
-      this.quizBox.replaceChildren();
+      this.closeQuiz();
       if (this.quizToggle.checked) this.ensureEngine();
     });
     quizLabel.append(this.quizToggle, document.createTextNode(" " + T.quiz));
@@ -148,8 +218,14 @@ class Player {
       if (match && match[1] === String(this.id)) this.show(this.startIndex(), { fromHash: true });
     });
     s.addEventListener("click", (event) => this.onTableClick(event));
+    // The engine (about 13 MB) starts on the reader's first use of this player, never on its own.
     s.addEventListener("pointerdown", () => this.ensureEngine(), { once: true });
-    s.addEventListener("keydown", () => this.ensureEngine(), { once: true });
+    const onKeyIntent = (event) => {
+      if (["Tab", "Shift", "Control", "Alt", "Meta", "Escape"].includes(event.key)) return;
+      s.removeEventListener("keydown", onKeyIntent);
+      this.ensureEngine();
+    };
+    s.addEventListener("keydown", onKeyIntent);
   }
 
   onKey(event) {
@@ -166,39 +242,78 @@ class Player {
     this.ensureEngine();
     const last = this.items.length - 1;
     const target = { first: 0, prev: this.current - 1, next: this.current + 1, last }[action];
-    if (action === "next" && this.quizToggle.checked && this.steps && this.askQuiz(target)) return;
+    if (action === "next" && this.quizToggle.checked && this.steps) {
+      // An open question is answered before its step is shown: Suivant never skips it.
+      if (this.quizPending !== null) {
+        this.announce(T.quizOpen);
+        const first = this.quizBox.querySelector("button");
+        if (first) first.focus();
+        return;
+      }
+      if (this.askQuiz(target)) return;
+    }
     this.show(Math.max(0, Math.min(last, target)));
   }
 
   // --- showing a step ----------------------------------------------------------------------
 
-  show(index, { fromHash = false } = {}) {
+  show(index, { fromHash = false, keepUrl = false, quiet = false } = {}) {
     const items = this.items;
     const last = items.length - 1;
     index = Math.max(0, Math.min(last, index));
+    if (index !== this.current || this.quizPending !== null) this.closeQuiz();
     this.current = index;
     items.forEach((li, k) => {
       li.classList.toggle("courante", k === index);
       li.hidden = k !== index;
     });
+    const li = items[index];
+    this.fill(li);
+    const position = T.position(index, items.length) + (this.pausedAt(index) ? T.paused : "");
     this.slider.max = String(last);
     this.slider.value = String(index);
-    this.slider.setAttribute("aria-valuetext", T.position(index, items.length));
-    this.position.textContent = T.position(index, items.length);
-    // A button that gets disabled while focused would drop the focus to the page: hand it over.
-    const focused = document.activeElement;
-    this.buttons.first.disabled = this.buttons.prev.disabled = index === 0;
-    this.buttons.next.disabled = this.buttons.last.disabled = index === last;
-    if (focused && focused.disabled && Object.values(this.buttons).includes(focused)) {
-      (index === 0 ? this.buttons.next : this.buttons.prev).focus();
+    this.slider.setAttribute("aria-valuetext", position);
+    this.position.textContent = position;
+    // aria-disabled, not disabled: a button that cannot act keeps the focus and stays reachable
+    // (a disabled one would drop the focus to the page, and keys pressed there reach no player).
+    for (const [name, off] of [["first", index === 0], ["prev", index === 0],
+                               ["next", index === last], ["last", index === last]]) {
+      this.buttons[name].setAttribute("aria-disabled", String(off));
     }
-    const li = items[index];
-    if (!fromHash && li && li.id) history.replaceState(history.state, "", "#" + li.id);
+    if (!fromHash && !keepUrl && li && li.id) history.replaceState(history.state, "", "#" + li.id);
     if (fromHash && li && location.hash === "#" + li.id) {
       this.section.scrollIntoView({ block: "start" });
     }
-    this.live.textContent = this.stepText(index, li);
+    if (!quiet) this.announce(this.stepText(index, li));
     this.renderChoice();
+  }
+
+  /** True when the replay stops at this step for a row choice the reader has to make. */
+  pausedAt(index) {
+    const step = this.steps && this.steps[index];
+    return Boolean(step && index === this.steps.length - 1 && step.choice && step.choice.chosen == null);
+  }
+
+  /** Put the engine's markup into a step when it is first shown (building all of them at once
+   *  is a long task on a big example). */
+  fill(li) {
+    if (!li) return;
+    if (li.dataset.html !== undefined) {
+      li.innerHTML = this.steps[Number(li.dataset.step)].html; // from game.classic.draw.step_html
+      delete li.dataset.html;
+    }
+  }
+
+  /**
+   * Say the step once. The live region is emptied once spoken, so a screen reader reading the
+   * page does not meet the text twice (here and in the step's caption).
+   */
+  announce(text) {
+    clearTimeout(this.silence);
+    if (this.live.textContent !== text) this.live.textContent = text;
+    this.silence = setTimeout(() => {
+      this.live.textContent = "";
+    }, ANNOUNCE_MS);
   }
 
   stepText(index, li) {
@@ -207,56 +322,76 @@ class Player {
     return text ? text.textContent : "";
   }
 
-  /** Replace the list's steps with the engine's markup (Python escaped it). */
-  render(steps, index) {
+  /** Replace the list's steps with the engine's: empty items, each filled when first shown. */
+  render(steps, index, { keepUrl = false, quiet = false } = {}) {
     this.steps = steps;
-    const items = steps.map((step) => {
-      const li = el("li", {
-        class: "etape", id: `exemple-${this.id}-etape-${step.n}`,
-        "data-step": String(step.n), "data-kind": step.kind,
-      });
-      li.innerHTML = step.html; // markup from game.classic.draw.step_html, never reader text
-      return li;
-    });
+    const items = steps.map((step) => el("li", {
+      class: "etape", id: `exemple-${this.id}-etape-${step.n}`,
+      "data-step": String(step.n), "data-kind": step.kind, "data-html": "", hidden: "",
+    }));
     this.list.replaceChildren(...items);
     this.section.dataset.moteur = "pret";
-    this.show(index);
+    this.show(index, { keepUrl, quiet });
+  }
+
+  /** Printing shows every step: fill the ones never shown. */
+  fillAll() {
+    this.items.forEach((li) => this.fill(li));
   }
 
   // --- the engine ----------------------------------------------------------------------------
 
   ensureEngine() {
     if (this.engineStarted) return this.engineStarted;
-    this.setStatus(T.loading, "chargement");
+    const unsubscribe = engine.isReady() ? () => {} : engine.onProgress((report) => this.showProgress(report));
+    if (!engine.isReady()) this.showProgress({ phase: "download", loaded: 0, total: null });
     this.engineStarted = engine
       .ask({ type: "replay", scenario: this.scenario })
       .then((answer) => {
         if (!answer.ok) throw new Error(answer.detail || "replay refused");
-        this.render(answer.steps, this.current);
-        this.setStatus(this.readyText, "pret");
+        // Every player of the page redraws when the engine is ready: none may take the address.
+        this.render(answer.steps, this.current, { keepUrl: true, quiet: true });
+        this.status.hidden = true;
+        this.statusText.textContent = "";
       })
-      .catch((error) => this.fail(error));
+      .catch((error) => this.fail(error))
+      .finally(unsubscribe);
     return this.engineStarted;
+  }
+
+  /** The phase in words (announced once per phase), the bar and the bytes (shown only). */
+  showProgress({ phase, loaded, total }) {
+    if (this.section.dataset.moteur) return;
+    this.status.hidden = false;
+    this.status.dataset.etat = "chargement";
+    this.section.dataset.phase = phase;
+    const text = T.phases[phase] || T.phases.download;
+    if (this.statusText.textContent !== text) this.statusText.textContent = text;
+    if (phase === "download" && total) this.progress.value = loaded / total;
+    else if (phase === "download") this.progress.removeAttribute("value"); // indeterminate
+    else this.progress.value = phase === "start" ? 0.9 : 0.97;
+    this.bytes.textContent = phase === "download" && loaded ? T.bytes(loaded, total) : "";
   }
 
   fail(error) {
     console.error("engine:", error);
     this.section.dataset.moteur = "echec";
-    this.setStatus(T.failed, "echec");
+    this.status.hidden = false;
+    this.status.dataset.etat = "echec";
+    this.progress.hidden = true;
+    this.bytes.textContent = "";
+    this.statusText.textContent = T.failed;
     this.whatIf.hidden = true;
     this.quizToggle.disabled = true;
   }
 
-  setStatus(text, state) {
-    this.status.textContent = text;
-    this.status.dataset.etat = state;
-  }
-
   async send(message) {
-    this.setStatus(T.busy, "calcul");
-    const answer = await engine.ask(message);
-    this.setStatus(this.readyText, "pret");
-    return answer;
+    this.section.setAttribute("aria-busy", "true");
+    try {
+      return await engine.ask(message);
+    } finally {
+      this.section.removeAttribute("aria-busy");
+    }
   }
 
   // --- decisions -----------------------------------------------------------------------------
@@ -337,35 +472,56 @@ class Player {
 
   // --- quiz ------------------------------------------------------------------------------------
 
+  /** The card a step places and where: {card, row} or {card, none: true} for a too-low card. */
+  quizTarget(step) {
+    if (!step) return null;
+    if (step.target) return { card: step.target.card, row: step.target.row, none: Boolean(step.target.chosen) };
+    if (step.kind === "choice" && step.choice) return { card: step.choice.card, row: null, none: true };
+    return null;
+  }
+
   /** Before showing a placement, ask where the card goes; true if the question is now shown. */
   askQuiz(index) {
-    const step = this.steps[index];
-    if (!step || !step.target || this.quizPending === index) return false;
+    const target = this.quizTarget(this.steps[index]);
+    if (!target) return false;
     this.quizPending = index;
-    const { card } = step.target;
     const box = el("fieldset", { class: "joueur-quiz-choix" });
-    box.append(el("legend", {}, T.quizQuestion(card)));
-    const rows = this.steps[index - 1] ? this.steps[index - 1].rows.length : step.rows.length;
+    box.append(el("legend", {}, T.quizQuestion(target.card)));
+    const rows = this.steps[index - 1] ? this.steps[index - 1].rows.length : this.steps[index].rows.length;
     for (let r = 0; r < rows; r++) {
       const b = el("button", { type: "button", "data-quiz": String(r) }, T.quizRow(r));
       b.addEventListener("click", () => this.answerQuiz(index, r));
       box.append(b);
     }
+    const none = el("button", { type: "button", "data-quiz": "aucune" }, T.quizNone);
+    none.addEventListener("click", () => this.answerQuiz(index, null));
+    box.append(none);
     this.quizBox.replaceChildren(box);
     box.querySelector("button").focus();
     return true;
   }
 
   answerQuiz(index, row) {
-    const { card, row: right, chosen } = this.steps[index].target;
+    const target = this.quizTarget(this.steps[index]);
+    const right = target.none ? row === null : row === target.row;
     let verdict;
-    if (chosen) verdict = T.quizChoice(card);
-    else verdict = row === right ? T.quizRight(card, right) : T.quizWrong(card, right);
-    const p = el("p", { class: "joueur-quiz-verdict", "data-juste": String(chosen || row === right) }, verdict);
-    this.quizBox.replaceChildren(p);
-    this.show(index);
+    if (target.none) verdict = right ? T.quizNoneRight(target.card) : T.quizNoneWrong(target.card);
+    else verdict = right ? T.quizRight(target.card, target.row) : T.quizWrong(target.card, target.row);
     this.quizPending = null;
+    this.show(index);
+    const p = el("p", { class: "joueur-quiz-verdict", "data-juste": String(right) }, verdict);
+    this.quizBox.replaceChildren(p);
+    this.verdictStep = index;
+    // One announcement: the verdict, then what the step shows.
+    this.announce(`${verdict} ${this.stepText(index, this.items[index])}`);
     this.buttons.next.focus();
+  }
+
+  /** An open question or a verdict belongs to one step: gone once another step shows. */
+  closeQuiz() {
+    this.quizPending = null;
+    this.verdictStep = null;
+    this.quizBox.replaceChildren();
   }
 
   // --- « Et si… ? » -------------------------------------------------------------------------
@@ -376,17 +532,16 @@ class Player {
     details.addEventListener("toggle", () => details.open && this.ensureEngine());
     const form = el("form", { novalidate: "" });
     form.append(el("p", {}, T.whatIfHelp));
+    const grid = el("div", { class: "joueur-champs" });
     this.fields = new Map();
     const field = (name, label, value, width) => {
       const id = `exemple-${this.id}-${name.replace(/[^a-zA-Z0-9]+/g, "-")}`;
-      const wrap = el("p", { class: "joueur-champ" });
       const input = el("input", {
         type: "text", id, name, value, autocomplete: "off", spellcheck: "false",
         size: String(width), "aria-describedby": id + "-erreur",
       });
-      const error = el("span", { class: "joueur-erreur", id: id + "-erreur", "aria-live": "polite" });
-      wrap.append(el("label", { for: id }, label), input, error);
-      form.append(wrap);
+      const error = el("span", { class: "joueur-erreur", id: id + "-erreur" });
+      grid.append(el("label", { for: id }, label), input, error);
       this.fields.set(name, { input, error });
     };
     this.original.rows.forEach((row, i) => field(`rows[${i}]`, T.row(i), row.join(" "), 16));
@@ -395,11 +550,15 @@ class Player {
         field(`turns[${t}].plays.${player}`, T.play(t, player), String(card), 4);
       }
     });
+    form.append(grid);
     this.formError = el("p", { class: "joueur-erreur", role: "alert" });
+    this.formStatus = el("p", { class: "joueur-message", role: "status" });
     const submit = el("button", { type: "submit" }, T.replay);
     const restore = el("button", { type: "button" }, T.restore);
     restore.addEventListener("click", () => this.restore());
-    form.append(this.formError, submit, restore);
+    const buttons = el("p", { class: "joueur-et-si-boutons" });
+    buttons.append(submit, restore);
+    form.append(this.formError, this.formStatus, buttons);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.submitWhatIf();
@@ -410,6 +569,7 @@ class Player {
 
   clearErrors() {
     this.formError.textContent = "";
+    this.formStatus.textContent = "";
     for (const { input, error } of this.fields.values()) {
       error.textContent = "";
       input.removeAttribute("aria-invalid");
@@ -445,17 +605,20 @@ class Player {
     }
     this.scenario = answer.scenario;
     this.render(answer.steps, 0);
-    this.formError.textContent = T.replayed;
+    const pause = answer.steps.find((step) => step.kind === "choice" && step.choice && step.choice.chosen == null);
+    this.formStatus.textContent = pause
+      ? T.replayedChoice(pause.n, pause.choice.player, pause.choice.card)
+      : T.replayed;
   }
 
   async restore() {
     this.clearErrors();
-    for (const [name, { input }] of this.fields) input.value = input.defaultValue;
+    for (const [, { input }] of this.fields) input.value = input.defaultValue;
     const answer = await this.send({ type: "replay", scenario: this.original });
     if (!answer.ok) return;
     this.scenario = this.original;
     this.render(answer.steps, 0);
-    this.formError.textContent = T.restored;
+    this.formStatus.textContent = T.restored;
   }
 }
 
@@ -487,12 +650,13 @@ function main() {
   const stylesheet = el("link", { rel: "stylesheet", href: new URL("./player.css", import.meta.url).href });
   document.head.append(stylesheet);
   const players = Array.from(sections, (section) => new Player(section));
-  // Start the engine once the page has been read a moment and the browser is idle.
-  const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 200));
-  const later = () => setTimeout(() => idle(() => players.forEach((p) => p.ensureEngine())), 1500);
-  if (document.readyState === "complete") later();
-  else window.addEventListener("load", later, { once: true });
-  engine.whenReady.then(registerServiceWorker);
+  // No engine here: a player starts it on the reader's first use (Player.ensureEngine); once it
+  // runs, every example of the page is redrawn by it, so all of them answer at once.
+  window.addEventListener("beforeprint", () => players.forEach((p) => p.fillAll()));
+  engine.whenReady.then(() => {
+    players.forEach((p) => p.ensureEngine());
+    registerServiceWorker();
+  });
 }
 
 main();

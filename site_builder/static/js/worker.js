@@ -2,9 +2,12 @@
 //
 // Pyodide 314 only runs in a module worker; running it here keeps the page responsive while
 // the 10 MB runtime starts. Every URL is relative to this file, so the site works from any
-// sub-path. The page posts {id, type, ...} messages; each answer echoes the id.
+// sub-path. The page posts {id, type, ...} messages; each answer echoes the id. While it boots,
+// the worker also posts {type: "progress", phase, loaded, total} so the page can say what it waits
+// for: phase is "download" (the runtime's files), "start" (Python starting) or "engine" (game/).
 
 const SITE_ROOT = new URL("../", import.meta.url); // this file is <root>/js/worker.js
+const PROGRESS_EVERY_MS = 120; // enough for a smooth bar, few enough messages for the page
 
 let ready = null;
 
@@ -22,10 +25,72 @@ console.warn = (...args) => {
 };
 self.addEventListener("unhandledrejection", (event) => failBoot(event.reason));
 
+// --- progress --------------------------------------------------------------------------------
+
+// `waiting` holds the URLs still to arrive in full; `unknown` those whose length is not known yet.
+const progress = {
+  phase: "download", loaded: 0, total: 0, exact: true, waiting: new Set(), unknown: new Set(), lastPost: 0,
+};
+
+function postProgress(force = false) {
+  const now = performance.now();
+  if (!force && now - progress.lastPost < PROGRESS_EVERY_MS) return;
+  progress.lastPost = now;
+  // A compressed response announces its compressed length but streams more bytes: no total then.
+  const known = progress.exact && progress.unknown.size === 0 && progress.total >= progress.loaded;
+  const total = known ? progress.total : null;
+  self.postMessage({ type: "progress", phase: progress.phase, loaded: progress.loaded, total });
+}
+
+function setPhase(phase) {
+  if (progress.phase === phase) return;
+  progress.phase = phase;
+  postProgress(true);
+}
+
+/** Count the bytes of every file Pyodide fetches (it calls the global fetch), as they stream in. */
+function countingFetch(realFetch) {
+  return async (...args) => {
+    const url = new URL(args[0] instanceof Request ? args[0].url : args[0], self.location).href;
+    const response = await realFetch(...args);
+    progress.unknown.delete(url);
+    if (!response.ok || !response.body) return response;
+    const length = Number(response.headers.get("content-length"));
+    if (length > 0 && !response.headers.get("content-encoding")) progress.total += length;
+    else progress.exact = false;
+    const counter = new TransformStream({
+      transform(chunk, controller) {
+        progress.loaded += chunk.byteLength;
+        postProgress();
+        controller.enqueue(chunk);
+      },
+      flush() {
+        progress.waiting.delete(url);
+        postProgress(true);
+        if (progress.waiting.size === 0 && progress.phase === "download") setPhase("start");
+      },
+    });
+    return new Response(response.body.pipeThrough(counter), {
+      status: response.status, statusText: response.statusText, headers: response.headers,
+    });
+  };
+}
+
+// --- boot --------------------------------------------------------------------------------------
+
 async function boot() {
+  postProgress(true);
   const manifestURL = new URL("engine.json", SITE_ROOT);
   const manifest = await (await fetch(manifestURL)).json();
   const indexURL = new URL(manifest.pyodide, SITE_ROOT).href;
+  // The runtime's modules (.mjs) are imported, its other files fetched: count those and the archive.
+  const fetched = [
+    ...manifest.runtime.filter((name) => !name.endsWith(".mjs")).map((name) => new URL(name, indexURL).href),
+    new URL(manifest.engine, SITE_ROOT).href,
+  ];
+  progress.waiting = new Set(fetched);
+  progress.unknown = new Set(fetched);
+  self.fetch = countingFetch(self.fetch.bind(self));
   // Fetch the engine archive while the runtime starts: they do not depend on each other.
   const archive = fetch(new URL(manifest.engine, SITE_ROOT)).then((response) => {
     if (!response.ok) throw new Error(`engine archive: HTTP ${response.status}`);
@@ -43,6 +108,7 @@ async function boot() {
   }
   bootedFrom = "runtime";
   const pyodide = await loadPyodide({ indexURL, packages: [] });
+  setPhase("engine");
   pyodide.unpackArchive(await archive, "zip", { extractDir: "/home/pyodide/engine" });
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/engine')");
   const handle = pyodide.pyimport("game.web").handle;
