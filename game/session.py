@@ -368,7 +368,7 @@ def view(state: dict) -> dict:
     piles = r.scores() if rnd["draft"] is None else {p: 0 for p in state["players"]}
     countdown = g.countdown()
     scores = [{"player": p, "bot": state["bots"].get(p), "level": words.level_name(state["bots"].get(p)),
-               "round": 0 if rnd["scored"] else piles[p],
+               "round": piles[p],  # kept after scoring, until « Manche suivante »
                "total": g.totals[p] + (0 if rnd["scored"] else piles[p]),
                "countdown": countdown[p] - (0 if rnd["scored"] else piles[p])}
               for p in state["players"]]
