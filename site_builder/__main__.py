@@ -21,9 +21,9 @@ def main(argv=None) -> int:
         command.add_argument("--content", type=Path, default=CONTENT,
                              help="content folder (default: content/)")
         command.add_argument("--out", type=Path, default=OUT, help="output folder (default: _site/)")
-        command.add_argument("--base-url", default="/",
+        command.add_argument("--base-url", default=None,
                              help="absolute path the site is served from, for 404.html "
-                                  "(e.g. /depot/; default /)")
+                                  "(e.g. /depot/); without it 404.html links relatively")
         command.add_argument("--site-url", default=None,
                              help="absolute URL of the site root (e.g. https://x.github.io/depot/); "
                                   "sitemap.xml is written only when given")

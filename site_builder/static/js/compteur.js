@@ -5,6 +5,8 @@
 // with the target the players chose (RULES §1: 66, « plus de », fixed rounds) and keeps the
 // sheet in localStorage. Names are text: they are only ever set with textContent.
 
+import { keepForOffline } from "./hors-ligne.js";
+
 const NBSP = "\u00a0";
 const STORE = "sqp-compteur-v1";
 const NAME_MAX = 30;

@@ -6,6 +6,7 @@
 // Markup comes from Python (which escapes names); reader text is only ever set with textContent.
 
 import * as engine from "./engine.js";
+import { keepForOffline } from "./hors-ligne.js";
 
 const NBSP = "\u00a0";
 const T = {
@@ -524,4 +525,7 @@ if (root && form) {
   // Start the engine as soon as the reader shows intent, so the first game starts quickly.
   form.addEventListener("focusin", () => engine.start().catch(() => {}), { once: true });
   form.addEventListener("pointerenter", () => engine.start().catch(() => {}), { once: true });
+  // Jouer works offline after one visit: the page now, the engine once it has run.
+  keepForOffline({ files: ["js/engine.js", "js/worker.js"] });
+  engine.whenReady.then(() => keepForOffline({ engine: true }));
 }
