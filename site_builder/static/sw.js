@@ -47,9 +47,10 @@ async function precacheShell() {
   }));
 }
 
-/** The engine a page has already used: copied from the HTTP cache only, never downloaded here
- *  (a reader who never starts the engine must not pay its 10 MB). */
-async function keepEngine() {
+/** The engine a page has already used. At install, copies come from the HTTP cache only
+ *  (`only-if-cached`: a reader who never starts the engine must not pay its 10 MB); once a
+ *  page says it ran the engine, whatever is missing is fetched (normally from the HTTP cache). */
+async function keepEngine({ download }) {
   const manifestURL = new URL("engine.json", SCOPE).href;
   const response = await fetch(manifestURL, { cache: "no-cache" });
   if (!response.ok) return;
@@ -57,16 +58,28 @@ async function keepEngine() {
   await (await caches.open(SITE_CACHE)).put(manifestURL, response);
   const urls = manifest.runtime.map((name) => new URL(manifest.pyodide + name, SCOPE).href);
   urls.push(new URL(manifest.engine, SCOPE).href);
-  await Promise.allSettled(urls.map(async (url) => {
+  const results = await Promise.allSettled(urls.map(async (url) => {
     const cache = await caches.open(cacheFor(url));
     if (await cache.match(url)) return;
-    const copy = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
-    if (copy.ok) await cache.put(url, copy);
+    const copy = await fetch(url, download ? {} : { cache: "only-if-cached", mode: "same-origin" });
+    if (!copy.ok) throw new Error(`${url}: HTTP ${copy.status}`);
+    await cache.put(url, copy);
   }));
+  if (download && results.some((result) => result.status === "rejected")) {
+    throw new Error("the engine could not be kept");
+  }
+}
+
+// One copy at a time: two puts of the same 10 MB file would replace each other mid-way.
+let keeping = Promise.resolve();
+function keepEngineInTurn(options) {
+  const turn = keeping.then(() => keepEngine(options));
+  keeping = turn.catch(() => {});
+  return turn;
 }
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(Promise.allSettled([precacheShell(), keepEngine()]));
+  event.waitUntil(Promise.allSettled([precacheShell(), keepEngineInTurn({ download: false })]));
   self.skipWaiting();
 });
 
@@ -113,6 +126,7 @@ self.addEventListener("activate", (event) => {
 
 // A page sends the URLs it loaded before this worker controlled it (itself, its CSS and JS),
 // and `engine: true` once it has run the engine. The answer tells it the page works offline.
+// (A page that names js/worker.js without the flag registered only after running the engine.)
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type !== "keep") return;
@@ -124,17 +138,25 @@ self.addEventListener("message", (event) => {
     }
   });
   event.waitUntil((async () => {
+    if (retired()) return;
     const cache = await caches.open(SITE_CACHE);
     // One by one: a single missing file must not keep the others out of the cache. The copies
     // come from the HTTP cache when fresh: the very files this page runs with.
     await Promise.allSettled(urls.map((url) => cache.add(url)));
-    if (data.engine) await keepEngine().catch(() => {});
-    if (event.source) event.source.postMessage({ type: "kept", build: BUILD });
+    const engine = data.engine ?? urls.some((url) => url.endsWith("/js/worker.js"));
+    const ok = engine ? await keepEngineInTurn({ download: true }).then(() => true, () => false) : true;
+    if (event.source) event.source.postMessage({ type: ok ? "kept" : "not-kept", id: data.id, build: BUILD });
   })());
 });
 
+/** Once a newer worker has taken over (and deleted this build's caches), this one still serves
+ *  the fetches it had started: it must not write, or caches.open would bring its cache back. */
+function retired() {
+  return Boolean(self.serviceWorker) && self.serviceWorker.state === "redundant";
+}
+
 function store(event, request, response) {
-  if (!response.ok || response.type !== "basic" || response.status === 206) return;
+  if (!response.ok || response.type !== "basic" || response.status === 206 || retired()) return;
   const copy = response.clone();
   event.waitUntil(caches.open(cacheFor(request.url)).then((cache) => cache.put(request.url, copy)));
 }
@@ -159,16 +181,26 @@ function revalidated(request) {
 
 async function networkFirst(event) {
   const request = event.request;
+  let response;
   try {
-    const response = await fetch(revalidated(request));
-    store(event, request, response);
-    return response;
+    response = await fetch(revalidated(request));
   } catch (error) {
     const cached = await caches.match(request.url, { ignoreSearch: true });
-    if (cached) return cached;
+    if (cached) return revalidateNextTime(cached);
     if (request.mode === "navigate") return offlinePage();
     throw error;
   }
+  store(event, request, response);
+  return revalidateNextTime(response);
+}
+
+/** The page's own memory cache would otherwise keep a script or a stylesheet for the server's
+ *  max-age (ten minutes on GitHub Pages) without asking this worker: say it must ask again. */
+function revalidateNextTime(response) {
+  if (response.type !== "basic" && response.type !== "default") return response;
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "no-cache");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** The precached offline page, its relative links made absolute: it is shown at the address

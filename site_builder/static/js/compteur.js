@@ -482,4 +482,5 @@ if (root) {
     render();
     root.dataset.pret = "oui";
   });
+  keepForOffline({ files: ["js/tetes.json"] }); // the sheet works offline after one visit
 }

@@ -7,6 +7,7 @@
 // When the worker has kept everything, <html data-hors-ligne="pret"> says the page works offline.
 
 const SITE_ROOT = new URL("../", import.meta.url); // this file is <root>/js/hors-ligne.js
+let lastRequest = 0;
 
 function pageFiles(extra) {
   return [
@@ -25,17 +26,18 @@ export async function keepForOffline({ files = [], engine = false } = {}) {
   try {
     await navigator.serviceWorker.register(new URL("sw.js", SITE_ROOT));
     const registration = await navigator.serviceWorker.ready;
+    const id = ++lastRequest;
     const kept = new Promise((resolve) => {
       const listen = (event) => {
-        if (event.data && event.data.type === "kept") {
+        if (event.data && event.data.id === id && ["kept", "not-kept"].includes(event.data.type)) {
           navigator.serviceWorker.removeEventListener("message", listen);
-          resolve(true);
+          resolve(event.data.type === "kept");
         }
       };
       navigator.serviceWorker.addEventListener("message", listen);
     });
-    registration.active.postMessage({ type: "keep", urls: pageFiles(files), engine });
-    await kept;
+    registration.active.postMessage({ type: "keep", id, urls: pageFiles(files), engine });
+    if (!(await kept)) return false;
     if (engine || !document.documentElement.dataset.horsLigne) {
       document.documentElement.dataset.horsLigne = engine ? "moteur" : "pret";
     }
