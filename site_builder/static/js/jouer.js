@@ -505,7 +505,8 @@ function moveInHand(event) {
 
 function setEnabled(on) {
   for (const button of ui.area.querySelectorAll("button")) {
-    if (button !== ui.showAll) button.disabled = !on;
+    // The review player keeps its own Début / Fin states.
+    if (button !== ui.showAll && !ui.review.contains(button)) button.disabled = !on;
   }
   if (on && view) {
     ui.adviceButton.disabled = !["play", "row", "pick"].includes(view.phase);
