@@ -428,7 +428,8 @@ function showReview(steps) {
   ui.review.replaceChildren(title, nav, counter, stage);
   ui.review.hidden = false;
   go(0);
-  title.focus();
+  title.focus({ preventScroll: true });
+  ui.review.scrollIntoView({ block: "start", behavior: "instant" }); // the step, not just its title
 }
 
 // --- showing -----------------------------------------------------------------------------------
