@@ -204,7 +204,7 @@ def test_an_unreadable_sheet_leaves_the_last_good_one_restorable(page, server):
     page.wait_for_selector("[data-compteur][data-pret]")
     assert "illisible" in page.text_content(".compteur-avis")
     assert page.locator(".compteur-feuille tbody tr").count() == 0
-    page.get_by_role("button", name="Restaurer la feuille sauvegardée (3 manches)").click()
+    page.get_by_role("button", name="Restaurer la feuille sauvegardée (3\u00a0manches)").click()
     assert rounds_shown(page) == [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"]]
     assert "restaurée" in page.text_content(".compteur-avis")
     page.reload()

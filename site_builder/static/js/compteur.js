@@ -75,8 +75,8 @@ const T = {
   textNumbers: (n) => n === 1 ? "un nombre écrit comme du texte a été relu" : `${n} nombres écrits comme du texte ont été relus`,
   badNames: (n) => n === 1 ? "un prénom illisible a été remplacé" : `${n} prénoms illisibles ont été remplacés`,
   badSettings: "un réglage illisible a repris sa valeur habituelle",
-  restore: (n) => `Restaurer la feuille sauvegardée (${n} manche${n > 1 ? "s" : ""})`,
-  restored: (n) => `La feuille sauvegardée a été restaurée (${n} manche${n > 1 ? "s" : ""}).`,
+  restore: (n) => `Restaurer la feuille sauvegardée (${n}${NBSP}manche${n > 1 ? "s" : ""})`,
+  restored: (n) => `La feuille sauvegardée a été restaurée (${n}${NBSP}manche${n > 1 ? "s" : ""}).`,
   otherTab: "La feuille a été mise à jour depuis un autre onglet.",
   conflict: "La feuille venait d’être modifiée dans un autre onglet" + NBSP + ": elle est maintenant à jour ici. " +
     "Vérifiez-la, puis recommencez.",
