@@ -9,14 +9,19 @@
 const SITE_ROOT = new URL("../", import.meta.url); // this file is <root>/js/hors-ligne.js
 let lastRequest = 0;
 
+/** This page and every file it has loaded (modules it imports, data it fetched), except the
+ *  engine's big files: those are kept only with `engine: true`. */
 function pageFiles(extra) {
-  return [
+  const loaded = performance.getEntriesByType("resource").map((entry) => entry.name)
+    .filter((url) => url.startsWith(SITE_ROOT.href) && !/\/vendor\/|\/engine-[0-9a-f]+\.zip$/.test(url));
+  return [...new Set([
     location.href.split("#")[0],
     ...Array.from(document.querySelectorAll("link[rel~=stylesheet], link[rel~=icon]"), (l) => l.href),
     ...Array.from(document.querySelectorAll("script[src]"), (s) => s.src),
     import.meta.url,
+    ...loaded,
     ...extra.map((name) => new URL(name, SITE_ROOT).href),
-  ];
+  ])];
 }
 
 /** Register the worker and ask it to keep this page; `files` are site-root-relative extras
