@@ -25,6 +25,7 @@ from .errors import GameError
 from .messages import advice as words
 from .rng import Rng
 from .state import MAX_MOVES, bot_factory
+from .untrusted import check_plain
 
 VERSION = 2
 LEVELS = ("random", "heuristic")
@@ -83,6 +84,10 @@ def _restore(session) -> tuple[dict, object]:
     """The session checked and its game rebuilt move by move; GameError (code "session") if not."""
     if not isinstance(session, dict) or session.get("v") != VERSION:
         raise GameError("not a game session of this version", code="session")
+    try:
+        check_plain(session)   # hostile JSON (lone surrogates, huge numbers, deep nesting) first
+    except GameError as error:
+        raise GameError(error.message, code="session") from None
     variant = variants.get(session.get("variant"))
     reader, bots, game = session.get("reader"), session.get("bots"), session.get("game")
     if not isinstance(bots, dict) or not isinstance(game, dict) or not isinstance(game.get("moves"), list):

@@ -67,7 +67,7 @@ def new_message(request: dict) -> dict:
             level = given.get("level", "base")
             options["level"] = level if level in ("base", "avance", "expert") else "base"
         seed = request.get("seed", 0)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**53:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= 10**9:
             seed = 0
     except _Bad as bad:
         return {"ok": False, "errors": [{"field": bad.field, "message": bad.wording()}]}

@@ -23,15 +23,20 @@ def main(argv=None) -> int:
         command.add_argument("--content", type=Path, default=CONTENT,
                              help="content folder (default: content/)")
         command.add_argument("--out", type=Path, default=OUT, help="output folder (default: _site/)")
-        command.add_argument("--base-url", default="/",
+        command.add_argument("--base-url", default=None,
                              help="absolute path the site is served from, for 404.html "
-                                  "(e.g. /depot/; default /)")
+                                  "(e.g. /depot/); without it 404.html links relatively")
         command.add_argument("--site-url", default=None,
                              help="absolute URL of the site root (e.g. https://x.github.io/depot/); "
                                   "sitemap.xml is written only when given")
+        command.add_argument("--pages-only", action="store_true",
+                             help="leave out the in-browser engine (Pyodide copy, engine archive, "
+                                  "snapshot): a quick preview of the pages, which read fully without it")
     commands.choices["serve"].add_argument("--port", type=int, default=8000)
     args = parser.parse_args(argv)
     options = {"content_dir": args.content, "base_url": args.base_url, "site_url": args.site_url}
+    if args.pages_only:
+        options["browser_assets"] = False
 
     try:
         check_target(args.out, content_dir=args.content, root=ROOT)

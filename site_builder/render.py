@@ -1,7 +1,9 @@
 """Jinja2 rendering: a page model in, the HTML text of each file out (nothing is written here).
 
-Every URL in a page is relative to that page, so the site works from any sub-path; only the
-404 page uses absolute URLs from `--base-url`, because GitHub Pages serves it at any depth.
+Every URL in a page is relative to that page, so the site works from any sub-path. The 404 page
+is the one exception when `--base-url` is given: GitHub Pages serves it at any depth, so its URLs
+are absolute from that base; without it (local builds) they are relative to the site root, where
+a local server shows it.
 """
 
 from __future__ import annotations
@@ -19,13 +21,14 @@ from .typography import french
 
 TEMPLATES = Path(__file__).parent / "templates"
 SITE_NAME = "6 qui prend ! — le guide des règles"
+OFFLINE_PAGE = "hors-ligne/"
 
 
 @dataclass(frozen=True)
 class Site:
     """Build settings the templates need."""
 
-    base_url: str = "/"          # absolute path of the site root, for 404.html only
+    base_url: str | None = None  # absolute path of the site root, for 404.html only (None: relative)
     site_url: str | None = None  # absolute URL of the site root, for sitemap.xml only
     stylesheets: tuple = ("site.css",)  # top-level CSS files of static/, linked by every page
 
@@ -64,9 +67,17 @@ def render_pages(pages: list[Page], converted: dict[str, Converted], site: Site)
                             site=site)
         )
     base = site.base_url
+    if base is None:
+        not_found_urls = {"root": relative_url("", ""), "url_of": lambda target: relative_url("", target)}
+    else:
+        not_found_urls = {"root": base, "url_of": lambda target: base + target}
     files["404.html"] = env.get_template("404.html").render(
-        **_common(sections, root=base, url_of=lambda target: base + target, site=site,
-                  current_section=None)
+        **_common(sections, site=site, current_section=None, **not_found_urls)
+    )
+    # Precached by the service worker: what an offline reader gets for a page never visited.
+    files[OFFLINE_PAGE + "index.html"] = env.get_template("hors-ligne.html").render(
+        **_common(sections, root=relative_url(OFFLINE_PAGE, ""), site=site, current_section=None,
+                  url_of=lambda target: relative_url(OFFLINE_PAGE, target))
     )
     if site.site_url:
         files["sitemap.xml"] = env.get_template("sitemap.xml").render(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .. import assets
+from .. import assets, offline
 from ..content import gather_pages
 from ..markdown_ext import Converted, Converter
 from ..problems import Problem, display_path, stop_if_any
@@ -23,7 +23,7 @@ OUT = ROOT / "_site"
 ID_RE = re.compile(r'\sid="([^"]+)"')
 
 
-def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str = "/",
+def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str | None = None,
           site_url: str | None = None, browser_assets: bool = True) -> dict[str, str]:
     """Build the site; raise AuthorErrors (and write nothing) if the content has errors."""
     problems: list[Problem] = []
@@ -59,8 +59,20 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str = "
     files[MARKER] = MARKER_TEXT
 
     # 6. Write into a temporary folder and swap it in (static files, browser assets too).
+    files[offline.SERVICE_WORKER] = offline.service_worker(files, _runtime_version(browser_assets))
     assets.write_site(Path(out_dir), files, browser_assets=browser_assets)
     return files
+
+
+def _runtime_version(browser_assets: bool) -> str | None:
+    """The Pyodide version the service worker caches apart (None: no browser runtime)."""
+    if not browser_assets:
+        return None
+    from ..browser_assets import BrowserAssetsError, pyodide_version
+    try:
+        return pyodide_version()
+    except BrowserAssetsError:
+        return None  # assets.write_site reports it, with the command to run
 
 
 def stylesheets(static: Path) -> tuple[str, ...]:
@@ -69,8 +81,11 @@ def stylesheets(static: Path) -> tuple[str, ...]:
     return ("site.css", *others)
 
 
-def normalise_base_url(base_url: str) -> str:
-    """`depot` or `/depot` → `/depot/`: the 404 page's links are absolute from it."""
+def normalise_base_url(base_url: str | None) -> str | None:
+    """`depot` or `/depot` → `/depot/`: the 404 page's links are absolute from it.
+    None (no --base-url) stays None: the 404 page's links are then relative."""
+    if base_url is None:
+        return None
     return "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
 
 

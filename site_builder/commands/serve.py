@@ -60,12 +60,14 @@ def snapshot(paths) -> dict[str, float]:
     return times
 
 
-def build_command(content_dir: Path = CONTENT, out_dir: Path = OUT, base_url: str = "/",
-                  site_url: str | None = None) -> list[str]:
+def build_command(content_dir: Path = CONTENT, out_dir: Path = OUT, base_url: str | None = None,
+                  site_url: str | None = None, browser_assets: bool = True) -> list[str]:
     """The `build` command line that `serve`'s options stand for."""
     command = [sys.executable, "-m", "site_builder", "build", "--content", str(content_dir),
-               "--out", str(out_dir), "--base-url", base_url]
-    return command + (["--site-url", site_url] if site_url else [])
+               "--out", str(out_dir)]
+    return (command + (["--base-url", base_url] if base_url else [])
+            + (["--site-url", site_url] if site_url else [])
+            + ([] if browser_assets else ["--pages-only"]))
 
 
 def try_build(**options) -> bool:

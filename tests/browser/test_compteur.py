@@ -118,3 +118,108 @@ def test_csv_export_and_new_game(page, server):
     page.get_by_role("button", name="Nouvelle partie (mêmes joueurs)").click()
     page.get_by_role("button", name="Confirmer").click()
     assert sheet(page)[-1] == ["Total", "0", "0"]
+
+
+# --- storage shared with other tabs, damaged or wiped sheets -----------------------------------------
+
+STORE, BACKUP = "sqp-compteur-v1", "sqp-compteur-v1-sauvegarde"
+
+
+def stored(page, key=STORE):
+    return page.evaluate("(key) => localStorage.getItem(key)", key)
+
+
+def put(page, value, key=STORE):
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [key, value])
+
+
+def rounds_shown(page) -> list[list[str]]:
+    return [row[1:] for row in sheet(page) if row and row[0].isdigit()]
+
+
+def test_two_tabs_never_overwrite_each_others_rounds(page, context, server):
+    open_sheet(page, server)
+    add_players(page, "Alice", "Bruno")
+    other = context.new_page()
+    open_sheet(other, server)
+    enter_round(page, 4, 6)
+    # The other tab takes the new round in without a reload, and says so.
+    other.wait_for_function("() => document.querySelectorAll('.compteur-feuille tbody tr').length === 1")
+    assert "autre onglet" in other.text_content(".compteur-annonce")
+    enter_round(other, 1, 2)
+    page.wait_for_function("() => document.querySelectorAll('.compteur-feuille tbody tr').length === 2")
+    for tab in (page, other):
+        assert rounds_shown(tab) == [["4", "6"], ["1", "2"]]
+        assert sheet(tab)[-1] == ["Total", "5", "8"]
+    page.reload()
+    page.wait_for_selector("[data-compteur][data-pret]")
+    assert rounds_shown(page) == [["4", "6"], ["1", "2"]]
+
+
+def test_an_action_on_a_sheet_changed_elsewhere_is_not_applied_blindly(page, server):
+    """A write this tab has not seen (no event reached it yet): the action stops, the newer sheet
+    is shown with a French notice, and what the reader typed is kept for a second try."""
+    open_sheet(page, server)
+    add_players(page, "Alice", "Bruno")
+    enter_round(page, 4, 6)
+    newer = json.loads(stored(page))
+    newer["rounds"].append([10, 0])
+    put(page, json.dumps(newer))            # same tab: no storage event, as in a race
+    enter_round(page, 1, 2)
+    assert "modifiée dans un autre onglet" in page.text_content(".compteur-avis")
+    assert rounds_shown(page) == [["4", "6"], ["10", "0"]]
+    assert json.loads(stored(page))["rounds"] == [[4, 6], [10, 0]]
+    assert page.input_value("#compteur-manche-0") == "1"
+    page.get_by_role("button", name="Ajouter la manche").click()
+    assert rounds_shown(page) == [["4", "6"], ["10", "0"], ["1", "2"]]
+
+
+def test_a_damaged_sheet_is_repaired_on_screen_with_a_french_notice(page, server):
+    open_sheet(page, server)
+    damaged = json.dumps({"players": ["Alice", "Bruno"],
+                          "rounds": [5, [None, 2], ["0", "5"], [3, 4], ["5", "2"]]})
+    put(page, damaged)
+    page.reload()
+    page.wait_for_selector("[data-compteur][data-pret]")
+    notice = page.text_content(".compteur-avis")
+    assert "2 manches illisibles ont été mises de côté" in notice
+    assert "nombres écrits comme du texte ont été relus" in notice
+    # Numbers, never text glued together (« 052 »); the sheet goes on.
+    assert rounds_shown(page) == [["0", "5"], ["3", "4"], ["5", "2"]]
+    assert sheet(page)[-1] == ["Total", "8", "11"]
+    assert page.is_visible("#compteur-manche-0")
+    assert stored(page) == damaged           # nothing rewritten behind the reader's back
+    enter_round(page, 1, 1)
+    assert json.loads(stored(page))["rounds"] == [[0, 5], [3, 4], [5, 2], [1, 1]]
+
+
+def test_an_unreadable_sheet_leaves_the_last_good_one_restorable(page, server):
+    open_sheet(page, server)
+    add_players(page, "Alice", "Bruno", "Chloé")
+    for values in ((1, 2, 3), (4, 5, 6), (7, 8, 9)):
+        enter_round(page, *values)
+    assert json.loads(stored(page, BACKUP))["rounds"] == [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
+    put(page, '{"players": ["Alice", "Bru')   # cut in the middle of a write
+    page.reload()
+    page.wait_for_selector("[data-compteur][data-pret]")
+    assert "illisible" in page.text_content(".compteur-avis")
+    assert page.locator(".compteur-feuille tbody tr").count() == 0
+    page.get_by_role("button", name="Restaurer la feuille sauvegardée (3\u00a0manches)").click()
+    assert rounds_shown(page) == [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"]]
+    assert "restaurée" in page.text_content(".compteur-avis")
+    page.reload()
+    page.wait_for_selector("[data-compteur][data-pret]")
+    assert len(rounds_shown(page)) == 3 and page.locator(".compteur-restaurer:visible").count() == 0
+
+
+def test_a_new_game_can_be_undone_from_the_backup(page, server):
+    open_sheet(page, server)
+    add_players(page, "Alice", "Bruno")
+    enter_round(page, 3, 4)
+    enter_round(page, 5, 6)
+    assert page.locator(".compteur-restaurer:visible").count() == 0
+    page.get_by_role("button", name="Nouvelle partie (mêmes joueurs)").click()
+    page.get_by_role("button", name="Confirmer").click()
+    assert rounds_shown(page) == []
+    page.locator(".compteur-restaurer").click()
+    assert rounds_shown(page) == [["3", "4"], ["5", "6"]]

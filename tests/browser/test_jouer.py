@@ -7,11 +7,14 @@ row choice with each row's cost; the saved JSON replays in CPython to the scores
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from game import session
 from game.classic.replay import run
 
 from harness import ENGINE_TIMEOUT_MS, seal, watch
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 PAGE = "outils/jouer/"
 ROOT = "[data-jouer]"
@@ -77,9 +80,12 @@ def test_a_full_round_by_clicking_only_then_save_and_replay_in_cpython(page, ser
     assert len(scenario["turns"]) == 10 and set(scenario["hands"]) == set(shown)
     assert run(scenario)["penalties"] == shown
 
+    # The review is a step player (one step at a time), not a list of every step.
     page.get_by_role("button", name="Revoir la manche étape par étape").click()
     page.wait_for_selector(".jouer-revoir .etape")
-    assert page.locator(".jouer-revoir .etape").count() >= 1 + 10 * 6   # start, reveal, 4 cards, end
+    assert page.locator(".jouer-revoir .etape").count() == 1
+    total = int(page.text_content(".jouer-revoir-compteur").split("sur")[-1].strip())
+    assert total >= 1 + 10 * 6   # start, reveal, 4 cards, end
 
 
 def test_a_full_round_by_keyboard_only(page, server):
@@ -202,3 +208,129 @@ def test_logique_drafts_face_up_cards_before_the_round(page, server):
     assert picks == 10
     assert phase(page) == "play" and page.locator(".jouer-main .jouer-carte").count() == 10
     assert page.locator(".jouer-scene [data-row]").count() == 4
+
+
+# --- layout: the table and the hand on one screen, the keyboard, the review player ------------------
+
+SIZES = [(1280, 800), (390, 844)]
+
+
+def sized_page(browser, server, guard, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block",
+                                  locale="fr-FR")
+    seal(context, server, guard)
+    page = context.new_page()
+    watch(page, guard)
+    return context, page
+
+
+def box(page, selector) -> dict:
+    return page.eval_on_selector(selector, "e => { const r = e.getBoundingClientRect();"
+                                           " return {top: r.top, bottom: r.bottom, height: r.height}; }")
+
+
+def on_screen(page, selector) -> bool:
+    b, height = box(page, selector), page.evaluate("innerHeight")
+    return b["height"] > 0 and b["top"] >= 0 and b["bottom"] <= height
+
+
+def test_table_and_hand_stay_on_screen_together(browser, server, guard, tmp_path):
+    """Desktop and phone, a whole round: at every card to play the table and the hand are both
+    in the viewport; at the row choice, the table and every row button are; one table size."""
+    saved = tmp_path / "manche.json"
+    saved.write_text(json.dumps(TOO_LOW), encoding="utf-8")
+    ARTIFACTS.mkdir(exist_ok=True)
+    for width, height in SIZES:
+        context, page = sized_page(browser, server, guard, width, height)
+        try:
+            page.goto(server.url(PAGE))
+            page.select_option("#jouer-vitesse", "0")
+            page.set_input_files("#jouer-fichier", str(saved))
+            heights, seen_row = set(), False
+            while (now := phase(page)) in ("play", "row"):
+                table = ".jouer-scene svg.sqp-table"
+                heights.add(round(box(page, table)["height"]))
+                assert on_screen(page, table), (width, now, box(page, table))
+                if now == "play":
+                    assert on_screen(page, ".jouer-main"), (width, box(page, ".jouer-main"))
+                    if page.locator(".jouer-main .jouer-carte").count() == 10:
+                        page.screenshot(path=str(ARTIFACTS / f"jouer-{width}x{height}.png"))
+                    if width == 1280:   # the hand on one line: never 9 + 1
+                        tops = page.eval_on_selector_all(".jouer-main .jouer-carte",
+                                                         "bs => bs.map((b) => b.getBoundingClientRect().top)")
+                        assert max(tops) - min(tops) < 10, tops   # (a focused card rises 3 px)
+                    page.locator(".jouer-main .jouer-carte").first.click()
+                else:
+                    seen_row = True
+                    assert on_screen(page, ".jouer-choix"), (width, box(page, ".jouer-choix"))
+                    page.screenshot(path=str(ARTIFACTS / f"jouer-rangee-{width}x{height}.png"))
+                    page.locator(".jouer-rangee").last.click()
+            assert seen_row and now in ("round_over", "game_over")
+            assert on_screen(page, ".jouer-fin")
+            assert len(heights) == 1, f"{width}px: table heights {heights}"
+            assert 150 <= heights.pop() <= 0.45 * height
+        finally:
+            context.close()
+    assert not guard.page_errors
+
+
+def test_arrow_keys_move_between_the_cards_of_the_hand(page, server):
+    set_up(page, server, bots="2")
+    page.click("button[type=submit]")
+    assert phase(page) == "play"
+    cards = page.eval_on_selector_all(".jouer-main .jouer-carte", "bs => bs.map((b) => b.dataset.card)")
+    focused = lambda: page.evaluate("document.activeElement.dataset.card")  # noqa: E731
+    assert focused() == cards[0]
+    # One tab stop for the whole hand.
+    assert page.eval_on_selector_all(".jouer-main .jouer-carte", "bs => bs.filter((b) => b.tabIndex === 0).length") == 1
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert focused() == cards[2]
+    page.keyboard.press("ArrowLeft")
+    assert focused() == cards[1]
+    page.keyboard.press("End")
+    assert focused() == cards[-1]
+    page.keyboard.press("ArrowRight")   # wraps round
+    assert focused() == cards[0]
+    page.keyboard.press("ArrowLeft")
+    assert focused() == cards[-1]
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowDown")
+    assert focused() == cards[1]
+    page.keyboard.press("Tab")          # leaves the hand at once
+    assert page.evaluate("document.activeElement.classList.contains('jouer-carte')") is False
+    page.keyboard.press("Shift+Tab")    # and comes back to the card last chosen
+    assert focused() == cards[1]
+    page.keyboard.press("Enter")
+    assert phase(page) in ("play", "row")
+    assert f"{cards[1]} (Camille)" in page.text_content(".jouer-journal li")
+    assert page.evaluate("scrollY") > 0 and on_screen(page, ".jouer-scene svg.sqp-table")
+
+
+def test_the_review_is_a_step_player(browser, server, guard):
+    context, page = sized_page(browser, server, guard, 390, 844)
+    try:
+        set_up(page, server, bots="1")
+        page.click("button[type=submit]")
+        while (now := phase(page)) in ("play", "row"):
+            page.locator(".jouer-carte, .jouer-rangee").first.click() if now == "play" \
+                else page.locator(".jouer-rangee").first.click()
+        page.get_by_role("button", name="Revoir la manche étape par étape").click()
+        counter = page.locator(".jouer-revoir-compteur")
+        page.wait_for_selector(".jouer-revoir .etape")
+        total = int(counter.text_content().split("sur")[-1].strip())
+        assert counter.text_content() == f"Étape\u00a01\u00a0sur\u00a0{total}" and total >= 41
+        assert page.locator(".jouer-revoir .etape").count() == 1
+        assert page.is_disabled(".jouer-revoir [data-aller=previous]")
+        page.click(".jouer-revoir [data-aller=following]")
+        assert counter.text_content().startswith("Étape\u00a02\u00a0")
+        page.click(".jouer-revoir [data-aller=last]")
+        assert counter.text_content().startswith(f"Étape\u00a0{total}\u00a0")
+        assert page.is_disabled(".jouer-revoir [data-aller=following]")
+        assert page.evaluate("document.activeElement.dataset.aller") == "previous"
+        page.click(".jouer-revoir [data-aller=first]")
+        assert counter.text_content().startswith("Étape\u00a01\u00a0")
+        assert box(page, ".jouer-revoir")["height"] < 1500
+        page.screenshot(path=str(ARTIFACTS / "jouer-revoir-390x844.png"), full_page=False)
+    finally:
+        context.close()

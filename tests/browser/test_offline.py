@@ -1,29 +1,124 @@
-"""Repeat visits and offline reading: the service worker keeps the runtime and the engine."""
+"""Repeat visits, offline reading and deploys: the service worker (site_builder/static/sw.js).
+
+These contexts allow service workers, so they are watched, not routed (routing makes Chromium
+bypass service workers): a request to another host is still recorded and fails the test.
+The server here caches like GitHub Pages (`max-age=600`): a worker that trusted the HTTP cache
+would run the previous build's files after a deploy.
+"""
 
 from __future__ import annotations
 
+import functools
+import http.server
+import os
+import re
+import shutil
+import threading
+import time
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
 import pytest
 
-from harness import ENGINE_TIMEOUT_MS, Guard, serve, wait_for_engine, watch
+from harness import ENGINE_TIMEOUT_MS, MIME_TYPES, SUB_PATH, Guard, serve, wait_for_engine, watch
 from player_helpers import button, current_step
 
 pytestmark = pytest.mark.slow
 
 RUNTIME_CACHED = """async () => {
-    const cache = await caches.open('six-qui-prend-v1');
-    const keys = (await cache.keys()).map((request) => request.url);
+    const keys = [];
+    for (const name of await caches.keys()) {
+        keys.push(...(await (await caches.open(name)).keys()).map((request) => request.url));
+    }
     return keys.some((url) => url.endsWith('pyodide.asm.wasm'))
         && keys.some((url) => /engine-[0-9a-f]+[.]zip$/.test(url))
         && keys.some((url) => /engine-[0-9a-f]+[.]snapshot[.]gz$/.test(url));
 }"""
 
 PAGE_CACHED = """async (url) => {
-    const cache = await caches.open('six-qui-prend-v1');
     const wanted = [url, ...['player.js', 'engine.js', 'worker.js', 'player.css']
         .map((name) => new URL('../../js/' + name, url).href)];
-    const found = await Promise.all(wanted.map((u) => cache.match(u)));
+    const found = await Promise.all(wanted.map((u) => caches.match(u)));
     return found.every((response) => response !== undefined);
 }"""
+
+CACHE_NAMES = "async () => (await caches.keys()).sort()"
+
+
+class GitHubLikeHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves `root/current` under SUB_PATH, with GitHub Pages' ten-minute HTTP caching."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def translate_path(self, path):
+        path = unquote(urlsplit(path).path)
+        if not path.startswith(SUB_PATH):
+            return str(Path(self.directory) / ".not-under-the-sub-path")
+        return super().translate_path("/" + path[len(SUB_PATH):])
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+class Deployed:
+    """A site folder behind a symbolic link: `deploy(folder)` swaps the published build."""
+
+    def __init__(self, tmp_path: Path, first: Path):
+        self.link = tmp_path / "current"
+        self.link.symlink_to(first, target_is_directory=True)
+        handler = functools.partial(GitHubLikeHandler, directory=str(self.link))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    def url(self, path: str = "") -> str:
+        return self.origin + SUB_PATH + path
+
+    def deploy(self, folder: Path) -> None:
+        swap = self.link.with_name("next")
+        swap.symlink_to(folder, target_is_directory=True)
+        os.replace(swap, self.link)
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture
+def sw_context(browser):
+    guard = Guard()
+    context = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 800})
+    context.guard = guard
+    yield context
+    context.close()
+    assert not guard.foreign and not guard.dialogs and not guard.page_errors, guard
+
+
+def open_page(context, origin: str):
+    context.on("request", lambda request: None if request.url.startswith(origin + "/")
+               else context.guard.foreign.append(request.url))
+    page = context.new_page()
+    watch(page, context.guard)
+    return page
+
+
+def wait_for_async(page, predicate: str, arg=None, timeout_ms: int = ENGINE_TIMEOUT_MS) -> None:
+    """Poll an async predicate until it resolves truthy (page.wait_for_function would take the
+    returned Promise itself as truthy and return at once)."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate(predicate, arg):
+        assert time.monotonic() < deadline, f"still false after {timeout_ms} ms: {predicate}"
+        time.sleep(0.25)
+
+
+def wait_until_kept(page, what: str = "pret") -> None:
+    """The page's files are in the worker's cache and the worker is in charge of the page."""
+    page.wait_for_selector(f"html[data-hors-ligne={what}]", state="attached", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=ENGINE_TIMEOUT_MS)
 
 
 def test_a_visited_example_works_offline(browser, built_site):
@@ -43,8 +138,8 @@ def test_a_visited_example_works_offline(browser, built_site):
         button(page, "exemple-4", "next").click()
         wait_for_engine(page)
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        page.wait_for_function(RUNTIME_CACHED, timeout=ENGINE_TIMEOUT_MS, polling=500)
-        page.wait_for_function(PAGE_CACHED, arg=page.url.split("#")[0], timeout=ENGINE_TIMEOUT_MS, polling=500)
+        wait_for_async(page, RUNTIME_CACHED)
+        wait_for_async(page, PAGE_CACHED, page.url.split("#")[0])
 
         page.wait_for_function("() => navigator.serviceWorker.controller !== null",
                                timeout=ENGINE_TIMEOUT_MS)  # activated and in charge of the page
@@ -61,3 +156,101 @@ def test_a_visited_example_works_offline(browser, built_site):
         context.close()
         server.httpd.server_close()
     assert not guard.foreign and not guard.dialogs
+
+
+def test_a_page_never_visited_gets_the_french_offline_page(sw_context, site, tmp_path):
+    server = Deployed(tmp_path, site)
+    try:
+        page = open_page(sw_context, server.origin)
+        page.goto(server.url("outils/compteur/"))   # a tool registers the worker
+        wait_until_kept(page)
+        sw_context.set_offline(True)
+        response = page.goto(server.url("regles/"))
+        assert response.status == 503 and response.from_service_worker
+        assert page.text_content("h1") == "Vous êtes hors ligne"
+        assert page.get_attribute("html", "lang") == "fr"
+        # Styled by the cached stylesheet, and every link leads back into the site.
+        assert page.evaluate("getComputedStyle(document.querySelector('.evitement')).position") == "absolute"
+        links = page.eval_on_selector_all("a[href]", "as => as.map((a) => a.href)")
+        assert server.url("") in links and server.url("regles/") in links
+        assert all(link.startswith(server.url("")) for link in links)
+        # A visited page still opens from the cache.
+        page.goto(server.url("outils/compteur/"))
+        page.wait_for_selector("[data-compteur][data-pret]")
+    finally:
+        sw_context.set_offline(False)
+        server.close()
+
+
+def test_jouer_works_offline_after_one_visit(sw_context, site, tmp_path):
+    server = Deployed(tmp_path, site)
+    try:
+        page = open_page(sw_context, server.origin)
+        page.goto(server.url("outils/jouer/"))
+        page.select_option("#jouer-bots", "1")
+        page.select_option("#jouer-vitesse", "0")
+        page.click("button[type=submit]")
+        page.wait_for_selector("[data-jouer][data-phase=play]", state="attached", timeout=ENGINE_TIMEOUT_MS)
+        wait_until_kept(page, "moteur")
+    finally:
+        server.close()   # the site is now really unreachable
+    sw_context.set_offline(True)
+    page.reload()
+    page.select_option("#jouer-bots", "2")
+    page.select_option("#jouer-vitesse", "0")
+    page.click("button[type=submit]")
+    page.wait_for_selector("[data-jouer][data-phase=play]", state="attached", timeout=ENGINE_TIMEOUT_MS)
+    assert page.locator(".jouer-main .jouer-carte").count() == 10
+    assert page.locator(".jouer-tableau-scores tbody tr").count() == 3
+    sw_context.set_offline(False)
+
+
+def changed_build(site: Path, folder: Path) -> Path:
+    """The same site with a new compteur.js and engine.json, as a later build would publish."""
+    shutil.copytree(site, folder, symlinks=True)
+    script = folder / "js" / "compteur.js"
+    script.write_text(script.read_text(encoding="utf-8")
+                      + '\ndocument.documentElement.dataset.deploiement = "2";\n', encoding="utf-8")
+    manifest = folder / "engine.json"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("{", '{\n  "deploiement": 2,', 1),
+                        encoding="utf-8")
+    worker = folder / "sw.js"
+    old_build = re.search(r'const BUILD = "([0-9a-f]+)"', worker.read_text(encoding="utf-8")).group(1)
+    worker.write_text(worker.read_text(encoding="utf-8").replace(old_build, "b2" + old_build[2:]),
+                      encoding="utf-8")
+    later = time.time() + 5
+    for path in (script, manifest, worker):
+        os.utime(path, (later, later))
+    return folder
+
+
+def test_a_deploy_reaches_readers_who_have_the_old_worker(sw_context, site, tmp_path):
+    server = Deployed(tmp_path, site)
+    try:
+        page = open_page(sw_context, server.origin)
+        page.goto(server.url("outils/compteur/"))
+        wait_until_kept(page)
+        page.goto(server.url("outils/compteur/"))   # now served by the worker (and the HTTP cache)
+        page.wait_for_selector("[data-compteur][data-pret]")
+        first = page.evaluate(CACHE_NAMES)
+        assert page.evaluate("fetch('../../engine.json').then((r) => r.json())").get("deploiement") is None
+
+        server.deploy(changed_build(site, tmp_path / "deploiement-2"))
+        page.reload()   # the old worker still serves this visit
+        page.wait_for_selector("[data-compteur][data-pret]")
+        assert page.get_attribute("html", "data-deploiement") == "2"
+        assert page.evaluate("fetch('../../engine.json').then((r) => r.json())")["deploiement"] == 2
+
+        # The new worker takes over and deletes the previous build's cache.
+        wait_for_async(
+            page,
+            "async (old) => { const names = await caches.keys();"
+            " return names.some((n) => n.startsWith('six-qui-prend-site-b2'))"
+            " && !names.some((n) => old.includes(n) && n.startsWith('six-qui-prend-site-')); }",
+            first, 30_000)
+        names = page.evaluate(CACHE_NAMES)
+        assert [n for n in names if n.startswith("six-qui-prend-site-")] == \
+            [n for n in names if n.startswith("six-qui-prend-site-b2")]
+        assert all(n.startswith("six-qui-prend-") for n in names)
+    finally:
+        server.close()

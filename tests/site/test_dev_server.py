@@ -56,7 +56,7 @@ class RunningServer:
         self.lines: list[str] = []
         self.process = subprocess.Popen(
             [sys.executable, "-m", "site_builder", "serve", "--content", str(content),
-             "--out", str(out), "--port", str(self.port)],
+             "--out", str(out), "--port", str(self.port), "--pages-only"],
             cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
             env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
         threading.Thread(target=self._read, daemon=True).start()

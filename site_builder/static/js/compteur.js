@@ -4,10 +4,19 @@
 // build from game.classic.cards.HEADS (site_builder/tools_assets.py). It only adds numbers, compares them
 // with the target the players chose (RULES §1: 66, « plus de », fixed rounds) and keeps the
 // sheet in localStorage. Names are text: they are only ever set with textContent.
+//
+// Storage is shared by every tab of the guide: a change made in another tab is taken in (the
+// `storage` event), and an action is never applied over a sheet this tab has not seen. What is
+// read is checked (compteur-feuille.js); every write also refreshes a backup of the sheet, which
+// a « Nouvelle partie » leaves untouched, so a wiped or damaged sheet can be restored.
+
+import { keepForOffline } from "./hors-ligne.js";
+import { NAME_MAX, PLAYERS_MAX, blank, damaged, readSheet, sameSheet } from "./compteur-feuille.js";
 
 const NBSP = "\u00a0";
+const NNBSP = "\u202f";
 const STORE = "sqp-compteur-v1";
-const NAME_MAX = 30;
+const BACKUP = "sqp-compteur-v1-sauvegarde";
 
 const T = {
   players: "Les joueurs",
@@ -41,7 +50,7 @@ const T = {
     names.length === 1 ? `${names[0]} mène.` : `${names.join(" et ")} sont à égalité en tête.`,
   over: (names, rounds) =>
     names.length === 1
-      ? `Partie terminée après ${rounds} manche${rounds > 1 ? "s" : ""}${NBSP}: ${names[0]} gagne${NNBSP()}!`
+      ? `Partie terminée après ${rounds} manche${rounds > 1 ? "s" : ""}${NBSP}: ${names[0]} gagne${NNBSP}!`
       : `Partie terminée après ${rounds} manche${rounds > 1 ? "s" : ""}${NBSP}: ${names.join(", ")} se partagent la victoire.`,
   added: (n) => `Manche ${n} ajoutée.`,
   removed: (n) => `Manche ${n} supprimée.`,
@@ -58,16 +67,28 @@ const T = {
   badTarget: "Le seuil est un nombre entier d’au moins 1 (66 dans la règle).",
   badRounds: "Le nombre de manches est un entier d’au moins 1, ou rien.",
   noTable: "La liste des cartes n’a pas pu être chargée" + NBSP + ": saisissez les nombres de têtes.",
+  // Notices about the stored sheet.
+  unreadable: "La feuille gardée dans ce navigateur est illisible" + NBSP + ": une feuille vierge est affichée. " +
+    "Rien n’est effacé tant que vous n’y touchez pas.",
+  damaged: (parts) => "La feuille gardée dans ce navigateur était abîmée" + NBSP + ": " + parts.join(NNBSP + "; ") + ".",
+  badRoundsStored: (n) => n === 1 ? "une manche illisible a été mise de côté" : `${n} manches illisibles ont été mises de côté`,
+  textNumbers: (n) => n === 1 ? "un nombre écrit comme du texte a été relu" : `${n} nombres écrits comme du texte ont été relus`,
+  badNames: (n) => n === 1 ? "un prénom illisible a été remplacé" : `${n} prénoms illisibles ont été remplacés`,
+  badSettings: "un réglage illisible a repris sa valeur habituelle",
+  restore: (n) => `Restaurer la feuille sauvegardée (${n}${NBSP}manche${n > 1 ? "s" : ""})`,
+  restored: (n) => `La feuille sauvegardée a été restaurée (${n}${NBSP}manche${n > 1 ? "s" : ""}).`,
+  otherTab: "La feuille a été mise à jour depuis un autre onglet.",
+  conflict: "La feuille venait d’être modifiée dans un autre onglet" + NBSP + ": elle est maintenant à jour ici. " +
+    "Vérifiez-la, puis recommencez.",
 };
-
-function NNBSP() {
-  return "\u202f";
-}
 
 const root = document.querySelector("[data-compteur]");
 let heads = null; // heads[card], from the build's table
 let deckTotal = null;
 let sheet = null; // {players: [name], rounds: [[heads per player]], target, strict, fixed, bga}
+let seen = null; // the stored text this tab last read or wrote
+let notice = ""; // what the page says about the stored sheet (damaged, restored)
+let backupFrozen = false; // the stored sheet was damaged: the backup keeps the last good one
 let confirming = false;
 
 function el(tag, attrs = {}, text) {
@@ -82,26 +103,75 @@ function el(tag, attrs = {}, text) {
 
 // --- the stored sheet --------------------------------------------------------------------------
 
-function blank(players = []) {
-  return { players, rounds: [], target: 66, strict: false, fixed: null, bga: false };
-}
-
-function restore() {
+function readStored(key) {
   try {
-    const data = JSON.parse(localStorage.getItem(STORE));
-    if (data && Array.isArray(data.players) && Array.isArray(data.rounds)) return { ...blank(), ...data };
+    return localStorage.getItem(key);
   } catch {
-    // A broken or missing sheet: start a new one.
+    return null; // storage disabled: the sheet lives for this visit only
   }
-  return blank();
 }
 
-function store() {
+/** The backup, when it is a clean sheet different from the one shown: offered for restoring. */
+function backupOffer() {
+  const raw = readStored(BACKUP);
+  if (raw === null) return null;
+  const { sheet: saved, problems } = readSheet(raw, deckTotal);
+  if (damaged(problems) || sameSheet(saved, sheet) || (!saved.rounds.length && !saved.players.length)) return null;
+  return saved;
+}
+
+function store({ backup = true } = {}) {
+  const text = JSON.stringify(sheet);
   try {
-    localStorage.setItem(STORE, JSON.stringify(sheet));
+    localStorage.setItem(STORE, text);
+    if (backup && !backupFrozen) localStorage.setItem(BACKUP, text);
   } catch {
     // Private browsing without storage: the sheet still works for this visit.
   }
+  seen = text;
+}
+
+function repairNotice(problems) {
+  if (problems.unreadable) return T.unreadable;
+  const parts = [];
+  if (problems.rounds) parts.push(T.badRoundsStored(problems.rounds));
+  if (problems.numbers) parts.push(T.textNumbers(problems.numbers));
+  if (problems.names) parts.push(T.badNames(problems.names));
+  if (problems.settings) parts.push(T.badSettings);
+  return parts.length ? T.damaged(parts) : "";
+}
+
+/** Take in what storage holds now (at start, or another tab wrote it). A damaged sheet is
+ *  repaired for display, said so, and the backup is frozen so the last good sheet stays
+ *  restorable; an unreadable or removed one leaves this tab's sheet on screen. */
+function adopt({ first = false, message = "" } = {}) {
+  const raw = readStored(STORE);
+  const { sheet: stored, problems } = readSheet(raw, deckTotal);
+  seen = raw;
+  notice = repairNotice(problems);
+  if (damaged(problems)) backupFrozen = true;
+  if (first || (raw !== null && !problems.unreadable)) sheet = stored;
+  confirming = false;
+  if (first) return;
+  render({ keepTyped: true });
+  if (message) ui.live.textContent = message;
+}
+
+/** Apply `change` to the sheet only if storage still holds what this tab last saw; otherwise
+ *  take in the newer sheet, say so, and let the reader decide again. */
+function update(change, message, options) {
+  const now = readStored(STORE);
+  if (now !== seen && now !== null) {
+    adopt();
+    if (!notice) notice = T.conflict;
+    render({ keepTyped: true });
+    ui.live.textContent = T.conflict;
+    return false;
+  }
+  change();
+  notice = "";
+  save(message, options);
+  return true;
 }
 
 // --- arithmetic: totals, end of game, winners ------------------------------------------------------
@@ -147,6 +217,12 @@ const ui = {};
 function build() {
   root.replaceChildren();
   ui.live = el("p", { class: "compteur-annonce", role: "status", "aria-live": "polite" });
+  // What the page says about the stored sheet, with the way back to the backup.
+  ui.noticeBox = el("div", { class: "compteur-avis", hidden: true });
+  ui.notice = el("p", { class: "compteur-avis-texte" });
+  ui.restore = el("button", { type: "button", class: "compteur-restaurer" });
+  ui.restore.addEventListener("click", restoreBackup);
+  ui.noticeBox.append(ui.notice, ui.restore);
 
   // Players.
   const who = el("fieldset", { class: "compteur-joueurs" });
@@ -174,14 +250,13 @@ function build() {
     const value = parseCount(target.value, 1);
     targetError.textContent = value === null ? T.badTarget : "";
     if (value === null) return;
-    sheet.target = value;
-    save();
+    if (value !== sheet.target) update(() => { sheet.target = value; });
   });
   const strict = el("input", { type: "checkbox", id: "compteur-strict" });
   strict.checked = sheet.strict;
   strict.addEventListener("change", () => {
-    sheet.strict = strict.checked;
-    save();
+    const value = strict.checked;
+    update(() => { sheet.strict = value; });
   });
   const fixed = el("input", { id: "compteur-manches", inputmode: "numeric", size: "4",
     placeholder: T.none, value: sheet.fixed ? String(sheet.fixed) : "",
@@ -191,14 +266,13 @@ function build() {
     const value = fixed.value.trim() === "" ? 0 : parseCount(fixed.value, 1);
     fixedError.textContent = value === null ? T.badRounds : "";
     if (value === null) return;
-    sheet.fixed = value || null;
-    save();
+    if ((value || null) !== sheet.fixed) update(() => { sheet.fixed = value || null; });
   });
   const bga = el("input", { type: "checkbox", id: "compteur-bga" });
   bga.checked = sheet.bga;
   bga.addEventListener("change", () => {
-    sheet.bga = bga.checked;
-    save();
+    const value = bga.checked;
+    update(() => { sheet.bga = value; });
   });
   const line = (...nodes) => {
     const p = el("p");
@@ -238,11 +312,21 @@ function build() {
   ui.csv = csv;
 
   ui.tableError = el("p", { class: "compteur-erreur", role: "alert" });
-  root.append(who, opts, el("h2", { id: "la-feuille" }, T.sheet), ui.verdict, ui.sheetBox,
+  ui.options = { target, targetError, strict, fixed, fixedError, bga };
+  root.append(ui.noticeBox, who, opts, el("h2", { id: "la-feuille" }, T.sheet), ui.verdict, ui.sheetBox,
               ui.entry, actions, ui.tableError, ui.live);
 }
 
-function render() {
+function render({ keepTyped = false } = {}) {
+  // The notice about the stored sheet, and the backup when there is one to go back to.
+  const saved = backupOffer();
+  ui.notice.textContent = notice;
+  ui.notice.hidden = !notice;
+  ui.restore.hidden = !saved;
+  if (saved) ui.restore.textContent = T.restore(saved.rounds.length);
+  ui.noticeBox.hidden = !notice && !saved;
+  syncOptions();
+
   // Players.
   ui.names.replaceChildren();
   sheet.players.forEach((name, i) => {
@@ -251,10 +335,7 @@ function render() {
     if (!sheet.rounds.length) {
       const remove = el("button", { type: "button", class: "compteur-retirer" }, "×");
       remove.setAttribute("aria-label", T.remove(name));
-      remove.addEventListener("click", () => {
-        sheet.players.splice(i, 1);
-        save();
-      });
+      remove.addEventListener("click", () => update(() => { sheet.players.splice(i, 1); }));
       item.append(" ", remove);
     }
     ui.names.append(item);
@@ -305,17 +386,18 @@ function render() {
   ui.verdict.classList.toggle("fini", over);
   root.dataset.etat = over ? "fini" : "en-cours";
 
-  renderEntry(over);
+  renderEntry(over, keepTyped);
   ui.undo.disabled = !sheet.rounds.length;
   ui.csv.disabled = sheet.players.length < 2;
   ui.fresh.textContent = confirming ? T.freshConfirm : T.fresh;
   ui.cancel.hidden = !confirming;
 }
 
-function renderEntry(over) {
-  // Keep what the reader has typed for this round when the sheet redraws (an option changed).
+function renderEntry(over, keepTyped) {
+  // Keep what the reader has typed for this round when the sheet redraws (an option changed, or
+  // another tab changed the sheet: what is typed here is not lost).
   const typed = [...ui.entry.querySelectorAll("input[data-joueur]")].map((input) => input.value);
-  const sameRound = ui.entry.dataset.manche === String(sheet.rounds.length + 1) &&
+  const sameRound = (keepTyped || ui.entry.dataset.manche === String(sheet.rounds.length + 1)) &&
     typed.length === sheet.players.length;
   ui.entry.dataset.manche = String(sheet.rounds.length + 1);
   ui.entry.replaceChildren();
@@ -373,10 +455,31 @@ function tickCards(name, index, input) {
 
 // --- actions ------------------------------------------------------------------------------------
 
-function save(message) {
-  store();
+function save(message, options) {
+  store(options);
   render();
   if (message) ui.live.textContent = message;
+}
+
+/** Option fields follow the sheet (it may come from another tab or from the backup). */
+function syncOptions() {
+  const o = ui.options;
+  if (document.activeElement !== o.target && !o.targetError.textContent) o.target.value = String(sheet.target);
+  if (document.activeElement !== o.fixed && !o.fixedError.textContent) o.fixed.value = sheet.fixed ? String(sheet.fixed) : "";
+  o.strict.checked = sheet.strict;
+  o.bga.checked = sheet.bga;
+}
+
+function restoreBackup() {
+  const saved = backupOffer();
+  if (!saved) return;
+  sheet = saved;
+  confirming = false;
+  backupFrozen = false;
+  notice = T.restored(saved.rounds.length);
+  store();
+  render();
+  ui.live.textContent = notice;
 }
 
 function addPlayer(input) {
@@ -385,12 +488,11 @@ function addPlayer(input) {
   if (!name) error = T.emptyName;
   else if (name.length > NAME_MAX) error = T.longName;
   else if (sheet.players.some((p) => p.toLowerCase() === name.toLowerCase())) error = T.sameName(name);
-  else if (sheet.players.length >= 10) error = T.tenPlayers;
+  else if (sheet.players.length >= PLAYERS_MAX) error = T.tenPlayers;
   ui.nameError.textContent = error;
   if (error) return;
-  sheet.players.push(name);
+  if (!update(() => { sheet.players.push(name); })) return;
   input.value = "";
-  save();
   input.focus();
 }
 
@@ -413,9 +515,7 @@ function addRound() {
     ui.roundError.textContent = T.roundTooMany(sum, deckTotal);
     return;
   }
-  sheet.rounds.push(values);
-  confirming = false;
-  save(T.added(sheet.rounds.length));
+  if (!update(() => { sheet.rounds.push(values); confirming = false; }, T.added(sheet.rounds.length + 1))) return;
   const first = ui.entry.querySelector("input[data-joueur]");
   if (first) first.focus();
 }
@@ -423,8 +523,7 @@ function addRound() {
 function undoRound() {
   if (!sheet.rounds.length) return;
   const n = sheet.rounds.length;
-  sheet.rounds.pop();
-  save(T.removed(n));
+  update(() => { sheet.rounds.pop(); }, T.removed(n));
 }
 
 function freshGame() {
@@ -434,8 +533,8 @@ function freshGame() {
     return;
   }
   confirming = false;
-  sheet = { ...sheet, rounds: [] };
-  save();
+  // The backup keeps the finished sheet: « Restaurer » brings it back.
+  update(() => { sheet = { ...sheet, rounds: [] }; }, "", { backup: false });
 }
 
 function csvCell(value) {
@@ -473,11 +572,17 @@ async function loadHeads() {
 }
 
 if (root) {
-  sheet = restore();
-  build();
-  render();
+  // The heads table first: it bounds what a stored round may hold (171 heads in the deck).
   loadHeads().then(() => {
+    adopt({ first: true });
+    build();
     render();
     root.dataset.pret = "oui";
+    window.addEventListener("storage", (event) => {
+      if (event.storageArea !== localStorage) return;
+      if (event.key === STORE || event.key === null) adopt({ message: T.otherTab });
+      else if (event.key === BACKUP) render({ keepTyped: true });
+    });
   });
+  keepForOffline({ files: ["js/compteur-feuille.js", "js/tetes.json"] }); // the sheet works offline after one visit
 }

@@ -6,8 +6,10 @@
 // Markup comes from Python (which escapes names); reader text is only ever set with textContent.
 
 import * as engine from "./engine.js";
+import { keepForOffline } from "./hors-ligne.js";
 
 const NBSP = "\u00a0";
+const NNBSP = "\u202f";
 const T = {
   loading: "Chargement du moteur du jeu (une dizaine de secondes la première fois)…",
   failed:
@@ -33,6 +35,13 @@ const T = {
   save: "Enregistrer la manche (JSON)",
   review: "Revoir la manche étape par étape",
   reviewTitle: (n) => `La manche ${n}, étape par étape`,
+  reviewNav: "Parcourir les étapes",
+  first: "Début",
+  previous: "Précédent",
+  following: "Suivant",
+  last: "Fin",
+  stepOf: (i, n) => `Étape${NBSP}${i}${NBSP}sur${NBSP}${n}`,
+  handHint: "Les flèches passent d’une carte à l’autre" + NNBSP + "; Entrée joue la carte.",
   choose: "Quelle rangée ramassez-vous" + NBSP + "?",
   saved: "Manche enregistrée" + NBSP + ": le fichier est dans vos téléchargements.",
   loaded: "Manche chargée.",
@@ -96,7 +105,10 @@ function buildArea() {
   ui.choice.append(ui.rows);
 
   ui.handTitle = el("h3", { class: "jouer-titre-main", id: "jouer-titre-main" }, T.hand);
-  ui.hand = el("div", { class: "jouer-main", role: "group", "aria-labelledby": "jouer-titre-main" });
+  ui.handHint = el("span", { class: "jouer-invisible", id: "jouer-aide-main" }, T.handHint);
+  ui.hand = el("div", { class: "jouer-main", role: "group", "aria-labelledby": "jouer-titre-main",
+                        "aria-describedby": "jouer-aide-main" });
+  ui.hand.addEventListener("keydown", moveInHand);
 
   const tools = el("div", { class: "jouer-outils" });
   ui.adviceButton = el("button", { type: "button", class: "jouer-secondaire" }, T.advice);
@@ -124,8 +136,12 @@ function buildArea() {
 
   ui.review = el("section", { class: "jouer-revoir", hidden: "" });
 
-  area.append(ui.status, ui.live, ui.error, scoreBox, ui.scene, ui.showAll, ui.choice, ui.end,
-              ui.handTitle, ui.hand, tools, ui.advice, ui.logBox, ui.review);
+  // The board: what the reader looks at while playing, kept on screen together (the table, the
+  // row choice or the end of the round, the hand); the rest of the game follows it.
+  ui.board = el("div", { class: "jouer-plateau" });
+  ui.board.append(ui.status, ui.error, ui.scene, ui.showAll, ui.choice, ui.end, ui.handTitle, ui.handHint,
+                  ui.hand);
+  area.append(ui.live, ui.board, tools, ui.advice, scoreBox, ui.logBox, ui.review);
   root.append(area);
   ui.area = area;
 }
@@ -201,7 +217,7 @@ function start(event) {
           strict: form.elements.strict.checked,
           rounds: form.elements.manches.value.trim() || null,
         },
-        seed: Math.floor(Math.random() * 2 ** 31),
+        seed: Math.floor(Math.random() * 1e9), // the engine reads integers up to 10⁹ (game/untrusted.py)
       });
       if (!answer.ok) return showErrors(answer.errors);
       begin(answer);
@@ -379,17 +395,41 @@ function review() {
   guarded(async () => {
     const answer = await ask({ type: "play_review", state });
     if (!answer.ok) return showErrors(answer.errors);
-    const list = el("ol", { class: "etapes" });
-    for (const step of answer.steps) {
-      const item = el("li", { class: "etape" });
-      item.innerHTML = step.html; // markup drawn by the engine
-      list.append(item);
-    }
-    const title = el("h3", { tabindex: "-1" }, T.reviewTitle(view.round));
-    ui.review.replaceChildren(title, list);
-    ui.review.hidden = false;
-    title.focus();
+    showReview(answer.steps);
   });
+}
+
+/** The round's steps one at a time, with the examples' Début / Précédent / Suivant / Fin. */
+function showReview(steps) {
+  const title = el("h3", { tabindex: "-1" }, T.reviewTitle(view.round));
+  const nav = el("div", { class: "jouer-revoir-boutons", role: "group", "aria-label": T.reviewNav });
+  const counter = el("p", { class: "jouer-revoir-compteur", "aria-live": "polite" });
+  const stage = el("div", { class: "etape jouer-revoir-etape" });
+  const buttons = {};
+  let at = 0;
+  const go = (index) => {
+    at = Math.max(0, Math.min(steps.length - 1, index));
+    stage.innerHTML = steps[at].html; // markup drawn by the engine
+    stage.dataset.step = String(at);
+    counter.textContent = T.stepOf(at + 1, steps.length);
+    buttons.first.disabled = buttons.previous.disabled = at === 0;
+    buttons.following.disabled = buttons.last.disabled = at === steps.length - 1;
+  };
+  for (const [key, target] of [["first", () => 0], ["previous", () => at - 1],
+                               ["following", () => at + 1], ["last", () => steps.length - 1]]) {
+    buttons[key] = el("button", { type: "button", class: "jouer-secondaire", "data-aller": key }, T[key]);
+    buttons[key].addEventListener("click", () => {
+      go(target());
+      // A button that became disabled loses the focus: keep it in the player.
+      if (buttons[key].disabled) (key === "first" || key === "previous" ? buttons.following : buttons.previous).focus();
+    });
+    nav.append(buttons[key]);
+  }
+  ui.review.replaceChildren(title, nav, counter, stage);
+  ui.review.hidden = false;
+  go(0);
+  title.focus({ preventScroll: true });
+  ui.review.scrollIntoView({ block: "start", behavior: "instant" }); // the step, not just its title
 }
 
 // --- showing -----------------------------------------------------------------------------------
@@ -401,6 +441,7 @@ async function showSteps(steps) {
   for (const step of steps) {
     ui.scene.innerHTML = step.html; // markup drawn by the engine (game.classic.draw.step_html)
     ui.log.append(el("li", {}, step.text));
+    showBoard(); // the view follows the cards being placed
     if (step.kind !== "choice") shown += 1;
     if (delay()) {
       ui.live.textContent = step.text;
@@ -429,13 +470,44 @@ function focusFirst(container) {
     focusAfter = container;
     return;
   }
-  const target = container.querySelector("button:not([disabled]):not([hidden])");
-  if (target) target.focus();
+  const target = container.querySelector("button:not([disabled]):not([hidden])[tabindex='0']") ||
+    container.querySelector("button:not([disabled]):not([hidden])");
+  // The browser would scroll the focused button into view, table off screen: the board is
+  // brought into view as a whole instead.
+  if (target) target.focus({ preventScroll: true });
+  showBoard();
+}
+
+/** Bring the whole board (table, choice, hand) on screen, or at least its top. */
+function showBoard() {
+  if (!ui.board || ui.area.hidden) return;
+  const box = ui.board.getBoundingClientRect();
+  const margin = 8;
+  if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+  window.scrollBy({ top: box.top - margin, behavior: "instant" });
+}
+
+/** Arrow keys, Home and End move between the cards of the hand (one tab stop for the hand). */
+function moveInHand(event) {
+  const cards = [...ui.hand.querySelectorAll(".jouer-carte:not([disabled])")];
+  const here = cards.indexOf(document.activeElement);
+  if (here < 0) return;
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  let next = null;
+  if (step) next = (here + step + cards.length) % cards.length;
+  else if (event.key === "Home") next = 0;
+  else if (event.key === "End") next = cards.length - 1;
+  if (next === null) return;
+  event.preventDefault();
+  for (const card of cards) card.tabIndex = -1;
+  cards[next].tabIndex = 0;
+  cards[next].focus({ preventScroll: true });
 }
 
 function setEnabled(on) {
   for (const button of ui.area.querySelectorAll("button")) {
-    if (button !== ui.showAll) button.disabled = !on;
+    // The review player keeps its own Début / Fin states.
+    if (button !== ui.showAll && !ui.review.contains(button)) button.disabled = !on;
   }
   if (on && view) {
     ui.adviceButton.disabled = !["play", "row", "pick"].includes(view.phase);
@@ -460,6 +532,7 @@ function render(scene) {
     button.firstElementChild.setAttribute("aria-hidden", "true");
     button.append(el("span", { class: "jouer-invisible" }, drafting ? `Prendre le ${card.card}` : card.label));
     button.disabled = !["play", "pick"].includes(view.phase);
+    button.tabIndex = ui.hand.querySelector(".jouer-carte") ? -1 : 0; // roving: one tab stop
     button.addEventListener("click", () => action(card.card));
     ui.hand.append(button);
   }
@@ -524,4 +597,7 @@ if (root && form) {
   // Start the engine as soon as the reader shows intent, so the first game starts quickly.
   form.addEventListener("focusin", () => engine.start().catch(() => {}), { once: true });
   form.addEventListener("pointerenter", () => engine.start().catch(() => {}), { once: true });
+  // Jouer works offline after one visit: the page now, the engine once it has run.
+  keepForOffline({ files: ["js/engine.js"], engine: false });
+  engine.whenReady.then(() => keepForOffline({ files: ["js/engine.js", "js/worker.js"], engine: true }));
 }

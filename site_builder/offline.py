@@ -1,0 +1,42 @@
+"""The service worker as built: `static/sw.js` stamped with the build it belongs to.
+
+A deploy must reach readers who already have the worker: its cache name carries a hash of
+everything the build publishes, so any change gives a new worker (the browser compares the
+script byte for byte), which installs, takes over and deletes the caches of older builds. The
+Pyodide runtime is cached apart, under its version, so a deploy does not download it again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from . import assets
+
+SERVICE_WORKER = "sw.js"
+BUILD_MARK = "__BUILD__"
+RUNTIME_MARK = "__RUNTIME__"
+GAME = Path(__file__).resolve().parent.parent / "game"
+
+
+def build_hash(files: dict[str, str | bytes], game_dir: Path = GAME) -> str:
+    """12 hex digits over the rendered files, the static files and the engine's sources."""
+    digest = hashlib.sha256()
+    published = {name: path.read_bytes() for name, path in assets.static_files().items()}
+    published.update({name: data.encode("utf-8") if isinstance(data, str) else data
+                      for name, data in files.items()})
+    published.update({"game/" + path.relative_to(game_dir).as_posix(): path.read_bytes()
+                      for path in sorted(game_dir.rglob("*.py")) if "__pycache__" not in path.parts})
+    for name in sorted(published):
+        digest.update(name.encode("utf-8") + b"\0" + hashlib.sha256(published[name]).digest())
+    return digest.hexdigest()[:12]
+
+
+def service_worker(files: dict[str, str | bytes], runtime_version: str | None) -> str:
+    """The text of sw.js for this build (the static file keeps the marks, for reading)."""
+    text = (assets.STATIC / SERVICE_WORKER).read_text(encoding="utf-8")
+    for mark in (BUILD_MARK, RUNTIME_MARK):
+        if text.count(f'"{mark}"') != 1:
+            raise ValueError(f"static/{SERVICE_WORKER} must hold \"{mark}\" exactly once")
+    return (text.replace(f'"{BUILD_MARK}"', f'"{build_hash(files)}"')
+                .replace(f'"{RUNTIME_MARK}"', f'"{runtime_version or "none"}"'))

@@ -1,0 +1,96 @@
+// The score sheet as stored: reading it back safely, whatever the browser's storage holds.
+//
+// localStorage is shared by every tab and can be edited by hand, by an extension or by an older
+// version of the page. So what is read is checked field by field: a round that cannot be read is
+// set aside (and counted, for a French notice), a number written as text is read as a number,
+// never glued to a total (« 052 »). Nothing here writes: the page decides when to store.
+
+export const NAME_MAX = 30;
+export const PLAYERS_MAX = 10;
+export const DEFAULT_TARGET = 66;
+
+export function blank(players = []) {
+  return { players, rounds: [], target: DEFAULT_TARGET, strict: false, fixed: null, bga: false };
+}
+
+/** A whole number of heads: a JS integer or a string of digits; anything else is null. */
+function headsOf(value, highest) {
+  let number = value;
+  if (typeof value === "string" && /^\s*\d{1,4}\s*$/.test(value)) number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || (highest !== null && number > highest)) return null;
+  return number;
+}
+
+function countOf(value, min) {
+  const number = typeof value === "string" && /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : value;
+  return Number.isInteger(number) && number >= min ? number : null;
+}
+
+/**
+ * Read a stored sheet (the raw text of localStorage, or null).
+ * Returns {sheet, problems}: `sheet` is always usable; `problems` counts what was repaired:
+ * {unreadable: true} when nothing could be used, else {rounds, numbers, names, settings}.
+ * `deckTotal` (171, from js/tetes.json) bounds a round's heads when known.
+ */
+export function readSheet(raw, deckTotal = null) {
+  const problems = { unreadable: false, rounds: 0, numbers: 0, names: 0, settings: 0 };
+  if (raw === null || raw === undefined) return { sheet: blank(), problems };
+  let data;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    data = undefined;
+  }
+  if (!data || typeof data !== "object" || Array.isArray(data) || !Array.isArray(data.players)) {
+    problems.unreadable = true;
+    return { sheet: blank(), problems };
+  }
+
+  const sheet = blank();
+  const seen = new Set();
+  for (const [i, name] of data.players.slice(0, PLAYERS_MAX).entries()) {
+    let clean = typeof name === "string" ? name.replace(/\s+/g, " ").trim().slice(0, NAME_MAX) : "";
+    if (!clean || seen.has(clean.toLowerCase())) {
+      problems.names += 1;
+      clean = `Joueur ${i + 1}`;
+      for (let n = 2; seen.has(clean.toLowerCase()); n += 1) clean = `Joueur ${i + 1} (${n})`;
+    }
+    seen.add(clean.toLowerCase());
+    sheet.players.push(clean);
+  }
+  if (data.players.length > PLAYERS_MAX) problems.names += data.players.length - PLAYERS_MAX;
+
+  const rounds = Array.isArray(data.rounds) ? data.rounds : [];
+  if (data.rounds !== undefined && !Array.isArray(data.rounds)) problems.rounds += 1;
+  for (const round of rounds) {
+    const values = Array.isArray(round) && round.length === sheet.players.length
+      ? round.map((value) => headsOf(value, deckTotal))
+      : null;
+    const sum = values && values.every((v) => v !== null) ? values.reduce((a, b) => a + b, 0) : null;
+    if (sum === null || (deckTotal !== null && sum > deckTotal) || !sheet.players.length) {
+      problems.rounds += 1;
+      continue;
+    }
+    problems.numbers += round.filter((value) => typeof value === "string").length;
+    sheet.rounds.push(values);
+  }
+
+  const target = data.target === undefined ? DEFAULT_TARGET : countOf(data.target, 1);
+  const fixed = data.fixed === undefined || data.fixed === null || data.fixed === 0 ? null : countOf(data.fixed, 1);
+  sheet.target = target ?? DEFAULT_TARGET;
+  sheet.fixed = fixed;
+  sheet.strict = data.strict === true;
+  sheet.bga = data.bga === true;
+  problems.settings += (target === null) + (fixed === null && ![undefined, null, 0].includes(data.fixed)) +
+    (![undefined, true, false].includes(data.strict)) + (![undefined, true, false].includes(data.bga));
+  return { sheet, problems };
+}
+
+export function damaged(problems) {
+  return problems.unreadable || problems.rounds + problems.numbers + problems.names + problems.settings > 0;
+}
+
+/** The same sheet, compared by content (key order and spacing aside). */
+export function sameSheet(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

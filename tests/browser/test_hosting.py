@@ -1,0 +1,166 @@
+"""The built site served under a sub-path, as GitHub Pages serves a project: every page loads
+all its stylesheets, scripts and images, the 404 page included, whatever --base-url said.
+
+The server here answers a missing file with the site's 404.html (status 404), as GitHub Pages
+does; a link from the domain root (`/site.css`) then gets that page instead of a stylesheet.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from harness import MIME_TYPES, SUB_PATH, Guard, seal, watch
+
+ROOT = Path(__file__).resolve().parents[2]
+ASSET_TYPES = {"stylesheet", "script", "image", "font", "fetch", "xhr", "other"}
+
+
+class PagesHandler(http.server.SimpleHTTPRequestHandler):
+    """Only SUB_PATH exists; a missing file gets 404.html with status 404."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def translate_path(self, path):
+        path = unquote(urlsplit(path).path)
+        if not path.startswith(SUB_PATH):
+            return str(Path(self.directory) / ".not-under-the-sub-path")
+        return super().translate_path("/" + path[len(SUB_PATH):])
+
+    def _local(self) -> Path | None:
+        path = unquote(urlsplit(self.path).path)
+        local = Path(self.translate_path(self.path))
+        if local.is_dir():
+            local = local / "index.html" if path.endswith("/") else None
+        return local if local is not None and local.is_file() else None
+
+    def do_GET(self):  # noqa: N802 - http.server's naming
+        if self._local() is not None:
+            return super().do_GET()
+        body = (Path(self.directory) / "404.html").read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+class Pages:
+    def __init__(self, root: Path):
+        handler = functools.partial(PagesHandler, directory=str(root))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.base = self.origin + SUB_PATH
+
+    def url(self, path: str) -> str:
+        return self.base + path
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def built(tmp_path_factory, *options) -> Path:
+    out = tmp_path_factory.mktemp("pages") / "_site"
+    result = subprocess.run([sys.executable, "-m", "site_builder", "build", "--out", str(out), *options],
+                            cwd=ROOT, capture_output=True, text=True,
+                            env={**os.environ, "SOURCE_DATE_EPOCH": "1700000000"})
+    if result.returncode:
+        pytest.fail(f"build failed:\n{result.stderr}")
+    return out
+
+
+@pytest.fixture(scope="module")
+def default_pages(site):
+    """The session's site, built with no --base-url (as `make build`), served under /depot/."""
+    pages = Pages(site)
+    yield pages
+    pages.close()
+
+
+@pytest.fixture(scope="module")
+def based_pages(tmp_path_factory):
+    """Built for /depot/ (as the GitHub Pages workflow does)."""
+    pages = Pages(built(tmp_path_factory, "--base-url", SUB_PATH))
+    yield pages
+    pages.close()
+
+
+def page_urls(site: Path) -> list[str]:
+    urls = []
+    for html in sorted(site.rglob("*.html")):
+        rel = html.relative_to(site).as_posix()
+        urls.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
+    return urls
+
+
+def load(browser, pages: Pages, path: str) -> dict:
+    """Open one page; return its status, the assets that failed and the stylesheets not applied."""
+    guard = Guard()
+    context = browser.new_context(service_workers="block", locale="fr-FR")
+    seal(context, pages, guard)
+    page = context.new_page()
+    watch(page, guard)
+    failed = []
+
+    def on_response(response):
+        if response.request.resource_type in ASSET_TYPES and response.status >= 400:
+            failed.append(f"{response.status} {response.url}")
+
+    page.on("response", on_response)
+    page.on("requestfailed", lambda request: failed.append(f"failed {request.url}"))
+    try:
+        response = page.goto(pages.url(path), wait_until="load")
+        unstyled = page.eval_on_selector_all(
+            "link[rel=stylesheet]", "links => links.filter((l) => !l.sheet).map((l) => l.href)")
+        # site.css is really applied: the skip link is moved out of sight.
+        styled = page.evaluate(
+            "(() => { const skip = document.querySelector('.evitement');"
+            " return !!skip && getComputedStyle(skip).position !== 'static'; })()")
+        links = page.eval_on_selector_all("a[href]", "as => as.map((a) => a.href)")
+        return {"path": path, "title": page.title(), "status": response.status, "failed": failed, "unstyled": unstyled, "styled": styled,
+                "links": links, "foreign": guard.foreign, "errors": guard.page_errors}
+    finally:
+        context.close()
+
+
+def test_every_page_loads_all_its_assets_under_a_sub_path(browser, site, default_pages):
+    paths = page_urls(site)
+    assert "404.html" in paths and "hors-ligne/" in paths and len(paths) >= 20
+    problems = {}
+    for path in paths:
+        seen = load(browser, default_pages, path)
+        if seen["status"] != 200 or seen["failed"] or seen["unstyled"] or not seen["styled"] \
+                or seen["foreign"]:
+            problems[path] = seen
+    assert problems == {}
+
+
+def test_the_404_page_of_a_local_build_is_styled_at_the_top_of_the_sub_path(browser, default_pages):
+    """No --base-url: a missing page just under the site root gets a styled 404 page whose links
+    stay inside /depot/."""
+    seen = load(browser, default_pages, "page-absente")
+    assert seen["status"] == 404
+    assert seen["failed"] == [] and seen["unstyled"] == [] and seen["styled"]
+    assert seen["links"] and all(link.startswith(default_pages.base) for link in seen["links"])
+    assert default_pages.base + "regles/" in seen["links"]
+
+
+def test_the_404_page_built_for_the_sub_path_works_at_any_depth(browser, based_pages):
+    seen = load(browser, based_pages, "regles/plus/loin/absente/")
+    assert seen["status"] == 404
+    assert seen["failed"] == [] and seen["unstyled"] == [] and seen["styled"]
+    assert based_pages.base + "regles/" in seen["links"]
+    assert all(link.startswith(based_pages.base) for link in seen["links"])
