@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..messages import junior as say
 from ..messages import moves as words
-from . import rules
+from . import bots, rules
 from .draw import card_svg, table_svg
 
 
@@ -31,3 +31,11 @@ def move_label(st, move: dict) -> str:
 
 def decision_text(st, reader: str) -> str:
     return words.junior_decision(rules.is_stuck(st.data, reader))
+
+
+def advice(st, reader: str) -> dict:
+    """The move Junior's heuristic robot would make in the reader's place (French)."""
+    card, row = bots.heuristic_move(st.data, reader)
+    move = {"kind": "card", "player": reader, "card": card, "row": row}
+    index = next((i for i, m in enumerate(st.legal_moves()) if m == move), None)
+    return {"kind": "move", "index": index, "text": words.advice(move_label(st, move))}

@@ -70,6 +70,7 @@ def variant(name: str) -> Variant:
         options=("level", "goal"),
         simulate=_simulate, format_stats=_format_stats,
         seat_view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
+        advice=seat.advice,
     )
 
 

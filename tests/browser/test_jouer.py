@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from game import session
 from game.classic.replay import run
 
@@ -334,3 +336,55 @@ def test_the_review_is_a_step_player(browser, server, guard):
         page.screenshot(path=str(ARTIFACTS / "jouer-revoir-390x844.png"), full_page=False)
     finally:
         context.close()
+
+
+# --- the variants whose decisions the engine lists (special cards, Junior) ---------------------------
+
+LISTED = ", ".join(f"{ROOT}[data-phase={p}]:not([aria-busy])"
+                   for p in ("play", "move", "round_over", "game_over"))
+
+
+@pytest.mark.parametrize("variant, robots, cards", [("speciales", "2", 12), ("junior-expert", "1", 3)])
+def test_special_cards_and_junior_are_played_through_the_listed_moves(browser, server, guard, variant,
+                                                                      robots, cards):
+    context, page = sized_page(browser, server, guard, 390, 844)
+    try:
+        page.goto(server.url(PAGE))
+        page.select_option("#jouer-bots", robots)
+        page.select_option("#jouer-variante", variant)
+        page.select_option("#jouer-vitesse", "0")
+        page.click("button[type=submit]")
+        page.wait_for_selector(LISTED, state="attached", timeout=ENGINE_TIMEOUT_MS)
+        assert page.locator(".jouer-main .jouer-carte").count() == cards
+        decisions = 0
+        for _ in range(40):
+            now = page.get_attribute(ROOT, "data-phase")
+            if now in ("round_over", "game_over"):
+                break
+            if now == "play":
+                page.locator(".jouer-main .jouer-carte").first.click()
+            else:
+                options = page.locator(".jouer-coups .jouer-coup")
+                assert options.count() >= 1 and options.first.inner_text()[0].isupper()
+                if decisions == 0:
+                    ARTIFACTS.mkdir(exist_ok=True)
+                    assert on_screen(page, ".jouer-decision legend")   # the question is on screen
+                    page.screenshot(path=str(ARTIFACTS / f"jouer-{variant}-390x844.png"))
+                options.first.click()
+                decisions += 1
+            page.wait_for_selector(LISTED, state="attached", timeout=ENGINE_TIMEOUT_MS)
+        assert decisions >= 1
+        if variant == "speciales":
+            assert "Vos cartes spéciales" in page.inner_text(".jouer-en-plus") or \
+                "plus de carte spéciale" in page.inner_text(".jouer-en-plus")
+    finally:
+        context.close()
+
+
+def test_too_many_robots_for_the_special_cards_is_said_on_the_field(page, server):
+    page.goto(server.url(PAGE))
+    page.select_option("#jouer-bots", "9")
+    page.select_option("#jouer-variante", "speciales")
+    page.click("button[type=submit]")
+    page.wait_for_selector("#jouer-bots-erreur:not(:empty)", timeout=ENGINE_TIMEOUT_MS)
+    assert "robots" in page.inner_text("#jouer-bots-erreur")

@@ -252,3 +252,10 @@ def test_the_page_is_told_which_field_to_fix_for_a_variant_or_too_many_robots():
     assert unknown["errors"][0]["field"] == "variante"
     junior = web_play.new_message({"reader": "Zoé", "bots": ["heuristic"], "options": {"variant": "junior", "level": "expert"}})
     assert junior["ok"] and junior["view"]["options"]["level"] == "expert"
+
+
+def test_junior_advice_names_one_of_the_listed_moves():
+    state = session.new_session("Zoé", ["heuristic"], {"variant": "junior", "level": "avance"}, seed=3)
+    tip = session.advice(state)
+    labels = [o["label"] for o in session.view(state)["decision"]["options"]]
+    assert tip["index"] is not None and labels[tip["index"]][1:] in tip["text"]

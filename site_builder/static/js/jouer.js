@@ -1,4 +1,4 @@
-// « Jouer une manche »: the page side of a game against bots.
+// « Jouer une manche »: the page side of a game against robots, in any variant the engine offers.
 //
 // No rule and no drawing live here. The Python engine (game/session.py, through the worker of
 // engine.js) decides everything and draws the table, the cards and each step; this script keeps
@@ -15,7 +15,7 @@ const T = {
   failed:
     "Le moteur du jeu n’a pas pu démarrer dans ce navigateur (trop ancien, sans WebAssembly, " +
     "ou hors ligne)" + NBSP + ": vous pouvez toujours lire les exemples commentés.",
-  busy: "Les bots choisissent leur carte…",
+  busy: "Les robots choisissent leur carte…",
   hand: "Votre main",
   pool: "Cartes à tirer",
   table: "La table",
@@ -28,7 +28,8 @@ const T = {
   bgaHelp: (target) => `Vue «${NBSP}à la BGA${NBSP}»${NBSP}: chacun part de ${target} et perd un point par tête de bœuf.`,
   turnLog: "Le tour, carte par carte",
   advice: "Conseil",
-  adviceTitle: "Que jouerait le bot prudent à ma place" + NBSP + "?",
+  adviceTitle: "Que jouerait le robot prudent à ma place" + NBSP + "?",
+  decide: "Votre décision",
   showAll: "Tout montrer",
   next: "Manche suivante",
   again: "Nouvelle partie",
@@ -104,6 +105,14 @@ function buildArea() {
   ui.rows = el("div", { class: "jouer-rangees" });
   ui.choice.append(ui.rows);
 
+  // Any other decision (a special card, a cow card and its row): the engine lists the legal
+  // moves with their French words; the page only shows them as buttons.
+  ui.decision = el("fieldset", { class: "jouer-choix jouer-decision", hidden: "" });
+  ui.decisionText = el("legend", {}, T.decide);
+  ui.moves = el("div", { class: "jouer-coups" });
+  ui.decision.append(ui.decisionText, ui.moves);
+  ui.extra = el("div", { class: "jouer-en-plus" });
+
   ui.handTitle = el("h3", { class: "jouer-titre-main", id: "jouer-titre-main" }, T.hand);
   ui.handHint = el("span", { class: "jouer-invisible", id: "jouer-aide-main" }, T.handHint);
   ui.hand = el("div", { class: "jouer-main", role: "group", "aria-labelledby": "jouer-titre-main",
@@ -139,8 +148,8 @@ function buildArea() {
   // The board: what the reader looks at while playing, kept on screen together (the table, the
   // row choice or the end of the round, the hand); the rest of the game follows it.
   ui.board = el("div", { class: "jouer-plateau" });
-  ui.board.append(ui.status, ui.error, ui.scene, ui.showAll, ui.choice, ui.end, ui.handTitle, ui.handHint,
-                  ui.hand);
+  ui.board.append(ui.status, ui.error, ui.scene, ui.showAll, ui.choice, ui.decision, ui.end,
+                  ui.handTitle, ui.handHint, ui.hand, ui.extra);
   area.append(ui.live, ui.board, tools, ui.advice, scoreBox, ui.logBox, ui.review);
   root.append(area);
   ui.area = area;
@@ -212,7 +221,9 @@ function start(event) {
         reader: form.elements.nom.value,
         bots: levels(),
         options: {
-          variant: form.elements.variante.value,
+          // « junior-expert »: the Junior variant at that level (the form's own naming)
+          variant: form.elements.variante.value.split("-")[0],
+          level: form.elements.variante.value.split("-")[1],
           target: form.elements.seuil.value,
           strict: form.elements.strict.checked,
           rounds: form.elements.manches.value.trim() || null,
@@ -287,6 +298,21 @@ function play(card) {
     root.dataset.phase = "busy";
     setEnabled(false);
     const answer = await ask({ type: "play_card", state, card });
+    if (!answer.ok) return showErrors(answer.errors);
+    ui.log.replaceChildren();
+    shown = 0;
+    await showSteps(answer.steps);
+    accept(answer);
+    afterTurn();
+  });
+}
+
+function move(index) {
+  guarded(async () => {
+    ui.advice.hidden = true;
+    root.dataset.phase = "busy";
+    setEnabled(false);
+    const answer = await ask({ type: "play_move", state, index });
     if (!answer.ok) return showErrors(answer.errors);
     ui.log.replaceChildren();
     shown = 0;
@@ -456,6 +482,7 @@ async function showSteps(steps) {
 
 function afterTurn() {
   if (view.phase === "row") focusFirst(ui.rows);
+  else if (view.phase === "move") focusFirst(ui.moves);
   else if (view.phase === "play") focusFirst(ui.hand);
   else {
     ui.live.textContent = view.summary;
@@ -510,7 +537,7 @@ function setEnabled(on) {
     if (button !== ui.showAll && !ui.review.contains(button)) button.disabled = !on;
   }
   if (on && view) {
-    ui.adviceButton.disabled = !["play", "row", "pick"].includes(view.phase);
+    ui.adviceButton.disabled = !["play", "row", "pick", "move"].includes(view.phase);
     ui.saveButton.disabled = view.phase === "pick";
   }
 }
@@ -539,7 +566,7 @@ function render(scene) {
   if (drafting && view.picks) ui.status.textContent = `${view.picks} ${view.status}`;
   if (drafting && view.hand.length) {
     const mine = el("p", { class: "jouer-aide" },
-      `${T.hand} (${view.hand.length}/10)${NBSP}: ${view.hand.map((c) => c.card).join(", ")}`);
+      `${T.hand} (${view.hand.length}/${view.turns})${NBSP}: ${view.hand.map((c) => c.card).join(", ")}`);
     ui.hand.append(mine);
   }
   ui.hand.hidden = cards.length === 0;
@@ -555,6 +582,19 @@ function render(scene) {
       ui.rows.append(button);
     }
   }
+
+  ui.decision.hidden = view.phase !== "move";
+  ui.moves.replaceChildren();
+  if (view.decision) {
+    ui.decisionText.textContent = view.decision.text;
+    for (const option of view.decision.options) {
+      const button = el("button", { type: "button", class: "jouer-coup", "data-coup": option.index },
+        option.label);
+      button.addEventListener("click", () => move(option.index));
+      ui.moves.append(button);
+    }
+  }
+  ui.extra.innerHTML = view.extra || ""; // drawn by the engine (the special cards still held)
 
   ui.logBox.hidden = ui.log.children.length === 0;
   const over = view.phase === "round_over" || view.phase === "game_over";
