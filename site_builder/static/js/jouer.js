@@ -374,6 +374,9 @@ function askAdvice() {
     for (const button of ui.hand.querySelectorAll("button")) {
       button.classList.toggle("conseillee", Number(button.dataset.card) === answer.advice.card);
     }
+    for (const button of ui.moves.querySelectorAll("button")) {
+      button.classList.toggle("conseillee", Number(button.dataset.coup) === answer.advice.index);
+    }
   });
 }
 
