@@ -223,3 +223,18 @@ def test_a_new_game_can_be_undone_from_the_backup(page, server):
     assert rounds_shown(page) == []
     page.locator(".compteur-restaurer").click()
     assert rounds_shown(page) == [["3", "4"], ["5", "6"]]
+
+
+def test_with_the_special_cards_a_round_may_be_negative_and_two_rounds_end_the_game(page, server):
+    open_sheet(page, server)
+    add_players(page, "Alice", "Bruno")
+    enter_round(page, -3, 4)                       # refused in the classic game
+    assert "négatif" in page.text_content(".compteur-saisie")
+    page.check("#compteur-speciales")              # the rules JSON: negative scores, two rounds
+    enter_round(page, -3, 4)
+    assert page.get_attribute("[data-compteur]", "data-etat") == "en-cours"
+    enter_round(page, 2, "\u22121")               # a typographic minus is read too
+    assert page.get_attribute("[data-compteur]", "data-etat") == "fini"
+    assert "Alice" in page.text_content(".compteur-verdict")
+    totals = sheet(page)
+    assert any(row[:3] == ["Total", "\u22121", "3"] or row[:3] == ["Total", "-1", "3"] for row in totals), totals

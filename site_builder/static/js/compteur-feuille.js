@@ -10,14 +10,15 @@ export const PLAYERS_MAX = 10;
 export const DEFAULT_TARGET = 66;
 
 export function blank(players = []) {
-  return { players, rounds: [], target: DEFAULT_TARGET, strict: false, fixed: null, bga: false };
+  return { players, rounds: [], target: DEFAULT_TARGET, strict: false, fixed: null, bga: false,
+    specials: false };
 }
 
 /** A whole number of heads: a JS integer or a string of digits; anything else is null. */
-function headsOf(value, highest) {
+function headsOf(value, highest, lowest = 0) {
   let number = value;
-  if (typeof value === "string" && /^\s*\d{1,4}\s*$/.test(value)) number = Number(value);
-  if (!Number.isInteger(number) || number < 0 || (highest !== null && number > highest)) return null;
+  if (typeof value === "string" && /^\s*-?\d{1,4}\s*$/.test(value)) number = Number(value);
+  if (!Number.isInteger(number) || number < lowest || (highest !== null && number > highest)) return null;
   return number;
 }
 
@@ -64,7 +65,7 @@ export function readSheet(raw, deckTotal = null) {
   if (data.rounds !== undefined && !Array.isArray(data.rounds)) problems.rounds += 1;
   for (const round of rounds) {
     const values = Array.isArray(round) && round.length === sheet.players.length
-      ? round.map((value) => headsOf(value, deckTotal))
+      ? round.map((value) => headsOf(value, deckTotal, data.specials === true && deckTotal !== null ? -deckTotal : 0))
       : null;
     const sum = values && values.every((v) => v !== null) ? values.reduce((a, b) => a + b, 0) : null;
     if (sum === null || (deckTotal !== null && sum > deckTotal) || !sheet.players.length) {
@@ -81,8 +82,10 @@ export function readSheet(raw, deckTotal = null) {
   sheet.fixed = fixed;
   sheet.strict = data.strict === true;
   sheet.bga = data.bga === true;
+  sheet.specials = data.specials === true;   // the special cards: a round may end below zero
   problems.settings += (target === null) + (fixed === null && ![undefined, null, 0].includes(data.fixed)) +
-    (![undefined, true, false].includes(data.strict)) + (![undefined, true, false].includes(data.bga));
+    (![undefined, true, false].includes(data.strict)) + (![undefined, true, false].includes(data.bga)) +
+    (![undefined, true, false].includes(data.specials));
   return { sheet, problems };
 }
 

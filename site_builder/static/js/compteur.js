@@ -63,7 +63,8 @@ const T = {
   emptyName: "Écrivez un prénom.",
   longName: `Un prénom de ${NAME_MAX} caractères au plus, s’il vous plaît.`,
   sameName: (name) => `${name} joue déjà${NBSP}: choisissez un autre prénom.`,
-  tenPlayers: "On joue à dix au plus.",
+  tooManyPlayers: (n) => `On joue à ${n} au plus${n === 8 ? " avec les cartes spéciales" : ""}.`,
+  specials: "avec les cartes spéciales (deux manches ; une manche peut être négative, jusqu’à " + "\u2212" + "3 avec «" + NBSP + "Négatif = positif" + NBSP + "»)",
   badTarget: "Le seuil est un nombre entier d’au moins 1 (66 dans la règle).",
   badRounds: "Le nombre de manches est un entier d’au moins 1, ou rien.",
   noTable: "La liste des cartes n’a pas pu être chargée" + NBSP + ": saisissez les nombres de têtes.",
@@ -85,7 +86,8 @@ const T = {
 const root = document.querySelector("[data-compteur]");
 let heads = null; // heads[card], from the build's table
 let deckTotal = null;
-let sheet = null; // {players: [name], rounds: [[heads per player]], target, strict, fixed, bga}
+let rules = null; // the rules the engine exports (js/tetes.json `variants`): no rule is written here
+let sheet = null; // {players: [name], rounds: [[heads per player]], target, strict, fixed, bga, specials}
 let seen = null; // the stored text this tab last read or wrote
 let notice = ""; // what the page says about the stored sheet (damaged, restored)
 let backupFrozen = false; // the stored sheet was damaged: the backup keeps the last good one
@@ -180,11 +182,21 @@ function totals() {
   return sheet.players.map((_, i) => sheet.rounds.reduce((sum, round) => sum + round[i], 0));
 }
 
+// The end of a game, as the engine exports it (js/tetes.json, `variants.*.end`): a fixed number
+// of rounds (the special cards: two), or the round where the worst total meets the target with
+// the comparison the rules name (">=", or ">" for « plus de 66 »).
 function gameOver(sums) {
   if (!sheet.rounds.length) return false;
-  if (sheet.fixed) return sheet.rounds.length >= sheet.fixed;
+  const end = rules && rules[sheet.specials ? "speciales" : "classic"].end;
+  const rounds = sheet.fixed || (end && end.rounds);
+  if (rounds) return sheet.rounds.length >= rounds;
   const worst = Math.max(...sums);
-  return sheet.strict ? worst > sheet.target : worst >= sheet.target;
+  const compare = end ? (sheet.strict ? end.strict_compare : end.compare) : (sheet.strict ? ">" : ">=");
+  return compare === ">" ? worst > sheet.target : worst >= sheet.target;
+}
+
+function playersMax() {
+  return rules ? rules[sheet.specials ? "speciales" : "classic"].players.max : PLAYERS_MAX;
 }
 
 function best(sums) {
@@ -197,9 +209,11 @@ function best(sums) {
 function parseHeads(text) {
   const value = String(text).trim();
   if (value === "") return { value: 0 };
-  if (/^-\s*\d+$/.test(value)) return { error: T.negative };
-  if (!/^\d+$/.test(value)) return { error: T.notNumber(value) };
-  const number = Number(value);
+  const negative = /^[-\u2212]\s*\d+$/.test(value);
+  const allowed = sheet.specials && rules && rules.speciales.negative_scores;
+  if (negative && !allowed) return { error: T.negative };
+  if (!negative && !/^\d+$/.test(value)) return { error: T.notNumber(value) };
+  const number = negative ? -Number(value.replace(/^[-\u2212]\s*/, "")) : Number(value);
   if (deckTotal !== null && number > deckTotal) return { error: T.tooMany(deckTotal) };
   return { value: number };
 }
@@ -274,6 +288,12 @@ function build() {
     const value = bga.checked;
     update(() => { sheet.bga = value; });
   });
+  const specials = el("input", { type: "checkbox", id: "compteur-speciales" });
+  specials.checked = sheet.specials;
+  specials.addEventListener("change", () => {
+    const value = specials.checked;
+    update(() => { sheet.specials = value; });
+  });
   const line = (...nodes) => {
     const p = el("p");
     p.append(...nodes);
@@ -284,6 +304,7 @@ function build() {
     line(strict, " ", el("label", { for: "compteur-strict" }, T.strict)),
     line(el("label", { for: "compteur-manches" }, T.rounds), " ", fixed, " ", fixedError),
     line(bga, " ", el("label", { for: "compteur-bga" }, T.bga)),
+    line(specials, " ", el("label", { for: "compteur-speciales" }, T.specials)),
   );
 
   // The sheet.
@@ -312,7 +333,7 @@ function build() {
   ui.csv = csv;
 
   ui.tableError = el("p", { class: "compteur-erreur", role: "alert" });
-  ui.options = { target, targetError, strict, fixed, fixedError, bga };
+  ui.options = { target, targetError, strict, fixed, fixedError, bga, specials };
   root.append(ui.noticeBox, who, opts, el("h2", { id: "la-feuille" }, T.sheet), ui.verdict, ui.sheetBox,
               ui.entry, actions, ui.tableError, ui.live);
 }
@@ -468,6 +489,7 @@ function syncOptions() {
   if (document.activeElement !== o.fixed && !o.fixedError.textContent) o.fixed.value = sheet.fixed ? String(sheet.fixed) : "";
   o.strict.checked = sheet.strict;
   o.bga.checked = sheet.bga;
+  o.specials.checked = sheet.specials;
 }
 
 function restoreBackup() {
@@ -488,7 +510,7 @@ function addPlayer(input) {
   if (!name) error = T.emptyName;
   else if (name.length > NAME_MAX) error = T.longName;
   else if (sheet.players.some((p) => p.toLowerCase() === name.toLowerCase())) error = T.sameName(name);
-  else if (sheet.players.length >= PLAYERS_MAX) error = T.tenPlayers;
+  else if (sheet.players.length >= playersMax()) error = T.tooManyPlayers(playersMax());
   ui.nameError.textContent = error;
   if (error) return;
   if (!update(() => { sheet.players.push(name); })) return;
@@ -565,6 +587,7 @@ async function loadHeads() {
     const data = await response.json();
     heads = data.heads;
     deckTotal = data.total;
+    rules = data.variants;
   } catch {
     heads = null;
     deckTotal = null;
