@@ -43,3 +43,9 @@ def built_site(tmp_path_factory) -> Path:
     if done.returncode != 0:
         pytest.fail(f"site build failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
     return out
+
+
+@pytest.fixture(scope="session")
+def site(built_site) -> Path:
+    """Another name for `built_site`, which tests written before it was shared still use."""
+    return built_site
