@@ -291,13 +291,14 @@ function offerResume() {
   form.querySelector(".jouer-boutons").append(" ", button);
 }
 
-function play(card) {
+/** A move that starts a new stretch of the turn log: a card played, or a listed move. */
+function playTurn(message, busyText = "") {
   guarded(async () => {
     ui.advice.hidden = true;
-    ui.status.textContent = T.busy;
+    if (busyText) ui.status.textContent = busyText;
     root.dataset.phase = "busy";
     setEnabled(false);
-    const answer = await ask({ type: "play_card", state, card });
+    const answer = await ask({ ...message, state });
     if (!answer.ok) return showErrors(answer.errors);
     ui.log.replaceChildren();
     shown = 0;
@@ -307,19 +308,12 @@ function play(card) {
   });
 }
 
+function play(card) {
+  playTurn({ type: "play_card", card }, T.busy);
+}
+
 function move(index) {
-  guarded(async () => {
-    ui.advice.hidden = true;
-    root.dataset.phase = "busy";
-    setEnabled(false);
-    const answer = await ask({ type: "play_move", state, index });
-    if (!answer.ok) return showErrors(answer.errors);
-    ui.log.replaceChildren();
-    shown = 0;
-    await showSteps(answer.steps);
-    accept(answer);
-    afterTurn();
-  });
+  playTurn({ type: "play_move", index });
 }
 
 function choose(row) {
