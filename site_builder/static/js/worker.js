@@ -87,6 +87,7 @@ async function boot() {
   const fetched = [
     ...manifest.runtime.filter((name) => !name.endsWith(".mjs")).map((name) => new URL(name, indexURL).href),
     new URL(manifest.engine, SITE_ROOT).href,
+    ...(manifest.snapshot ? [new URL(manifest.snapshot, SITE_ROOT).href] : []),
   ];
   progress.waiting = new Set(fetched);
   progress.unknown = new Set(fetched);
@@ -136,6 +137,7 @@ async function bootFromSnapshot(manifest, indexURL, loadPyodide, archive) {
   const snapshot = fetchSnapshot(new URL(manifest.snapshot, SITE_ROOT));
   snapshot.catch(() => {});
   const pyodide = await loadPyodide({ indexURL, packages: [], _loadSnapshot: snapshot });
+  setPhase("engine");
   // The snapshot holds the modules, not their files: unpack them for any later import.
   pyodide.unpackArchive(await archive, "zip", { extractDir: "/home/pyodide/engine" });
   // Every reader restores the same generator state: draw a fresh seed.
