@@ -139,8 +139,9 @@ def phase(session: dict, st=None) -> str:
     kind = want["kind"]
     if kind == "next_round":
         return "round_over"
-    return {"card": "play", "row": "row", "pick": "pick"}.get(kind, "move") \
-        if not (kind == "card" and "row" in (st.legal_moves() or [{}])[0]) else "move"
+    if kind == "card" and any("row" in move for move in st.legal_moves()[:1]):
+        return "move"   # a card and where it goes in one decision (Junior): listed, not clicked
+    return {"card": "play", "row": "row", "pick": "pick"}.get(kind, "move")
 
 
 # --- moves ------------------------------------------------------------------------------------------
