@@ -208,7 +208,8 @@ def _keyboard_example(browser, server, path: str) -> dict:
             report["reached"] = True
             break
     if report["reached"]:
-        page.keyboard.press("Shift")          # intent: the engine starts
+        page.keyboard.press("Enter")          # first use of the player: the engine starts
+        #                                       (a lone modifier such as Shift is not a use)
         wait_for_engine(page, timeout=ENGINE_MS)
         section = page.evaluate("() => document.activeElement.closest('section.exemple').id")
         steps = page.locator(f"#{section} li.etape").count()
