@@ -26,8 +26,9 @@ def chromium_path() -> str | None:
     return None
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    """Serves the site under SUB_PATH only, so an absolute link (`/…`) gives a 404."""
+class SubPathHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site under SUB_PATH only, as GitHub Pages serves a project site, so an
+    absolute link (`/…`) gives a 404. The test servers of the hosting tests build on it."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
@@ -36,6 +37,10 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         if not path.startswith(SUB_PATH):
             return str(Path(self.directory) / ".not-under-the-sub-path")
         return super().translate_path("/" + path[len(SUB_PATH):])
+
+
+class _Handler(SubPathHandler):
+    """The shared test server: SUB_PATH only, with the caching headers of a good host."""
 
     def end_headers(self):
         # Versioned and hashed files never change: let the browser keep them, as a good host would.

@@ -18,22 +18,14 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from harness import MIME_TYPES, SUB_PATH, Guard, seal, watch
+from harness import SubPathHandler, SUB_PATH, Guard, seal, watch
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSET_TYPES = {"stylesheet", "script", "image", "font", "fetch", "xhr", "other"}
 
 
-class PagesHandler(http.server.SimpleHTTPRequestHandler):
+class PagesHandler(SubPathHandler):
     """Only SUB_PATH exists; a missing file gets 404.html with status 404."""
-
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
-
-    def translate_path(self, path):
-        path = unquote(urlsplit(path).path)
-        if not path.startswith(SUB_PATH):
-            return str(Path(self.directory) / ".not-under-the-sub-path")
-        return super().translate_path("/" + path[len(SUB_PATH):])
 
     def _local(self) -> Path | None:
         path = unquote(urlsplit(self.path).path)

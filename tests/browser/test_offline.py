@@ -16,11 +16,11 @@ import shutil
 import threading
 import time
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from harness import ENGINE_TIMEOUT_MS, MIME_TYPES, SUB_PATH, Guard, serve, wait_for_engine, watch
+from harness import (ENGINE_TIMEOUT_MS, SUB_PATH, Guard, SubPathHandler, serve, wait_for_engine,
+                     watch)
 from player_helpers import button, current_step
 
 pytestmark = pytest.mark.slow
@@ -45,16 +45,8 @@ PAGE_CACHED = """async (url) => {
 CACHE_NAMES = "async () => (await caches.keys()).sort()"
 
 
-class GitHubLikeHandler(http.server.SimpleHTTPRequestHandler):
+class GitHubLikeHandler(SubPathHandler):
     """Serves `root/current` under SUB_PATH, with GitHub Pages' ten-minute HTTP caching."""
-
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
-
-    def translate_path(self, path):
-        path = unquote(urlsplit(path).path)
-        if not path.startswith(SUB_PATH):
-            return str(Path(self.directory) / ".not-under-the-sub-path")
-        return super().translate_path("/" + path[len(SUB_PATH):])
 
     def end_headers(self):
         self.send_header("Cache-Control", "max-age=600")
