@@ -18,7 +18,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from harness import SubPathHandler, SUB_PATH, Guard, seal, watch
+from harness import SUB_PATH, Guard, SubPathHandler, seal, watch
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSET_TYPES = {"stylesheet", "script", "image", "font", "fetch", "xhr", "other"}
