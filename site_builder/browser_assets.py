@@ -123,6 +123,10 @@ def write(out_dir, *, node_pyodide: Path = NODE_PYODIDE, game_dir: Path = GAME,
     }
     if snapshot_name:
         manifest["snapshot"] = snapshot_name
+    # The worker's progress bar: the bytes of every file it fetches, known before it starts.
+    fetched = [manifest["pyodide"] + name for name in RUNTIME_FILES if not name.endswith(".mjs")]
+    fetched += [archive_name] + ([snapshot_name] if snapshot_name else [])
+    manifest["sizes"] = {name: (out_dir / name).stat().st_size for name in fetched}
     text = json.dumps(manifest, indent=2, sort_keys=True) + "\n"
     _write_if_changed(out_dir / MANIFEST, text.encode("utf-8"))
     return manifest

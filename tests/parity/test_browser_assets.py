@@ -20,6 +20,15 @@ def test_copies_only_the_runtime_files_under_the_version(tmp_path):
     assert json.loads((tmp_path / "engine.json").read_text()) == manifest
 
 
+def test_manifest_gives_the_size_of_every_file_the_worker_fetches(tmp_path):
+    """The progress bar's total: the runtime's fetched files, the archive and the snapshot."""
+    manifest = browser_assets.write(tmp_path, snapshot=False)
+    fetched = [manifest["pyodide"] + name for name in manifest["runtime"] if not name.endswith(".mjs")]
+    assert sorted(manifest["sizes"]) == sorted(fetched + [manifest["engine"]])
+    for name, size in manifest["sizes"].items():
+        assert size == (tmp_path / name).stat().st_size > 0
+
+
 def test_engine_archive_holds_game_and_is_reproducible():
     first = browser_assets.engine_archive()
     assert first == browser_assets.engine_archive()

@@ -28,8 +28,10 @@ self.addEventListener("unhandledrejection", (event) => failBoot(event.reason));
 // --- progress --------------------------------------------------------------------------------
 
 // `waiting` holds the URLs still to arrive in full; `unknown` those whose length is not known yet.
+// `sized`: the manifest gave every file's size, so the total is known before the first byte.
 const progress = {
-  phase: "download", loaded: 0, total: 0, exact: true, waiting: new Set(), unknown: new Set(), lastPost: 0,
+  phase: "download", loaded: 0, total: 0, exact: true, sized: false,
+  waiting: new Set(), unknown: new Set(), lastPost: 0,
 };
 
 function postProgress(force = false) {
@@ -55,9 +57,13 @@ function countingFetch(realFetch) {
     const response = await realFetch(...args);
     progress.unknown.delete(url);
     if (!response.ok || !response.body) return response;
-    const length = Number(response.headers.get("content-length"));
-    if (length > 0 && !response.headers.get("content-encoding")) progress.total += length;
-    else progress.exact = false;
+    if (!progress.sized) {
+      // An older manifest without sizes: trust the header, unless the body is compressed on the
+      // way (then it announces the compressed length but streams more bytes).
+      const length = Number(response.headers.get("content-length"));
+      if (length > 0 && !response.headers.get("content-encoding")) progress.total += length;
+      else progress.exact = false;
+    }
     const counter = new TransformStream({
       transform(chunk, controller) {
         progress.loaded += chunk.byteLength;
@@ -90,7 +96,18 @@ async function boot() {
     ...(manifest.snapshot ? [new URL(manifest.snapshot, SITE_ROOT).href] : []),
   ];
   progress.waiting = new Set(fetched);
-  progress.unknown = new Set(fetched);
+  // The build writes each file's size into the manifest: a response's body streams that many
+  // bytes whatever the host's compression, so the bar is exact from the start (on a fast
+  // network, waiting for every header first would show it only once nearly full).
+  const sizes = manifest.sizes || {};
+  const size = (url) => sizes[new URL(url).href.slice(SITE_ROOT.href.length)];
+  if (fetched.every((url) => Number.isInteger(size(url)))) {
+    progress.sized = true;
+    progress.total = fetched.reduce((sum, url) => sum + size(url), 0);
+  } else {
+    progress.unknown = new Set(fetched);
+  }
+  postProgress(true);
   self.fetch = countingFetch(self.fetch.bind(self));
   // Fetch the engine archive while the runtime starts: they do not depend on each other.
   const archive = fetch(new URL(manifest.engine, SITE_ROOT)).then((response) => {
@@ -105,6 +122,11 @@ async function boot() {
       return handle;
     } catch (error) {
       console.info("engine snapshot unusable, starting Python normally:", String(error));
+      const snapshotURL = new URL(manifest.snapshot, SITE_ROOT).href;
+      // Its bytes may be counted in part and the runtime fetched again: no exact total now.
+      progress.waiting.delete(snapshotURL);
+      progress.exact = false;
+      if (progress.waiting.size === 0 && progress.phase === "download") setPhase("start");
     }
   }
   bootedFrom = "runtime";
