@@ -6,7 +6,7 @@ comes from here. Typography (game.messages.typography): U+00A0 before « : », t
 
 from __future__ import annotations
 
-from game.junior.cows import COWS, TYPES
+from game.card_faces import COWS, TYPES
 
 from .typography import NBSP, NNBSP, elide  # NBSP before « : », narrow NNBSP before ; ! ?
 
