@@ -9,6 +9,7 @@ import pytest
 from game.errors import GameError
 from game.junior.cows import cards_with
 from game.junior.rules import play
+from game.messages import reader_errors
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -29,3 +30,8 @@ def refused(state, player, card_id, row) -> GameError:
         play(state, player, card_id, row)
     assert state == before
     return info.value
+
+
+def french(error: GameError) -> str:
+    """What a reader sees of a refusal: the engine's English worded by game.messages."""
+    return reader_errors.for_error(error)
