@@ -30,7 +30,7 @@ from game.messages.classic import start_text, turn_summary
 
 from .cards import COPIES, KINDS, MAX_PLAYERS, MIN_PLAYERS, REPLACE
 from .events import RowRemoved, SpecialPlayed
-from .moves import ChoiceNeeded, Refused, check_shape
+from .moves import Refused, check_shape
 from .round import SpecialRound
 from .table import check_table
 
@@ -240,22 +240,7 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
             move, choice = specials.get(player), choices.get(player)
             start = len(log)
             try:
-                rnd.resolve(move, choice)
-            except ChoiceNeeded as need:
-                if auto_choice:
-                    choice = min(need.options, key=lambda o: (o["heads"], len(o["cards"]), o["row"]))["row"]
-                    rnd.resolve(move, choice)
-                    choices = {**choices, player: choice}
-                elif pause:
-                    add(t, "choice", [], say.choice_text(player, need.card),
-                        choice={"player": player, "card": need.card, "options": need.options,
-                                "chosen": None})
-                    return steps
-                else:
-                    raise GameError(f"turn {t}: {player}'s card {need.card} is lower than every open row: "
-                                    f"the scenario must give their row choice (\"choices\": "
-                                    f"{{\"{player}\": row}})", player=player, card=need.card, turn=t,
-                                    code="missing_choice") from None
+                settled = rnd.resolve(move, choice)
             except Refused as refused:
                 refused.args = (f"turn {t}: {player}'s {refused.message}",)
                 refused.message = refused.args[0]
@@ -265,7 +250,23 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
                     raise
                 cheapest = min(rnd.options(), key=lambda o: (o["heads"], len(o["cards"]), o["row"]))
                 choices = {**choices, player: cheapest["row"]}
-                rnd.resolve(move, cheapest["row"])
+                settled = rnd.resolve(move, cheapest["row"])
+            if not settled:   # the card is lower than every open row and no row is named
+                need = rnd.pending
+                if auto_choice:
+                    choice = min(need["options"], key=lambda o: (o["heads"], len(o["cards"]), o["row"]))["row"]
+                    rnd.settle(move, choice)
+                    choices = {**choices, player: choice}
+                elif pause:
+                    add(t, "choice", [], say.choice_text(player, need["card"]),
+                        choice={"player": player, "card": need["card"], "options": need["options"],
+                                "chosen": None})
+                    return steps
+                else:
+                    raise GameError(f"turn {t}: {player}'s card {need['card']} is lower than every open "
+                                    f"row: the scenario must give their row choice (\"choices\": "
+                                    f"{{\"{player}\": row}})", player=player, card=need["card"], turn=t,
+                                    code="missing_choice")
             events = log[start:]
             types = {e.type for e in events}
             if player in choices and "choice_made" not in types and not auto_choice:

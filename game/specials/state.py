@@ -60,16 +60,14 @@ class SpecialState(RoundsState):
         if kind == "card":
             return [{"kind": "card", "player": player, "card": c} for c in r.hands[player]]
         from .bots import candidates
-        from .moves import ChoiceNeeded
         out = []
         for special, _ in [(None, None), *candidates(r, player)]:
+            trial = r.clone()
             try:
-                r.clone().resolve(special, None)
-                rows = [None]
-            except ChoiceNeeded as need:
-                rows = [o["row"] for o in need.options]
+                settled = trial.resolve(special, None)
             except GameError:
                 continue
+            rows = [None] if settled else [o["row"] for o in trial.pending["options"]]
             for row in rows:
                 if row is not None:
                     try:
@@ -81,14 +79,10 @@ class SpecialState(RoundsState):
 
     def _needs_no_row(self, special) -> bool:
         """Whether the next card is placed without a row choice (tried on a copy)."""
-        from .moves import ChoiceNeeded
         try:
-            self.round.clone().resolve(special, None)
-        except ChoiceNeeded:
-            return False
+            return self.round.clone().resolve(special, None)
         except GameError:
             return False   # the move itself is refused: the real resolve says why
-        return True
 
     def to_json(self) -> dict:
         return {"variant": self.variant, "players": list(self.players), "seed": self.seed,
@@ -106,7 +100,7 @@ class SpecialState(RoundsState):
             if row is not None and self._needs_no_row(special):
                 raise GameError(f"{player}'s card is not lower than every open row: no row to take",
                                 player=player, code="useless_choice")
-            r.resolve(special, row)
+            r.settle(special, row)
         else:
             self._deal()
         return self._done(move, start)
