@@ -198,14 +198,6 @@ def where(error: GameError) -> str:
     return error.message
 
 
-def final_state(scenario) -> dict:
-    """The state once every move of the scenario is played."""
-    state, moves = load(scenario)
-    for *_, after, _events in apply_moves(state, moves):
-        state = after
-    return state
-
-
 # ---------------------------------------------------------------- replay → steps
 
 def setup_event(state) -> dict:

@@ -9,6 +9,7 @@ import pytest
 from game.errors import GameError
 from game.junior.cows import cards_with
 from game.junior.rules import play
+from game.junior.scenario import apply_moves, load
 from game.messages import reader_errors
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -21,6 +22,14 @@ def card(letters: str, nth: int = 0) -> int:
 
 def scenario(name: str) -> dict:
     return json.loads((SCENARIOS / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def final_state(scenario) -> dict:
+    """The state once every move of the scenario is played."""
+    state, moves = load(scenario)
+    for *_, after, _events in apply_moves(state, moves):
+        state = after
+    return state
 
 
 def refused(state, player, card_id, row) -> GameError:

@@ -1,9 +1,9 @@
 """The two situations of seed 000, as scenarios with their expected outcome."""
 
-from junior_helpers import french, refused, scenario
+from junior_helpers import final_state, french, refused, scenario
 
 from game.junior.rules import legal_moves
-from game.junior.scenario import final_state, load, replay
+from game.junior.scenario import load, replay
 
 
 def test_olivier_may_play_his_ecosse_card_in_rows_one_three_or_four():
