@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from game.classic.cards import is_card
 from game.errors import GameError
-from game.untrusted import check_plain
+from game.classic.scenario import check_outline
 from game.messages import explain, explain_all
 from game.messages import specials as say
 from game.messages.classic import start_text, turn_summary
@@ -50,20 +50,15 @@ class Scenario:
     turns: list   # [(plays, choices, specials)]
 
 
-def parse(data) -> Scenario:
-    """Check a scenario's shape; what only playing can tell (legality) is checked by the replay."""
-    check_plain(data)
-    if not isinstance(data, dict):
-        raise GameError("a scenario is a JSON object with \"rows\" and \"turns\"", code="shape")
-    unknown = sorted(set(data) - KEYS)
-    if unknown:
-        raise GameError(f"unknown scenario key(s): {', '.join(unknown)}", code="shape")
+def _check_variant(data) -> None:
     if data.get("variant", VARIANT) != VARIANT:
         raise GameError(f"a scenario with special cards has \"variant\": \"{VARIANT}\"", field="variant",
                         code="shape")
-    for key in ("rows", "turns"):
-        if key not in data:
-            raise GameError(f"a scenario needs \"{key}\"", field=key, code="shape")
+
+
+def parse(data) -> Scenario:
+    """Check a scenario's shape; what only playing can tell (legality) is checked by the replay."""
+    check_outline(data, KEYS, _check_variant)
     rows, marked, stopped = data["rows"], data.get("marked", []), data.get("stopped", [])
     check_table(rows, marked, stopped)
     if not isinstance(data["turns"], list):
