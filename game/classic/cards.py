@@ -1,29 +1,14 @@
 """Number cards and their têtes de bœuf (RULES §1), and the decks of each variant.
 
-Card values are plain ints: cheap to compare, sort and serialise.
+Card values are plain ints: cheap to compare, sort and serialise. `heads`, `HEADS` and
+`HIGHEST` are printed facts kept in `game.card_faces` (game.messages reads them too).
 """
 
 from __future__ import annotations
 
-HIGHEST = 104
+from game.card_faces import HEADS, HIGHEST, heads  # noqa: F401 (re-exported)
+
 MAX_HEADS = 7
-
-
-def heads(card: int) -> int:
-    """Têtes de bœuf of a number card; the first matching rule wins (RULES §1)."""
-    if card == 55:
-        return 7
-    if card % 11 == 0:
-        return 5
-    if card % 10 == 0:
-        return 3
-    if card % 5 == 0:
-        return 2
-    return 1
-
-
-HEADS = (0,) + tuple(heads(c) for c in range(1, HIGHEST + 1))
-"""HEADS[card]: precomputed for the hot loops of simulations."""
 
 
 def total_heads(cards) -> int:

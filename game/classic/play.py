@@ -164,15 +164,6 @@ class Round:
                 "piles": {p: list(c) for p, c in self.piles.items()}, "scores": self.scores(),
                 "draft": None if self.draft is None else {**self.draft, "pool": list(self.draft["pool"])}}
 
-    @classmethod
-    def from_snapshot(cls, data: dict, players: list[str] | None = None) -> "Round":
-        """Rebuild a round between turns from `snapshot()` (not in the middle of a turn)."""
-        r = cls(players or list(data["hands"]), data["hands"], data["rows"], number=data["round"])
-        r.piles = {p: list(c) for p, c in data["piles"].items()}
-        r.turn_number = data["turn"]
-        r.draft = None if data.get("draft") is None else dict(data["draft"])
-        return r
-
 
 class Game:
     """A game: rounds until someone reaches the target (or a fixed number of rounds)."""

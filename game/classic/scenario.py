@@ -40,17 +40,25 @@ def _where(turn: int) -> str:
     return f"turn {turn}"
 
 
-def parse(data) -> Scenario:
-    """Validate a scenario dict; raise GameError naming the card, player and turn."""
+def check_outline(data, keys, check_variant=None) -> None:
+    """The first checks of a rows-and-turns scenario (classic or special cards): plain JSON, an
+    object, no unknown key, then the variant's own check, then "rows" and "turns" present."""
     check_plain(data)
     if not isinstance(data, dict):
         raise GameError("a scenario is a JSON object with \"rows\" and \"turns\"", code="shape")
-    unknown = sorted(set(data) - KEYS)
+    unknown = sorted(set(data) - keys)
     if unknown:
         raise GameError(f"unknown scenario key(s): {', '.join(unknown)}", code="shape")
+    if check_variant is not None:
+        check_variant(data)
     for key in ("rows", "turns"):
         if key not in data:
             raise GameError(f"a scenario needs \"{key}\"", field=key, code="shape")
+
+
+def parse(data) -> Scenario:
+    """Validate a scenario dict; raise GameError naming the card, player and turn."""
+    check_outline(data, KEYS)
     turns_in = data["turns"]
     if not isinstance(turns_in, list):
         raise GameError("\"turns\" must be a list", field="turns", code="shape")

@@ -27,6 +27,7 @@ class RoundsState:
     and scores, totals and winners come from the `Game`."""
 
     RECORDED = ("kind", "player", "card", "row")   # the fields of a move kept in `moves`
+    MOVE_KEYS: dict                                  # each kind of move → its fields (check_turn)
 
     def _begin(self, game, players, seed) -> None:
         self.game = game
@@ -73,6 +74,22 @@ class RoundsState:
                 self.hidden = {p: c for p, c in plays.items() if p != player}
                 raise
 
+    def apply(self, move: dict) -> list:
+        """Play one move (GameError leaves the state unchanged); the events it caused.
+
+        Every game in rounds has the hidden `card` choice and `next_round`; a variant's own
+        decisions (a row, a pick, a special card) are its `_decide(move)`.
+        """
+        move = check_turn(self, move, self.MOVE_KEYS)
+        start = len(self.log)
+        if move["kind"] == "card":
+            self._choose_card(move.get("player"), move.get("card"), self._reveal)
+        elif move["kind"] == "next_round":
+            self._deal()
+        else:
+            self._decide(move)
+        return self._done(move, start)
+
     def _done(self, move: dict, start: int) -> list:
         """Score a finished round, record the move, return the events it caused."""
         if self.game.round is not None and self.game.round.over:
@@ -83,6 +100,8 @@ class RoundsState:
 
 
 class ClassicState(RoundsState):
+    MOVE_KEYS = MOVE_KEYS
+
     def __init__(self, players: list, *, seed=0, options: dict | None = None, variant: str = "classic",
                  deal: dict | None = None):
         if not isinstance(seed, (int, str)) or isinstance(seed, bool):
@@ -144,23 +163,18 @@ class ClassicState(RoundsState):
         return out
 
     # --- playing ------------------------------------------------------------------------------
-    def apply(self, move: dict) -> list:
-        move = check_turn(self, move, MOVE_KEYS)
-        start = len(self.log)
-        kind, player = move["kind"], move.get("player")
+    def _reveal(self, plays: dict) -> None:
+        self.round.play(plays)
+
+    def _decide(self, move: dict) -> None:
         r = self.round
-        if kind == "card":
-            self._choose_card(player, move.get("card"), r.play)
-        elif kind == "row":
+        if move["kind"] == "row":
             r.choose(move.get("row"))
-        elif kind == "pick":
-            r.pick(player, move.get("card"))
+        else:
+            r.pick(move.get("player"), move.get("card"))
             if r.draft is None:   # the draft is over: the round starts from these rows and hands
                 self.round_starts.pop()
                 self._remember_start(r)
-        else:
-            self._deal()
-        return self._done(move, start)
 
 
 def new_game(players, *, seed=0, options=None, variant="classic", deal=None) -> ClassicState:

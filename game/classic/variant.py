@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
+from ..messages.classic import TITLES
 from ..variants import Variant
 from . import page, seat, state
 from .bots import HeuristicBot, RandomBot
 from .draw import step_html
 from .play import MAX_PLAYERS, MIN_PLAYERS
 from .replay import replay, run
-
-TITLES = {"classic": "6 qui prend !", "tactique": "6 qui prend ! — variante Tactique",
-          "logique": "6 qui prend ! — variante Logique"}
-
 
 class Seat:
     """A classic bot (card, row, pick) answering the state protocol's decisions."""

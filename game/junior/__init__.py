@@ -10,7 +10,8 @@ Glossary, French game words → names in the code:
   jeu de base / avancé / expert → level "base" / "avance" / "expert"
 
 Modules: cows (cards, deck, composition), rules (state, legal moves, one move), bots, scenario
-(JSON format, replay → steps, whole games), draw (SVG cards, rows, legend, step markup), web (the
-browser worker's junior_* messages), cli (`python -m game junior-replay|junior-simulate`).
-French words live in game.messages.junior.
+(JSON format, replay → steps, whole games), draw (SVG cards, rows, legend, step markup), state
+(the state protocol of game/state.py), seat (« Jouer une manche »), simulate (many games), variant
+(the registry entry: the worker and `python -m game … --variant junior` reach Junior through it).
+French words live in game.messages.junior; the cow cards' printed faces in game.card_faces.
 """

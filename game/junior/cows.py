@@ -2,32 +2,15 @@
 
 A cow card is an int id (1..52): ids are what states, scenarios and drawings carry, because
 several cards have the same cows (seven « Afrique » cards) yet must stay distinct to be
-counted and conserved. `COWS[id]` gives its cow types as a sorted string of type letters.
-
-Type letters, in RULES §4 order: A Afrique, B Allemagne, C Inde, D Japon,
-E Amérique du Nord, F Écosse. The French names live in `game.messages.junior`.
+counted and conserved. `COWS[id]` gives its cow types as a sorted string of type letters
+(`TYPES`). Both are printed facts kept in `game.card_faces`, which game.messages reads too.
 """
 
 from __future__ import annotations
 
-TYPES = "ABCDEF"
+from game.card_faces import COWS, TYPES
+
 ALL_TYPES = frozenset(TYPES)
-
-# « Composition proposée » (RULES §4): the publisher's is not public. Symmetric: each type on 11 cards.
-SINGLES_PER_TYPE = 7
-PAIRS = ("AB", "BC", "CD", "DE", "EF", "AF")
-TRIPLES = ("ABC", "DEF", "ACE", "BDF")
-
-
-def _composition() -> tuple[str, ...]:
-    """Cow strings by id - 1: 7 singles of each type in type order, then pairs, then triples."""
-    singles = tuple(t for t in TYPES for _ in range(SINGLES_PER_TYPE))
-    return singles + PAIRS + TRIPLES
-
-
-COWS: tuple[str, ...] = (None,) + _composition()  # type: ignore[assignment]
-"""COWS[card]: the sorted type letters of a card; index 0 unused so ids start at 1."""
-
 DECK_SIZE = len(COWS) - 1
 CARD_IDS = tuple(range(1, DECK_SIZE + 1))
 MIN_PLAYERS, MAX_PLAYERS = 2, 5

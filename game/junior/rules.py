@@ -26,8 +26,6 @@ from __future__ import annotations
 import copy
 
 from game.errors import GameError
-from game.messages import junior as say
-
 from game.rng import Rng
 
 from .cows import ALL_TYPES, COWS, MAX_PLAYERS, MIN_PLAYERS, ROWS, cows, junior_deck, row_types
@@ -226,41 +224,57 @@ def _take(s, turn, player, row, cards, reason) -> dict:
 
 
 def _refuse_if_illegal(state, player, card, row) -> None:
-    """Raise GameError with a French sentence naming card and row when the move breaks a rule.
+    """Raise GameError naming card and row when the move breaks a rule.
 
-    The sentence is for readers (the browser lets them try moves); `code` is stable for callers.
+    The message is the engine's English; `code` and `facts` let game.messages.junior word it in
+    French for readers (the browser lets them try moves).
     """
-    def refuse(code, message, field=None):
+    def refuse(code, message, field=None, **facts):
         raise GameError(message, player=player if isinstance(player, str) else None,
                         card=card if isinstance(card, int) else None, turn=state["turn"] + 1,
-                        field=field, code=code)
+                        field=field, code=code, facts={"player": player, "card": card, "row": row, **facts})
 
     if state["over"]:
-        refuse("junior_over", say.refuse_over())
-    if player not in state["players"]:
-        refuse("junior_unknown_player", say.refuse_unknown_player(player, state["players"]))
-    if player != to_play(state):
-        refuse("junior_not_your_turn", say.refuse_not_your_turn(player, to_play(state)))
+        refuse("junior_over", "the game is over")
+    players = state["players"]
+    if player not in players:
+        refuse("junior_unknown_player", f"{player!r} does not play in this game (players: "
+               f"{', '.join(players)})", players=list(players))
+    current = to_play(state)
+    if player != current:
+        refuse("junior_not_your_turn", f"it is {current}'s turn, not {player}'s", current=current)
     if not (isinstance(row, int) and not isinstance(row, bool) and 0 <= row < ROWS):
-        refuse("junior_no_such_row", say.refuse_no_such_row(row), "row")
+        refuse("junior_no_such_row", f"no row {row!r}: rows are 0 to {ROWS - 1}", "row")
     if isinstance(card, bool):   # JSON true equals 1 in Python: it is no card
         card = repr(card)
     if state["level"] == "base":
-        if card != state["deck"][0]:
-            refuse("junior_not_top_card", say.refuse_not_top_card(player, card, state["deck"][0]), "card")
+        top = state["deck"][0]
+        if card != top:
+            refuse("junior_not_top_card", f"at the base level {player} plays the top card of the "
+                   f"deck ({_named(top)}), not {card!r}", "card", top=top)
     elif card not in state["hands"][player]:
-        refuse("junior_not_in_hand", say.refuse_not_in_hand(player, card), "card")
+        refuse("junior_not_in_hand", f"card {card!r} is not in {player}'s hand", "card")
     if is_stuck(state, player):
         return
     options, _ = rows_for(state["rows"], card, state["level"])
     if row in options:
         return
     field = f"rows[{row}]"
+    may_go = f"it may go to row(s) {', '.join(map(str, options))}" if options else "it fits no row"
     if state["level"] == "expert":
         target = state["rows"][row]
-        refuse("junior_no_shared_cow",
-               say.refuse_no_shared_cow(card, row, target[-1] if target else None, options), field)
-    refuse("junior_no_new_cow", say.refuse_no_new_cow(card, row, options), field)
+        last = target[-1] if target else None
+        why = (f"cannot go to row {row}, which is empty" if last is None
+               else f"shares no cow with the last card of row {row} ({_named(last)})")
+        refuse("junior_no_shared_cow", f"card {_named(card)} {why}: {may_go}", field,
+               last=last, options=options)
+    refuse("junior_no_new_cow", f"card {_named(card)} adds no new cow to row {row}: it must go to "
+           f"row(s) {', '.join(map(str, options))}", field, options=options)
+
+
+def _named(card: int) -> str:
+    """« 43 (F) »: a card id with its cow letters, for English messages."""
+    return f"{card} ({COWS[card]})"
 
 
 def _advance(s) -> None:

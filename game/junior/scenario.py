@@ -14,8 +14,9 @@ A scenario names the table, the deck order or the hands, then the moves:
 - `moves`: {"player" (optional: whose turn it is), "card" (optional at base: the top card), "row"}.
   Rows are 0-based, as in the classic format.
 - Optional `goal`: "most" or "fewest" (avancé's competitive option; expert is always "fewest").
-Structural mistakes raise GameError in English (author errors); an illegal move raises the
-engine's French refusal with `field` "moves[i]" naming the move (`where(error)` joins both).
+Mistakes raise GameError in English (author errors); an illegal move raises the rules'
+refusal with `field` "moves[i]" naming the move (`where(error)` joins both), and its `code`
+and `facts` for game.messages.reader_errors to word it in French.
 """
 
 from __future__ import annotations
@@ -185,26 +186,16 @@ def apply_moves(state, moves):
         try:
             after, events = play(state, player, card, m["row"])
         except GameError as e:
-            # the French refusal stays as is (readers see it); the move is named by `field`
-            raise GameError(e.message, player=e.player, card=e.card, turn=e.turn,
-                            field=f"moves[{i}]", code=e.code) from None
+            raise e.replace(field=f"moves[{i}]") from None  # the refused move, named for the page
         yield i, player, card, m["row"], state, after, events
         state = after
 
 
 def where(error: GameError) -> str:
-    """« moves[2]: La carte … »: an error with the place it comes from, for authors and the CLI."""
+    """« moves[2]: card 43 (F) … »: an error with the place it comes from, for authors and the CLI."""
     if error.field and not error.message.startswith(error.field):
         return f"{error.field}: {error.message}"
     return error.message
-
-
-def final_state(scenario) -> dict:
-    """The state once every move of the scenario is played."""
-    state, moves = load(scenario)
-    for *_, after, _events in apply_moves(state, moves):
-        state = after
-    return state
 
 
 # ---------------------------------------------------------------- replay → steps

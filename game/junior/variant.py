@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 from ..errors import GameError
+from ..messages import junior as say
 from ..variants import Variant
 from . import bots, scenario, seat, state
 from .cows import MAX_PLAYERS, MIN_PLAYERS
@@ -16,8 +17,7 @@ def result(data) -> dict:
     try:
         return scenario.result(data)
     except GameError as error:
-        raise GameError(scenario.where(error), player=error.player, card=error.card, turn=error.turn,
-                        field=error.field, code=error.code) from None
+        raise error.replace(message=scenario.where(error)) from None
 
 
 def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
@@ -62,7 +62,7 @@ class Seat:
 
 def variant(name: str) -> Variant:
     return Variant(
-        name=name, title="6 qui prend Junior", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
+        name=name, title=say.TITLE, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
         replay=replay, result=result, step_html=step_html, page_step=page_step,
         with_choice=with_choice, new_game=state.new_game, from_json=state.from_json,
         bots={"random": lambda rng: Seat(bots.random_move, rng),

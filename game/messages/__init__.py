@@ -7,15 +7,10 @@ for readers. Each game family words its own events in its own module
 
 from __future__ import annotations
 
-from . import classic
+from . import classic, junior, specials
 from .typography import NBSP, NNBSP, fr_list, quote
 
 __all__ = ["explain", "explain_all", "NBSP", "NNBSP", "fr_list", "quote"]
-
-
-def _junior():
-    from . import junior  # written with the Junior engine; imported only when needed
-    return junior
 
 
 def explain(event) -> str:
@@ -23,9 +18,8 @@ def explain(event) -> str:
     data = event if isinstance(event, dict) else event.to_dict()
     kind = data["type"]
     if kind.startswith("junior_"):
-        return _junior().explain(data)
+        return junior.explain(data)
     if kind.startswith("special_"):
-        from . import specials
         return specials.explain(data)
     return classic.explain(data)
 

@@ -3,6 +3,7 @@ captions and table headings, kept here so the site builder holds no French of it
 
 from __future__ import annotations
 
+from . import junior
 from .typography import NBSP
 
 
@@ -35,6 +36,4 @@ CARD_TO_PLACE = f"Carte à poser{NBSP}:"
 def where_sentence(card: int, options: list[int], rule: str) -> str:
     """The caption of a ```junior-ou figure: where the card may go, and why (the wording lives
     with the other Junior sentences, game.messages.junior)."""
-    from . import junior  # needs the Junior cows: imported only for Junior pages
-
     return junior.where_sentence(card, options, rule)

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from .typography import NBSP, NNBSP, cards, fr_list, heads, number, plural, row_name
 
+TITLES = {"classic": "6 qui prend !", "tactique": "6 qui prend ! — variante Tactique",
+          "logique": "6 qui prend ! — variante Logique"}
+"""The name of each game of the classic family, as readers see it (Jouer, the tools)."""
+
 ORDINALS = {1: "première", 2: "deuxième", 3: "troisième", 4: "quatrième", 5: "cinquième",
             6: "sixième", 7: "septième"}
 
@@ -167,7 +171,7 @@ def start_text(rows) -> str:
     return f"Avant le tour, les rangées se terminent par {ends}."
 
 
-# --- every possible choice, shown without JavaScript (site_builder/choice_tables.py) ---------
+# --- every possible choice, shown without JavaScript (site_builder/blocks/choices.py) --------
 
 CHOICES_TITLE = "Tous les choix possibles"
 SHOWN_CHOICE = "le choix de l’exemple"

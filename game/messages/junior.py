@@ -6,9 +6,12 @@ comes from here. Typography (game.messages.typography): U+00A0 before « : », t
 
 from __future__ import annotations
 
-from game.junior.cows import COWS, TYPES
+from game.card_faces import COWS, TYPES
 
 from .typography import NBSP, NNBSP, elide  # NBSP before « : », narrow NNBSP before ; ! ?
+
+TITLE = "6 qui prend Junior"
+"""The game's name as readers see it (Jouer, the tools)."""
 
 TYPE_NAMES = {
     "A": "Afrique", "B": "Allemagne", "C": "Inde",
@@ -272,7 +275,12 @@ _EXPLAIN = {
 }
 
 
-# ---------------------------------------------------------------- refusals (GameError messages)
+# ---------------------------------------------------------------- refusals of a move
+
+def refusal(code: str, facts: dict) -> str:
+    """The French sentence of a Junior rule refusal, from its GameError's `code` and `facts`."""
+    return _REFUSALS[code](facts)
+
 
 def refuse_over() -> str:
     return "La partie est terminée."
@@ -315,5 +323,16 @@ def refuse_no_shared_cow(card, row, last, options) -> str:
         text += f" Elle peut aller dans {rows_text(options)}."
     return text
 
+
+_REFUSALS = {
+    "junior_over": lambda f: refuse_over(),
+    "junior_unknown_player": lambda f: refuse_unknown_player(f["player"], f["players"]),
+    "junior_not_your_turn": lambda f: refuse_not_your_turn(f["player"], f["current"]),
+    "junior_no_such_row": lambda f: refuse_no_such_row(f["row"]),
+    "junior_not_top_card": lambda f: refuse_not_top_card(f["player"], f["card"], f["top"]),
+    "junior_not_in_hand": lambda f: refuse_not_in_hand(f["player"], f["card"]),
+    "junior_no_new_cow": lambda f: refuse_no_new_cow(f["card"], f["row"], f["options"]),
+    "junior_no_shared_cow": lambda f: refuse_no_shared_cow(f["card"], f["row"], f["last"], f["options"]),
+}
 
 assert set(TYPE_NAMES) == set(TYPES)

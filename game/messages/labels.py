@@ -6,7 +6,7 @@ Typography (see typography.py): a non-breaking space before « : », a narrow on
 
 from __future__ import annotations
 
-from game.classic.cards import HEADS
+from game.card_faces import HEADS
 from game.messages.typography import NBSP, NNBSP, elide, number, plural
 
 # Visible words drawn in the SVG or around it.

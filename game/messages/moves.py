@@ -43,6 +43,11 @@ def special_decision(card: int) -> str:
             f"S’il est plus petit que toutes les rangées ouvertes, choisissez aussi la rangée à ramasser.")
 
 
+def play_card(card: int) -> str:
+    """« jouer le 37 »: the first decision of a special-cards turn, as the robot advises it."""
+    return f"jouer le {card}"
+
+
 def advice(label: str) -> str:
     return (f"Le conseil du robot prudent{NBSP}: {label[0].lower()}{label[1:]}. Il ne connaît pas "
             f"les cartes des autres joueurs{NBSP}: ce n’est qu’un avis.")

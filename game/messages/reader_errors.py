@@ -6,6 +6,7 @@ be right, in the reader's words (cards, rangées), never the engine's English.
 
 from __future__ import annotations
 
+from . import junior
 from .typography import NBSP
 
 
@@ -64,12 +65,12 @@ def engine_failed() -> str:
 def for_error(error) -> str:
     """The French words for an engine refusal (a GameError), chosen by its `code`.
 
-    Junior's rule refusals (codes `junior_…`) are already French sentences from
-    game.messages.junior; anything else a reader cannot fix is « unplayable ».
+    Junior's rule refusals (codes `junior_…`) are worded by game.messages.junior from the
+    error's `facts`; anything else a reader cannot fix is « unplayable ».
     """
     code, card = error.code or "", error.card
-    if code.startswith("junior_"):
-        return error.message
+    if code.startswith("junior_") and error.facts is not None:
+        return junior.refusal(code, error.facts)
     if code == "card_out_of_deck" and isinstance(card, int) and not isinstance(card, bool):
         return out_of_range(card)
     if code == "card_twice" and isinstance(card, int) and not isinstance(card, bool):

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from .typography import NBSP, NNBSP, cards, fr_list, heads, number, row_name
 
+TITLE = "6 qui prend ! avec les cartes spéciales"
+"""The game's name as readers see it (Jouer, the tools)."""
+
 NAMES = {
     "cinquieme_serie": "5\u1d49 série",
     "sept_qui_prend": "7 qui prend",

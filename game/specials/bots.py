@@ -15,7 +15,6 @@ from game.errors import GameError
 from game.rng import Rng
 
 from .cards import FIFTH_ROW, INSERT, NEGATIVE, REPLACE, ROWS, SEVEN, SLIDE, STOP
-from .moves import ChoiceNeeded
 
 
 def _fits(row: list[int], card: int, pos: int) -> bool:
@@ -76,13 +75,12 @@ def cost(rnd, player: str, move, choice) -> tuple[int, int | None] | None:
     if choice is None:
         trial = rnd.clone()
         try:
-            trial.resolve(move, None)
-        except ChoiceNeeded as need:
-            choices = [o["row"] for o in need.options]
+            settled = trial.resolve(move, None)
         except GameError:
             return None
-        else:
+        if settled:
             return trial.score(player) - now, None
+        choices = [o["row"] for o in trial.pending["options"]]
     best = None
     for c in choices:
         trial = rnd.clone()
@@ -139,11 +137,11 @@ class RandomSpecialBot:
         for move, choice in moves:
             trial = rnd.clone()
             try:
-                trial.resolve(move, choice)
-            except ChoiceNeeded as need:
-                return move, self.rng.choice(need.options)["row"]
+                settled = trial.resolve(move, choice)
             except GameError:
                 continue
+            if not settled:
+                return move, self.rng.choice(trial.pending["options"])["row"]
             return move, choice
         card, _ = rnd.next_card()
         if rnd.table.target(card) is None:
@@ -158,7 +156,7 @@ def play_round(rnd, bots: dict) -> None:
         while not rnd.turn_done:
             _, player = rnd.next_card()
             move, choice = bots[player].decide(rnd, player)
-            rnd.resolve(move, choice)
+            rnd.settle(move, choice)
 
 
 def play_game(game, bots: dict) -> None:

@@ -17,6 +17,8 @@ atomically, so a refused move changes nothing.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from game.errors import GameError
 
 from .cards import FIFTH_ROW, INSERT, KINDS, NEGATIVE, REPLACE, ROWS, SEVEN, SLIDE, STOP
@@ -39,14 +41,13 @@ class Refused(GameError):
         self.details = details or {}
 
 
-class ChoiceNeeded(GameError):
-    """The number card is lower than every open row: the player must name a row to take."""
-
-    def __init__(self, player: str, card: int, turn: int, options: list[dict]):
-        super().__init__(f"turn {turn}: {player}'s card {card} is lower than every open row: "
-                         f"a row choice is needed", player=player, card=card, turn=turn,
-                         code="missing_choice")
-        self.options = options
+@dataclass(frozen=True)
+class RowChoice:
+    """What placing a card returns instead of placing it when the card is lower than every open
+    row and no row was named: the decision its player owes (the rows they may take, priced)."""
+    player: str
+    card: int
+    options: list[dict]
 
 
 def _index(value) -> bool:
@@ -73,7 +74,8 @@ def check_shape(move, player: str, card: int, turn: int) -> str:
 
 
 def apply(rnd, player: str, card: int, move: dict, choice):
-    """Lay the special card and apply its effect, then place the number card."""
+    """Lay the special card and apply its effect, then place the number card: the cards taken,
+    or the `RowChoice` the placement waits for (the round then undoes the effect)."""
     kind = move["card"]
     table = rnd.table
     rows = table.rows
@@ -179,6 +181,8 @@ def apply(rnd, player: str, card: int, move: dict, choice):
         refuse("negative_no_take", f"{card} goes to row {row} without taking it", row=row)
     chosen = move["chosen"]
     taken = rnd.place(player, card, choice)
+    if isinstance(taken, RowChoice):
+        return taken
     if chosen not in taken:
         refuse("negative_not_taken", f"card {chosen} is not among the cards taken ({taken})",
                chosen=chosen)

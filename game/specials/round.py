@@ -5,8 +5,10 @@ The round is a small state machine like the classic `Round`: `reveal(plays)`
 starts a turn, then `resolve(move, choice)` settles the next card with its
 player's optional special move and, for a card lower than every open row,
 their row choice. Lower cards are settled first, so a player decides with
-the table they will really meet. A resolution is atomic: on any GameError
-(a refused move, a missing row choice) the round is restored as it was.
+the table they will really meet. A resolution is atomic: on a GameError (a
+refused move) the round is restored as it was. A card that turns out lower
+than every open row (after the special move's effect) with no row named is
+not settled either: `pending` then asks for the row, and `choose(row)` answers.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from game.events import ChoiceMade, ChoiceRequested, Place, Reveal, StartRow, Ta
 from . import events as ev
 from . import moves
 from .cards import MAX_ROWS
-from .moves import ChoiceNeeded, Refused
+from .moves import Refused, RowChoice
 from .table import SpecialTable
 
 
@@ -37,6 +39,7 @@ class SpecialRound:
         self.queue: list[tuple[int, str]] = []        # (card, player) of this turn, ascending
         self.pos = 0
         self.log = log
+        self.asked: tuple[RowChoice, dict | None] | None = None   # a row decision, its move
 
     # --- reading -----------------------------------------------------------------------
     @property
@@ -50,6 +53,24 @@ class SpecialRound:
     def next_card(self) -> tuple[int, str]:
         """(card, player) settled by the next `resolve`."""
         return self.queue[self.pos]
+
+    @property
+    def pending(self) -> dict | None:
+        """The decision the round waits for, or None when the round is over.
+
+        `row`: the last `resolve` stopped at a card lower than every open row (nothing changed);
+        `options` are the rows its player may take, with the special move they made (`special`).
+        """
+        if self.asked is not None:
+            need, move = self.asked
+            return {"kind": "row", "player": need.player, "card": need.card,
+                    "options": need.options, "special": move}
+        if not self.turn_done:
+            card, player = self.next_card()
+            return {"kind": "resolve", "player": player, "card": card}
+        if self.over:
+            return None
+        return {"kind": "plays", "players": list(self.players)}
 
     def score(self, player: str) -> int:
         """One player's `scores()` entry (bots ask for it in their inner loop)."""
@@ -79,6 +100,7 @@ class SpecialRound:
         `partial=True` lets some players sit a turn out (scenarios show only who matters).
         """
         number = self.turn_number + 1
+        self.asked = None
         if not self.turn_done:
             raise GameError(f"turn {self.turn_number}: cards are still to be placed", turn=number)
         if not plays or not set(plays) <= set(self.players) or (not partial and set(plays) != set(self.players)):
@@ -96,12 +118,14 @@ class SpecialRound:
         if self.log is not None:
             self.log.append(Reveal(number, tuple({"player": p, "card": c} for c, p in self.queue)))
 
-    def resolve(self, move: dict | None = None, choice: int | None = None) -> list[int]:
-        """Settle the next card, with its player's special move if any; returns the cards taken.
+    def resolve(self, move: dict | None = None, choice: int | None = None) -> bool:
+        """Settle the next card, with its player's special move if any (True once settled).
 
-        Raises `Refused` for an illegal special move and `ChoiceNeeded` (with the options)
-        when the card is too low and `choice` is None; either way nothing has changed.
+        False when the card is lower than every open row and `choice` is None: nothing has
+        changed and `pending` asks for the row. Raises `Refused` for an illegal special move
+        (nothing has changed either).
         """
+        self.asked = None
         if self.turn_done:
             raise GameError("no card is waiting to be placed", turn=self.turn_number)
         card, player = self.queue[self.pos]
@@ -121,22 +145,41 @@ class SpecialRound:
         except GameError:
             self._restore(saved)
             raise
+        if isinstance(taken, RowChoice):
+            self._restore(saved)
+            self.asked = (taken, move)
+            return False
         self.pos += 1
-        return taken or []
+        return True
+
+    def choose(self, row: int) -> bool:
+        """Answer the pending row decision: the card is resolved again, with its special move."""
+        if self.asked is None:
+            raise GameError("no row choice is pending", turn=self.turn_number)
+        return self.resolve(self.asked[1], row)
+
+    def settle(self, move: dict | None = None, choice: int | None = None) -> None:
+        """`resolve` for a caller that holds every decision: a row it did not name is an error."""
+        if not self.resolve(move, choice):
+            need = self.asked[0]
+            raise GameError(f"turn {self.turn_number}: {need.player}'s card {need.card} is lower than "
+                            f"every open row: a row choice is needed", player=need.player,
+                            card=need.card, turn=self.turn_number, code="missing_choice")
 
     # --- the steps a move is made of (used by moves.apply) --------------------------------
     def log_event(self, name: str, **fields) -> None:
         if self.log is not None:
             self.log.append(getattr(ev, name)(turn=self.turn_number, **fields))
 
-    def place(self, player: str, card: int, choice) -> list[int] | None:
-        """The normal rules: follow the nearest lower open row end, or take a row."""
+    def place(self, player: str, card: int, choice) -> list[int] | RowChoice | None:
+        """The normal rules: follow the nearest lower open row end, or take a row (the cards
+        taken); a too-low card without `choice` returns the `RowChoice` it waits for."""
         table, log, turn = self.table, self.log, self.turn_number
         row = table.target(card)
         if row is None:
             options = self.options()
             if choice is None:
-                raise ChoiceNeeded(player, card, turn, options)
+                return RowChoice(player, card, options)
             if not isinstance(choice, int) or isinstance(choice, bool) or choice not in table.open_rows():
                 raise GameError(f"turn {turn}: {player} played {card}, lower than every open row, and "
                                 f"must take one of the rows {table.open_rows()}, not {choice!r}",
@@ -218,4 +261,5 @@ class SpecialRound:
         other.credits = dict(self.credits)
         other.discard = list(self.discard)
         other.turn_number, other.queue, other.pos = self.turn_number, list(self.queue), self.pos
+        other.asked = self.asked
         return other

@@ -23,14 +23,14 @@ from dataclasses import dataclass
 
 from game.classic.cards import is_card
 from game.errors import GameError
-from game.untrusted import check_plain
+from game.classic.scenario import check_outline
 from game.messages import explain, explain_all
 from game.messages import specials as say
 from game.messages.classic import start_text, turn_summary
 
 from .cards import COPIES, KINDS, MAX_PLAYERS, MIN_PLAYERS, REPLACE
 from .events import RowRemoved, SpecialPlayed
-from .moves import ChoiceNeeded, Refused, check_shape
+from .moves import Refused, check_shape
 from .round import SpecialRound
 from .table import check_table
 
@@ -50,20 +50,15 @@ class Scenario:
     turns: list   # [(plays, choices, specials)]
 
 
-def parse(data) -> Scenario:
-    """Check a scenario's shape; what only playing can tell (legality) is checked by the replay."""
-    check_plain(data)
-    if not isinstance(data, dict):
-        raise GameError("a scenario is a JSON object with \"rows\" and \"turns\"", code="shape")
-    unknown = sorted(set(data) - KEYS)
-    if unknown:
-        raise GameError(f"unknown scenario key(s): {', '.join(unknown)}", code="shape")
+def _check_variant(data) -> None:
     if data.get("variant", VARIANT) != VARIANT:
         raise GameError(f"a scenario with special cards has \"variant\": \"{VARIANT}\"", field="variant",
                         code="shape")
-    for key in ("rows", "turns"):
-        if key not in data:
-            raise GameError(f"a scenario needs \"{key}\"", field=key, code="shape")
+
+
+def parse(data) -> Scenario:
+    """Check a scenario's shape; what only playing can tell (legality) is checked by the replay."""
+    check_outline(data, KEYS, _check_variant)
     rows, marked, stopped = data["rows"], data.get("marked", []), data.get("stopped", [])
     check_table(rows, marked, stopped)
     if not isinstance(data["turns"], list):
@@ -240,22 +235,7 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
             move, choice = specials.get(player), choices.get(player)
             start = len(log)
             try:
-                rnd.resolve(move, choice)
-            except ChoiceNeeded as need:
-                if auto_choice:
-                    choice = min(need.options, key=lambda o: (o["heads"], len(o["cards"]), o["row"]))["row"]
-                    rnd.resolve(move, choice)
-                    choices = {**choices, player: choice}
-                elif pause:
-                    add(t, "choice", [], say.choice_text(player, need.card),
-                        choice={"player": player, "card": need.card, "options": need.options,
-                                "chosen": None})
-                    return steps
-                else:
-                    raise GameError(f"turn {t}: {player}'s card {need.card} is lower than every open row: "
-                                    f"the scenario must give their row choice (\"choices\": "
-                                    f"{{\"{player}\": row}})", player=player, card=need.card, turn=t,
-                                    code="missing_choice") from None
+                settled = rnd.resolve(move, choice)
             except Refused as refused:
                 refused.args = (f"turn {t}: {player}'s {refused.message}",)
                 refused.message = refused.args[0]
@@ -265,7 +245,23 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
                     raise
                 cheapest = min(rnd.options(), key=lambda o: (o["heads"], len(o["cards"]), o["row"]))
                 choices = {**choices, player: cheapest["row"]}
-                rnd.resolve(move, cheapest["row"])
+                settled = rnd.resolve(move, cheapest["row"])
+            if not settled:   # the card is lower than every open row and no row is named
+                need = rnd.pending
+                if auto_choice:
+                    choice = min(need["options"], key=lambda o: (o["heads"], len(o["cards"]), o["row"]))["row"]
+                    rnd.settle(move, choice)
+                    choices = {**choices, player: choice}
+                elif pause:
+                    add(t, "choice", [], say.choice_text(player, need["card"]),
+                        choice={"player": player, "card": need["card"], "options": need["options"],
+                                "chosen": None})
+                    return steps
+                else:
+                    raise GameError(f"turn {t}: {player}'s card {need['card']} is lower than every open "
+                                    f"row: the scenario must give their row choice (\"choices\": "
+                                    f"{{\"{player}\": row}})", player=player, card=need["card"], turn=t,
+                                    code="missing_choice")
             events = log[start:]
             types = {e.type for e in events}
             if player in choices and "choice_made" not in types and not auto_choice:

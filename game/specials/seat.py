@@ -71,7 +71,7 @@ def advice(st, reader: str) -> dict:
     if want["kind"] == "card":
         card = bot.card(r, reader)
         return {"kind": "card", "card": card,
-                "text": words.advice(f"jouer le {card}")}
+                "text": words.advice(words.play_card(card))}
     special, row = bot.decide(r, reader)
     move = {"kind": "place", "player": reader, "special": special, "row": row}
     legal = st.legal_moves()

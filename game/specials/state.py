@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..classic.state import RoundsState
 from ..errors import GameError
-from ..state import check_turn, replay_moves
+from ..state import replay_moves
 from .play import SpecialGame
 
 
@@ -22,6 +22,7 @@ MOVE_KEYS = {"card": ("card",), "place": ("special", "row"), "next_round": ()}
 class SpecialState(RoundsState):
     variant = "speciales"
     RECORDED = ("kind", "player", "card", "special", "row")
+    MOVE_KEYS = MOVE_KEYS
 
     def __init__(self, players: list, *, seed=0, options: dict | None = None):
         if not isinstance(seed, (int, str)) or isinstance(seed, bool):
@@ -60,16 +61,14 @@ class SpecialState(RoundsState):
         if kind == "card":
             return [{"kind": "card", "player": player, "card": c} for c in r.hands[player]]
         from .bots import candidates
-        from .moves import ChoiceNeeded
         out = []
         for special, _ in [(None, None), *candidates(r, player)]:
+            trial = r.clone()
             try:
-                r.clone().resolve(special, None)
-                rows = [None]
-            except ChoiceNeeded as need:
-                rows = [o["row"] for o in need.options]
+                settled = trial.resolve(special, None)
             except GameError:
                 continue
+            rows = [None] if settled else [o["row"] for o in trial.pending["options"]]
             for row in rows:
                 if row is not None:
                     try:
@@ -81,35 +80,25 @@ class SpecialState(RoundsState):
 
     def _needs_no_row(self, special) -> bool:
         """Whether the next card is placed without a row choice (tried on a copy)."""
-        from .moves import ChoiceNeeded
         try:
-            self.round.clone().resolve(special, None)
-        except ChoiceNeeded:
-            return False
+            return self.round.clone().resolve(special, None)
         except GameError:
             return False   # the move itself is refused: the real resolve says why
-        return True
 
     def to_json(self) -> dict:
         return {"variant": self.variant, "players": list(self.players), "seed": self.seed,
                 "options": {}, "moves": [dict(m) for m in self.moves]}
 
-    def apply(self, move: dict) -> list:
-        move = check_turn(self, move, MOVE_KEYS)
-        start = len(self.log)
-        kind, player = move["kind"], move.get("player")
-        r = self.round
-        if kind == "card":
-            self._choose_card(player, move.get("card"), r.reveal)
-        elif kind == "place":
-            special, row = move.get("special"), move.get("row")
-            if row is not None and self._needs_no_row(special):
-                raise GameError(f"{player}'s card is not lower than every open row: no row to take",
-                                player=player, code="useless_choice")
-            r.resolve(special, row)
-        else:
-            self._deal()
-        return self._done(move, start)
+    def _reveal(self, plays: dict) -> None:
+        self.round.reveal(plays)
+
+    def _decide(self, move: dict) -> None:
+        """A `place` move: the optional special card, and the row a too-low card takes."""
+        special, row, player = move.get("special"), move.get("row"), move.get("player")
+        if row is not None and self._needs_no_row(special):
+            raise GameError(f"{player}'s card is not lower than every open row: no row to take",
+                            player=player, code="useless_choice")
+        self.round.settle(special, row)
 
 
 def new_game(players, *, seed=0, options=None) -> SpecialState:

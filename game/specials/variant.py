@@ -6,6 +6,7 @@ from functools import partial
 
 from ..classic import page
 from ..classic import variant as classic
+from ..messages import specials as say
 from ..variants import Variant
 from . import seat, state
 from .bots import RandomSpecialBot, SpecialBot
@@ -29,7 +30,7 @@ def _with_choice(scenario, step, row):
 
 def variant(name: str) -> Variant:
     return Variant(
-        name=name, title="6 qui prend ! avec les cartes spéciales", min_players=MIN_PLAYERS,
+        name=name, title=say.TITLE, min_players=MIN_PLAYERS,
         max_players=MAX_PLAYERS, replay=replay, result=run, step_html=step_html,
         page_step=partial(page.page_step, draw=step_html, replay=replay, rows=MAX_ROWS),
         with_choice=_with_choice, new_game=state.new_game, from_json=state.from_json,

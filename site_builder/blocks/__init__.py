@@ -11,14 +11,13 @@ records an author error (English; the builder adds `path:line:`). A handler retu
 HTML, or None once it has called `fail`. An example block returns the markup of CONTRIBUTING.md
 « Example markup »: the builder reads its `data-exemple` to refuse an id used twice.
 
-The built-in blocks live in the modules of BUILTIN, imported on first use; `reset()` forgets
-them so the dev server's rebuild imports them again with the engine it has just reloaded.
+The built-in blocks live in the modules of BUILTIN, imported on first use (the dev server
+rebuilds in a fresh process, so they never need forgetting).
 """
 
 from __future__ import annotations
 
 import importlib
-import sys
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -89,12 +88,3 @@ def names() -> list[str]:
     _load_builtin()
     return sorted(_handlers)
 
-
-def reset() -> None:
-    """Forget every block and the modules that registered them (the dev server's reload)."""
-    global _loaded
-    _handlers.clear()
-    _families.clear()
-    _loaded = False
-    for name in [n for n in sys.modules if n.startswith(__name__ + ".")]:
-        del sys.modules[name]

@@ -18,7 +18,7 @@ from game.errors import GameError
 from game.messages import blocks as say
 from game.messages.specials import comparison_text
 
-from ..choice_tables import choices_html
+from .choices import choices_html
 
 from . import register
 from .lines import ROW, LineReader, example_id, kind

@@ -5,7 +5,8 @@ the Junior engine running in Pyodide, and each table it shows is compared with C
 reads without colour.
 
 Contract (CONTRIBUTING « Example markup »): `<section class="exemple" data-variant="junior"
-id="exemple-junior-X" data-exemple="junior-X">`; the player sends junior_replay / junior_choose;
+id="exemple-junior-X" data-exemple="junior-X">`; the player sends `replay` / `choose`, as for
+every variant (CONTRIBUTING « Worker messages »);
 each move step offers `.joueur-choix button[data-choix=r]` for r = 0..3 and a
 `.joueur-choix .joueur-refus` line for refusals.
 """

@@ -1,11 +1,15 @@
 """CONTRIBUTING.md's tables are the project's contracts: they must say what the code does.
 
 Checked: the events table against `game.events` (types and fields), the worker messages table
-against `game.web.HANDLERS`, and the list of variants against `game.variants.MODULES`.
+against `game.web.HANDLERS`, the list of variants against `game.variants.MODULES`, the Layout
+against the files of game/ and site_builder/ (each named, none stale), and every path written
+in CONTRIBUTING.md or README.md against the tree, the fenced blocks against the registry and the
+keys of js/tetes.json against the build's.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import fields
 from pathlib import Path
@@ -61,3 +65,62 @@ def test_the_lazily_routed_tools_list_exactly_their_handlers():
     from game.explore import web as explore_web
     assert set(web.PLAY) == set(web_play.HANDLERS)
     assert set(web.EXPLORE) == set(explore_web.HANDLERS)
+
+
+# ---------------------------------------------------------------- the layout and the paths
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+CODE_DIRS = ("game", "site_builder")
+SOURCE = (".py", ".js", ".mjs", ".css", ".html", ".xml", ".svg")
+BUILT = {"engine.json", "tetes.json"}   # named in the layout, written by the build
+FILE_NAME = re.compile(r"(?<![\w./-])([\w-]+\.(?:py|js|mjs|css|html|xml|svg|json|md))(?![\w-])")
+
+
+def code_files() -> list[Path]:
+    return [path for folder in CODE_DIRS for path in sorted((ROOT / folder).rglob("*"))
+            if path.suffix in SOURCE and path.name != "__init__.py" and "__pycache__" not in path.parts]
+
+
+def test_the_layout_names_every_file_of_the_engine_and_the_builder():
+    layout = section("Layout")
+    missing = [str(path.relative_to(ROOT)) for path in code_files()
+               if not re.search(rf"(?<![\w.-]){re.escape(path.name)}(?![\w-])", layout)]
+    assert not missing, "files the Layout of CONTRIBUTING.md does not name:\n" + "\n".join(missing)
+
+
+def test_every_file_the_layout_names_exists():
+    existing = {path.name for folder in (*CODE_DIRS, "tests", "bench", "content")
+                for path in (ROOT / folder).rglob("*")} | {p.name for p in ROOT.iterdir()}
+    stale = sorted(set(FILE_NAME.findall(section("Layout"))) - existing - BUILT)
+    assert not stale, f"the Layout of CONTRIBUTING.md names files that do not exist: {stale}"
+
+
+def test_every_path_the_docs_write_exists():
+    paths = set(re.findall(r"`((?:game|site_builder|tests|bench|content)/[\w./-]*)", TEXT + README))
+    stale = sorted(p for p in paths if not (ROOT / p).exists())
+    assert not stale, f"CONTRIBUTING.md or README.md names paths that do not exist: {stale}"
+
+
+def test_the_content_section_names_every_registered_block():
+    from site_builder import blocks
+    documented = set(re.findall(r"```` ```([\w-]+) ````", section("Content pages")))
+    assert documented == set(blocks.names())
+
+
+def test_the_tools_json_keys_are_the_documented_ones():
+    from game.junior.rules import LEVELS
+    from site_builder import tools_assets
+
+    block = section("Rules for the tools").split("```")[1]
+    documented = set(re.findall(r'"(\w+)":', block))
+
+    def keys(value) -> set[str]:
+        """Every key at any depth, but NAME, "<players>" and levels: values, not fields."""
+        if isinstance(value, dict):
+            own = {k for k in value if not k.isdigit() and k not in LEVELS + tuple(variants.names())}
+            return own.union(*(keys(v) for v in value.values()))
+        return set()
+
+    data = json.loads(tools_assets.files()[tools_assets.HEADS_FILE])
+    assert documented == keys(data)

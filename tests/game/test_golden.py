@@ -9,7 +9,7 @@ to be read and accepted deliberately.
 
 To accept a change, regenerate the files and review the diff before committing:
 
-    GOLDEN_UPDATE=1 .venv/bin/python -m pytest tests/game/test_classic_golden.py
+    GOLDEN_UPDATE=1 .venv/bin/python -m pytest tests/game/test_golden.py
 """
 
 from __future__ import annotations

@@ -8,7 +8,6 @@ given twice and a missing line read the same, `path:line: message`, classic or J
 from __future__ import annotations
 
 import html
-import sys
 
 import pytest
 
@@ -71,17 +70,6 @@ def test_without_its_registration_the_toy_block_is_plain_code(tmp_path):
 def test_a_misspelt_junior_block_is_an_author_error_not_code(tmp_path):
     [message] = _errors(tmp_path, "```junior-exmple\nid: 1\n```")
     assert message.startswith("7: unknown block 'junior-exmple' (known: junior-composition, ")
-
-
-def test_reset_imports_the_block_modules_again(monkeypatch):
-    """The dev server forgets the engine then calls reset(): handlers must come from fresh modules."""
-    before = blocks.handler("exemple")
-    old = sys.modules["site_builder.blocks.classic"]
-    blocks.reset()
-    after = blocks.handler("exemple")
-    assert after is not before and after.__module__ == "site_builder.blocks.classic"
-    assert sys.modules["site_builder.blocks.classic"] is not old
-    assert {"exemple", "rangees", "junior-ou", "cartes-speciales"} <= set(blocks.names())
 
 
 # ---------------------------------------------------------------- the line reader

@@ -195,13 +195,13 @@ def test_engine_disagreement_fails_at_the_expected_line(line, replacement, at, w
     assert errors == [(at, errors[0][1])] and words in errors[0][1], errors
 
 
-def test_an_illegal_move_fails_at_its_coup_line_with_the_engines_french_refusal():
+def test_an_illegal_move_fails_at_its_coup_line_with_the_engines_refusal():
     markup, errors = render(jb.EXAMPLE, OLIVIER.replace("coup: Olivier rangée 1", "coup: Olivier rangée 2"))
     assert markup is None
     [(number, message)] = errors
     assert number == 19
     assert "the engine refuses it" in message
-    assert "n’ajoute aucune nouvelle vache à la deuxième rangée" in message
+    assert "adds no new cow to row 1: it must go to row(s)" in message
 
 
 def test_a_missing_card_from_a_hand_is_an_engine_refusal_at_the_move():

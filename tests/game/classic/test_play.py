@@ -244,34 +244,6 @@ def played_round(seed=4, turns=4) -> Round:
     return rnd
 
 
-@pytest.mark.parametrize("turns", [0, 3, 10])
-def test_round_snapshot_json_round_trip(turns):
-    rnd = played_round(turns=turns)
-    snap = rnd.snapshot()
-    again = Round.from_snapshot(json.loads(json.dumps(snap)))
-    assert again.snapshot() == snap
-    assert again.players == PLAYERS and again.table.rows == rnd.table.rows
-
-
-def test_rebuilt_round_plays_on_like_the_original():
-    a = played_round(seed=9, turns=5)
-    b = Round.from_snapshot(json.loads(json.dumps(a.snapshot())))
-    for rnd in (a, b):
-        bot = HeuristicBot()
-        while not rnd.over:
-            rnd.play({p: bot.card(rnd, p) for p in PLAYERS}, lambda p, c, t: bot.row(rnd, p, c))
-    assert a.snapshot() == b.snapshot()
-
-
-def test_draft_snapshot_json_round_trip():
-    rnd = Game(["Alice", "Bruno", "Chloé"], Options(variant="logique"), seed=1).new_round()
-    rnd.pick("Alice", 5)
-    rnd.pick("Bruno", 9)
-    snap = rnd.snapshot()
-    again = Round.from_snapshot(json.loads(json.dumps(snap)))
-    assert again.snapshot() == snap and again.pending == rnd.pending
-
-
 def test_game_snapshot_is_plain_json():
     game = Game(PLAYERS, Options(strict=True), seed=2)
     finish_round(game, {"Alice": 3})

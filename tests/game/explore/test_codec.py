@@ -11,6 +11,7 @@ import sys
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import scaled
 
 from game.errors import GameError
 from game.explore import codec
@@ -45,8 +46,9 @@ def positions(draw):
     return position
 
 
-PROPERTY = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                            HealthCheck.filter_too_much])
+# Encoding is cheap: three times the profile's examples (tests/hypothesis_budget.py).
+PROPERTY = settings(parent=scaled(3), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
 @PROPERTY
@@ -73,8 +75,8 @@ def test_every_valid_position_round_trips_through_the_scenario_format(position):
     assert back == expected   # partial hands and cards out of play have no place in that format
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                 HealthCheck.filter_too_much])
+@settings(parent=scaled(0.25), deadline=None,   # each example decodes thousands of tampered links
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(positions(), st.one_of(st.none(), st.integers(min_value=0, max_value=2**32 - 1)))
 def test_every_changed_character_is_refused(position, seed):
     fragment = codec.encode(position, seed=seed)
@@ -93,7 +95,7 @@ def test_every_changed_character_is_refused(position, seed):
         codec.decode(fragment + "A")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(parent=scaled(3), deadline=None)
 @given(st.one_of(st.text(), st.text(alphabet=B64 + ".v0123456789").map(lambda t: "v1." + t),
                  st.binary().map(lambda b: "v1." + __import__("base64").urlsafe_b64encode(b).decode()),
                  st.integers(), st.none(), st.lists(st.integers())))

@@ -15,6 +15,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_budget import scaled
 
 from game.classic.bots import HeuristicBot
 from game.classic.cards import HEADS
@@ -140,7 +141,7 @@ def test_a_certain_take_and_a_safe_card_are_exact():
     assert 0 < by_card[11].takes < 500   # too low unless the opponent goes under 11 first
 
 
-@settings(max_examples=15, deadline=None)
+@settings(parent=scaled(0.15), deadline=None)   # each example runs a few Monte-Carlo estimates
 @given(st.lists(st.integers(min_value=1, max_value=90), min_size=1, max_size=6),
        st.sampled_from(["uniform", "heuristic"]), st.integers(min_value=0, max_value=2**32 - 1))
 def test_chunks_give_the_figures_of_one_run(cuts, mode, seed):

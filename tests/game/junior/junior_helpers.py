@@ -9,6 +9,8 @@ import pytest
 from game.errors import GameError
 from game.junior.cows import cards_with
 from game.junior.rules import play
+from game.junior.scenario import apply_moves, load
+from game.messages import reader_errors
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -22,6 +24,14 @@ def scenario(name: str) -> dict:
     return json.loads((SCENARIOS / f"{name}.json").read_text(encoding="utf-8"))
 
 
+def final_state(scenario) -> dict:
+    """The state once every move of the scenario is played."""
+    state, moves = load(scenario)
+    for *_, after, _events in apply_moves(state, moves):
+        state = after
+    return state
+
+
 def refused(state, player, card_id, row) -> GameError:
     """Play an illegal move; assert it raises GameError and leaves the state untouched."""
     before = copy.deepcopy(state)
@@ -29,3 +39,8 @@ def refused(state, player, card_id, row) -> GameError:
         play(state, player, card_id, row)
     assert state == before
     return info.value
+
+
+def french(error: GameError) -> str:
+    """What a reader sees of a refusal: the engine's English worded by game.messages."""
+    return reader_errors.for_error(error)

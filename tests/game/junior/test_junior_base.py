@@ -1,6 +1,6 @@
 """Base level (5 ans et +), RULES §4: reveal, a row that gains a new cow, completed rows."""
 
-from junior_helpers import card, refused
+from junior_helpers import card, french, refused
 
 from game.junior.rules import legal_moves, new_state, play, winners
 from game.junior.scenario import load
@@ -25,9 +25,10 @@ def test_a_row_that_gains_no_new_cow_is_refused_while_another_would_gain_one():
     s = table([["A"], ["F"], [], ["C"]], ["F"])
     error = refused(s, "Olivier", card("F", 1), 1)
     assert error.code == "junior_no_new_cow"
-    assert str(error) == ("La carte Écosse n’ajoute aucune nouvelle vache à la deuxième rangée\u00a0: "
-                          "elle doit aller dans la première, la troisième ou la quatrième rangée, "
-                          "où elle ajoute une vache.")
+    assert french(error) == ("La carte Écosse n’ajoute aucune nouvelle vache à la deuxième rangée\u00a0: "
+                             "elle doit aller dans la première, la troisième ou la quatrième rangée, "
+                             "où elle ajoute une vache.")
+    assert str(error) == f"card {card('F', 1)} (F) adds no new cow to row 1: it must go to row(s) 0, 2, 3"
 
 
 def test_a_two_cow_card_may_go_where_only_one_of_its_cows_is_new():

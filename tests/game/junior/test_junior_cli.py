@@ -43,7 +43,7 @@ def test_replay_an_array_from_stdin(monkeypatch, capsys):
     ("{", "error: cannot read scenario -: Expecting property name"),
     ('{"level": "base", "players": ["a"]}', "error: Junior is played by 2 to 5 players"),
     ('{"level": "base", "players": ["a", "b"], "deck": ["A"], "rows": [["A"], [], [], []], '
-     '"moves": [{"row": 0}]}', "error: moves[0]: La carte Afrique n’ajoute aucune nouvelle vache"),
+     '"moves": [{"row": 0}]}', "error: moves[0]: card 2 (A) adds no new cow to row 0"),
 ])
 def test_replay_errors_exit_2(monkeypatch, capsys, text, words):
     code, out, err = run(["junior-replay", "-"], monkeypatch, capsys, stdin=text)

@@ -1,6 +1,6 @@
 """Expert (7 ans et +), RULES §4: shared cow with the rightmost card, stuck players, the 6th card."""
 
-from junior_helpers import card, refused
+from junior_helpers import card, french, refused
 
 from game.junior.cows import ALL_TYPES, row_types
 from game.junior.rules import deal, is_stuck, legal_moves, new_state, play, winners
@@ -31,8 +31,10 @@ def test_a_row_without_shared_cow_is_refused():
                {"a": [card("A"), card("DEF")], "b": [card("C", 1)]})
     error = refused(s, "a", card("A"), 1)
     assert error.code == "junior_no_shared_cow"
-    assert str(error) == ("La carte Afrique ne partage aucune vache avec la dernière carte de la deuxième "
-                          "rangée (Allemagne). Elle peut aller dans la première rangée.")
+    assert french(error) == ("La carte Afrique ne partage aucune vache avec la dernière carte de la "
+                             "deuxième rangée (Allemagne). Elle peut aller dans la première rangée.")
+    assert str(error) == (f"card {card('A')} (A) shares no cow with the last card of row 1 "
+                          f"({card('B')} (B)): it may go to row(s) 0")
 
 
 def test_only_the_rightmost_card_counts():

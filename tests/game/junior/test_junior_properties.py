@@ -4,12 +4,13 @@ import copy
 import json
 
 from hypothesis import given
+from junior_helpers import final_state
 from hypothesis import strategies as st
 
 from game.errors import GameError
 from game.junior.cows import ALL_TYPES, CARD_IDS, row_types
 from game.junior.rules import ROWS, all_cards, deal, legal_moves, play, playable_cards, to_play
-from game.junior.scenario import final_state, run_game, to_scenario
+from game.junior.scenario import run_game, to_scenario
 from game.junior.bots import heuristic_move, random_move
 from game.rng import Rng
 

@@ -4,7 +4,7 @@ import json
 import xml.dom.minidom
 
 import pytest
-from junior_helpers import card, scenario
+from junior_helpers import card, french, scenario
 
 from game.errors import GameError
 from game.junior.scenario import load, replay, result, where
@@ -47,8 +47,9 @@ def test_an_illegal_move_gives_the_engine_refusal_with_its_move_number():
     bad = dict(EXPERT, moves=[{"card": "D", "row": 0}])
     with pytest.raises(GameError) as info:
         result(bad)
-    assert str(info.value).startswith("La carte Japon ne partage aucune vache")
-    assert info.value.field == "moves[0]" and where(info.value).startswith("moves[0]: La carte Japon")
+    assert french(info.value).startswith("La carte Japon ne partage aucune vache")
+    assert str(info.value).startswith(f"card {card('D', 1)} (D) shares no cow")
+    assert info.value.field == "moves[0]" and where(info.value).startswith(f"moves[0]: card {card('D', 1)} (D)")
     assert info.value.code == "junior_no_shared_cow" and info.value.player == "Léa"
 
 

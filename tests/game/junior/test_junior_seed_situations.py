@@ -1,9 +1,9 @@
 """The two situations of seed 000, as scenarios with their expected outcome."""
 
-from junior_helpers import refused, scenario
+from junior_helpers import final_state, french, refused, scenario
 
 from game.junior.rules import legal_moves
-from game.junior.scenario import final_state, load, replay
+from game.junior.scenario import load, replay
 
 
 def test_olivier_may_play_his_ecosse_card_in_rows_one_three_or_four():
@@ -12,7 +12,7 @@ def test_olivier_may_play_his_ecosse_card_in_rows_one_three_or_four():
     assert legal_moves(state, "Olivier") == [(top, 0), (top, 2), (top, 3)]
     # the second row already holds an Écosse cow
     error = refused(state, "Olivier", top, 1)
-    assert "deuxième rangée" in str(error) and "Écosse" in str(error)
+    assert "deuxième rangée" in french(error) and "Écosse" in french(error)
 
 
 def test_olivier_chooses_the_first_row():

@@ -5,7 +5,6 @@ import pytest
 from game.errors import GameError
 from game.messages import explain
 from game.messages.specials import refusal
-from game.specials.moves import ChoiceNeeded
 
 from specials_helpers import refused, table, types
 
@@ -15,7 +14,7 @@ ROWS = [[12], [28], [39], [44]]
 
 def test_a_plain_card_still_follows_the_classic_rules():
     rnd = table(ROWS, {"A": 37})
-    rnd.resolve()
+    rnd.settle()
     assert rnd.table.rows == [[12], [28, 37], [39], [44]]
     assert types(rnd) == ["reveal", "place"]
 
@@ -42,7 +41,7 @@ def test_a_move_with_missing_or_unknown_fields_is_an_author_error_and_changes_no
 
 def test_fifth_row_opens_a_row_with_the_card_played():
     rnd = table(ROWS, {"A": 37})
-    rnd.resolve({"card": "cinquieme_serie"})
+    rnd.settle({"card": "cinquieme_serie"})
     assert rnd.table.rows == [[12], [28], [39], [44], [37]]
     assert types(rnd)[1:] == ["special_played", "special_fifth_row"]
     assert explain(rnd.log[-1]).startswith("Le 37 ouvre une cinquième rangée, la rangée\u00a05.")
@@ -57,7 +56,7 @@ def test_fifth_row_is_refused_while_five_rows_exist():
 
 def test_a_sixth_card_with_five_rows_takes_the_card_too_and_the_row_disappears():
     rnd = table([[12], [20, 21, 22, 23, 24], [39], [44], [60]], {"A": 25}, marked=(), stopped=())
-    rnd.resolve()
+    rnd.settle()
     assert rnd.table.rows == [[12], [39], [44], [60]]
     assert rnd.piles["A"] == [20, 21, 22, 23, 24, 25]
     assert types(rnd)[-1] == "special_row_removed"
@@ -66,16 +65,16 @@ def test_a_sixth_card_with_five_rows_takes_the_card_too_and_the_row_disappears()
 
 def test_a_too_low_card_with_five_rows_takes_its_row_and_itself():
     rnd = table([[12], [28], [39], [44], [60]], {"A": 5})
-    with pytest.raises(ChoiceNeeded) as info:
-        rnd.resolve()
-    assert [o["row"] for o in info.value.options] == [0, 1, 2, 3, 4]
-    rnd.resolve(None, 3)
+    before = rnd.snapshot()
+    assert rnd.resolve() is False and rnd.snapshot() == before
+    assert rnd.pending["kind"] == "row" and [o["row"] for o in rnd.pending["options"]] == [0, 1, 2, 3, 4]
+    assert rnd.choose(3) is True
     assert rnd.table.rows == [[12], [28], [39], [60]] and rnd.piles["A"] == [44, 5]
 
 
 def test_the_rows_after_a_removed_row_move_up_with_their_marker():
     rnd = table([[12], [20, 21, 22, 23, 24], [39], [44, 45], [60]], {"A": 25}, marked=[3])
-    rnd.resolve()
+    rnd.settle()
     assert rnd.table.marked == {2} and rnd.table.rows[2] == [44, 45]
 
 
@@ -83,10 +82,10 @@ def test_the_rows_after_a_removed_row_move_up_with_their_marker():
 
 def test_seven_lets_a_sixth_card_stay_and_the_seventh_takes():
     rnd = table([[12], [20, 21, 22, 23, 24], [39], [44]], {"A": 25, "B": 26})
-    rnd.resolve({"card": "sept_qui_prend"})
+    rnd.settle({"card": "sept_qui_prend"})
     assert rnd.table.rows[1] == [20, 21, 22, 23, 24, 25] and rnd.table.marked == {1}
     assert rnd.piles["A"] == []
-    rnd.resolve()
+    rnd.settle()
     assert rnd.table.rows[1] == [26] and rnd.table.marked == set()
     assert rnd.piles["B"] == [20, 21, 22, 23, 24, 25]
     assert types(rnd)[-2:] == ["special_seventh_take", "start_row"]
@@ -95,9 +94,9 @@ def test_seven_lets_a_sixth_card_stay_and_the_seventh_takes():
 
 def test_seven_on_a_short_row_makes_it_full_at_once():
     rnd = table(ROWS, {"A": 30, "B": 31})
-    rnd.resolve({"card": "sept_qui_prend"})
+    rnd.settle({"card": "sept_qui_prend"})
     assert rnd.table.rows[1] == [28, 30] and rnd.table.is_full(1)
-    rnd.resolve()
+    rnd.settle()
     assert rnd.piles["B"] == [28, 30] and rnd.table.rows[1] == [31]
 
 
@@ -115,8 +114,8 @@ def test_seven_is_refused_for_a_card_lower_than_every_row():
 
 def test_insert_at_the_start_or_between_two_cards():
     rnd = table([[12, 20], [28], [39], [44]], {"A": 10, "B": 15})
-    rnd.resolve({"card": "inserer", "row": 0, "position": 0})
-    rnd.resolve({"card": "inserer", "row": 0, "position": 2})
+    rnd.settle({"card": "inserer", "row": 0, "position": 0})
+    rnd.settle({"card": "inserer", "row": 0, "position": 2})
     assert rnd.table.rows[0] == [10, 12, 15, 20]
     assert explain(rnd.log[-1]) == f"B insère le 15 dans la rangée{NB}1, entre le 12 et le 20{NB}: l’ordre croissant est respecté."
 
@@ -135,7 +134,7 @@ def test_insert_refusals(row, position, reason):
 
 def test_insert_into_a_full_row_takes_five_and_the_last_card_stays():
     rnd = table([[10, 20, 30, 40, 50], [60], [70], [80]], {"A": 25})
-    rnd.resolve({"card": "inserer", "row": 0, "position": 2})
+    rnd.settle({"card": "inserer", "row": 0, "position": 2})
     assert rnd.piles["A"] == [10, 20, 25, 30, 40]
     assert rnd.table.rows[0] == [50]
     assert types(rnd)[-1] == "special_insert_take"
@@ -146,11 +145,11 @@ def test_insert_into_a_full_row_takes_five_and_the_last_card_stays():
 
 def test_replace_plays_another_card_in_the_same_slot_and_the_first_returns_to_hand():
     rnd = table(ROWS, {"A": 13, "B": 20}, hands={"A": [45]})
-    rnd.resolve({"card": "remplacer", "with": 45})
+    rnd.settle({"card": "remplacer", "with": 45})
     assert rnd.table.rows == [[12], [28], [39], [44, 45]]
     assert rnd.hands["A"] == [13]
     assert types(rnd)[-2:] == ["special_replaced", "place"]
-    rnd.resolve()   # B's 20 is still settled after A's slot
+    rnd.settle()   # B's 20 is still settled after A's slot
     assert rnd.table.rows[0] == [12, 20]
 
 
@@ -162,10 +161,11 @@ def test_replace_is_refused_with_a_card_not_in_hand():
 
 def test_replace_with_a_too_low_card_asks_for_a_row():
     rnd = table(ROWS, {"A": 13}, hands={"A": [3]})
-    with pytest.raises(ChoiceNeeded):
-        rnd.resolve({"card": "remplacer", "with": 3})
-    assert rnd.hands["A"] == [3]
-    rnd.resolve({"card": "remplacer", "with": 3}, 1)
+    assert rnd.resolve({"card": "remplacer", "with": 3}) is False
+    assert rnd.hands["A"] == [3] and rnd.specials["A"].count("remplacer") == 1   # nothing changed
+    assert rnd.pending == {"kind": "row", "player": "A", "card": 3, "options": rnd.options(),
+                           "special": {"card": "remplacer", "with": 3}}   # the row for the new card
+    rnd.choose(1)
     assert rnd.table.rows[1] == [3] and rnd.hands["A"] == [13]
 
 
@@ -173,7 +173,7 @@ def test_replace_with_a_too_low_card_asks_for_a_row():
 
 def test_slide_moves_a_card_then_the_number_card_is_placed():
     rnd = table([[12, 40], [28], [39, 41], [44]], {"A": 42})
-    rnd.resolve({"card": "glisser", "from_row": 0, "from_index": 1, "to_row": 1, "to_index": 1})
+    rnd.settle({"card": "glisser", "from_row": 0, "from_index": 1, "to_row": 1, "to_index": 1})
     assert rnd.table.rows == [[12], [28, 40], [39, 41, 42], [44]]
     assert types(rnd)[-2:] == ["special_slid", "place"]
 
@@ -199,20 +199,19 @@ def test_slide_refusals(move, reason):
 
 def test_a_stopped_row_is_absent_for_placement():
     rnd = table(ROWS, {"A": 30, "B": 31})
-    rnd.resolve({"card": "stop", "row": 1})
+    rnd.settle({"card": "stop", "row": 1})
     assert rnd.table.rows[0] == [12, 30] and rnd.table.stopped == {1}
-    rnd.resolve()
+    rnd.settle()
     assert rnd.table.rows[0] == [12, 30, 31]
 
 
 def test_a_stopped_row_cannot_be_taken_and_every_stop_goes_at_the_first_take():
     rnd = table(ROWS, {"A": 5, "B": 30}, stopped=[0, 2])
-    with pytest.raises(ChoiceNeeded) as info:
-        rnd.resolve()
-    assert [o["row"] for o in info.value.options] == [1, 3]
+    assert rnd.resolve() is False
+    assert [o["row"] for o in rnd.pending["options"]] == [1, 3]
     with pytest.raises(GameError):
         rnd.resolve(None, 0)
-    rnd.resolve(None, 1)
+    rnd.settle(None, 1)
     assert "special_too_low" in types(rnd) and "too_low" not in types(rnd)
     assert "les rangées bloquées (1 et 3) ne comptent pas" in explain(rnd.log[1])
     assert rnd.table.stopped == set()
@@ -229,7 +228,7 @@ def test_stop_is_refused_on_a_stopped_row_and_on_the_last_open_row():
 
 def test_a_stop_may_lie_beside_a_seven_marker():
     rnd = table([[12], [28, 29], [39], [44]], {"A": 45}, marked=[1])
-    rnd.resolve({"card": "stop", "row": 1})
+    rnd.settle({"card": "stop", "row": 1})
     assert rnd.table.stopped == {1} and rnd.table.marked == {1}
 
 
@@ -237,7 +236,7 @@ def test_a_stop_may_lie_beside_a_seven_marker():
 
 def test_negative_counts_the_chosen_card_in_the_players_favour():
     rnd = table([[51, 52, 53, 54, 55], [70], [80], [90]], {"A": 60})
-    rnd.resolve({"card": "negatif_positif", "chosen": 55})
+    rnd.settle({"card": "negatif_positif", "chosen": 55})
     assert rnd.piles["A"] == [51, 52, 53, 54, 55]
     assert rnd.scores()["A"] == 11 - 14 == -3
     assert types(rnd)[-1] == "special_negative"
@@ -246,7 +245,7 @@ def test_negative_counts_the_chosen_card_in_the_players_favour():
 
 def test_negative_works_with_a_too_low_card_and_its_row_choice():
     rnd = table(ROWS, {"A": 5})
-    rnd.resolve({"card": "negatif_positif", "chosen": 44}, 3)
+    rnd.settle({"card": "negatif_positif", "chosen": 44}, 3)
     assert rnd.scores()["A"] == 5 - 10
 
 
@@ -259,3 +258,17 @@ def test_negative_is_refused_when_the_player_takes_nothing():
 def test_negative_is_refused_for_a_card_not_taken():
     rnd = table([[51, 52, 53, 54, 56], [70], [80], [90]], {"A": 60})
     refused(rnd, {"card": "negatif_positif", "chosen": 70}, reason="negative_not_taken")
+
+
+def test_a_caller_holding_every_decision_is_told_when_it_left_out_the_row():
+    rnd = table(ROWS, {"A": 5, "B": 30})
+    before = rnd.snapshot()
+    with pytest.raises(GameError) as info:
+        rnd.settle()
+    assert info.value.code == "missing_choice" and "5 is lower than every open row" in str(info.value)
+    assert rnd.snapshot() == before
+    with pytest.raises(GameError):
+        table(ROWS, {"A": 37}).choose(0)   # nothing to answer: the 37 finds its row
+    assert rnd.pending["kind"] == "row"
+    rnd.settle(None, 2)
+    assert rnd.pending == {"kind": "resolve", "player": "B", "card": 30}

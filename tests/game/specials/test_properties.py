@@ -16,7 +16,7 @@ from game.errors import GameError
 from game.rng import Rng
 from game.specials.bots import RandomSpecialBot, SpecialBot
 from game.specials.cards import KINDS
-from game.specials.moves import FIELDS, ChoiceNeeded, Refused
+from game.specials.moves import FIELDS, Refused
 from game.specials.play import SpecialGame
 
 TAKES = {"take", "special_seventh_take", "special_insert_take", "special_row_removed"}
@@ -73,13 +73,13 @@ def play_checked(players: int, seed: int, *, rate: float = 0.4, smart: bool = Fa
                     try:
                         rnd.resolve(_wild_move(rng), rng.below(6) - 1)
                     except GameError as error:
-                        assert isinstance(error, (Refused, ChoiceNeeded)) or error.code, error
+                        assert isinstance(error, Refused) or error.code, error
                         assert rnd.snapshot() == before and len(log) == mark, "refused: nothing changes"
                     else:  # legal by chance: it was played
                         _check(rnd, start, log, mark, rows_before)
                         continue
                 move, choice = bots[player].decide(rnd, player)
-                rnd.resolve(move, choice)
+                rnd.settle(move, choice)
                 _check(rnd, start, log, mark, rows_before)
         game.end_round()
     assert len(game.history) == 2

@@ -9,12 +9,15 @@ leaves (game.classic.draw.table_svg), who takes and how many heads (game.message
 from __future__ import annotations
 
 import copy
-from html import escape
+
+from markupsafe import Markup
 
 from game.classic.draw import table_svg
 from game.classic.replay import replay
 from game.errors import GameError
 from game.messages import classic as say
+
+from .markup import render
 
 
 def choices_html(scenario: dict, steps: list[dict]) -> str:
@@ -43,14 +46,11 @@ def _choice_block(scenario: dict, step: dict) -> str:
         rows, takes = outcome
         title = say.option_title(player, row, shown)
         svg = table_svg(rows, placed=card, taken=row, limit=scenario.get("limit", 5), label=title)
-        figures.append(
-            f'<figure class="etape-figure choix-issue{" choix-exemple" if shown else ""}">{svg}'
-            f"<figcaption><strong>{escape(title)}</strong>{say.NBSP}: {escape(say.option_outcome(player, takes))}"
-            f"</figcaption></figure>")
+        figures.append({"shown": shown, "svg": Markup(svg), "title": title,
+                        "outcome": say.option_outcome(player, takes)})
     intro = say.choices_intro(player, card, len(choice["options"]))
-    return (f'<div class="choix-possibles" role="group" aria-label="{escape(say.CHOICES_TITLE)}">'
-            f'<p class="encadre-titre">{escape(say.CHOICES_TITLE)}</p><p>{escape(intro)}</p>'
-            + "".join(figures) + "</div>\n")
+    return render("choices.html", title=say.CHOICES_TITLE, intro=intro, figures=figures,
+                  nbsp=say.NBSP) + "\n"
 
 
 def _outcome(scenario: dict, turn: int, player: str, row: int):
