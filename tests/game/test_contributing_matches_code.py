@@ -54,10 +54,3 @@ def test_the_worker_messages_table_lists_every_handler():
 def test_every_variant_of_the_registry_is_documented():
     listed = set(re.findall(r"`(\w+)`", section("Variants").split("nothing is guessed")[0]))
     assert set(variants.MODULES) <= listed
-
-
-def test_the_lazily_routed_tools_list_exactly_their_handlers():
-    from game import web_play
-    from game.explore import web as explore_web
-    assert set(web.PLAY) == set(web_play.HANDLERS)
-    assert set(web.EXPLORE) == set(explore_web.HANDLERS)
