@@ -73,7 +73,7 @@ def _bad_request(detail: str, field: str | None = None) -> Refusal:
 
 
 def _read(message_json) -> dict:
-    """The message as a dict with a known `type`; Refusal for anything the page never sends."""
+    """The message as a dict; Refusal for anything the page never sends."""
     if not isinstance(message_json, str) or len(message_json) > MAX_MESSAGE:
         raise _bad_request("message too long or not text")
     try:
@@ -82,14 +82,14 @@ def _read(message_json) -> dict:
         raise _bad_request(f"not JSON: {str(error)[:100]}") from None
     if not isinstance(request, dict):
         raise _bad_request("a message is a JSON object")
-    kind = request.get("type")
-    if not isinstance(kind, str) or kind not in HANDLERS:
-        raise _bad_request(f"unknown message type {str(kind)[:40]!r}", "type")
     return request
 
 
 def _run(request: dict) -> dict:
-    route = HANDLERS[request["type"]]
+    kind = request.get("type")
+    if not isinstance(kind, str) or kind not in HANDLERS:
+        raise _bad_request(f"unknown message type {str(kind)[:40]!r}", "type")
+    route = HANDLERS[kind]
     module = route.module()
     try:
         try:
@@ -161,6 +161,7 @@ def what_if_message(request: dict) -> dict:
     variant = variants.of(scenario)
     if variant.what_if is None:
         raise GameError(f"no « what if » form for {variant.name}", code="shape")
+    variant.replay(scenario, draw=False, pause=True)   # the example itself must be sound first
     rows, plays = request.get("rows", []), request.get("plays", [])
     if not isinstance(rows, list) or not isinstance(plays, list) or not all(isinstance(p, dict) for p in plays):
         raise GameError("rows and plays must be lists", code="shape")

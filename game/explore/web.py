@@ -181,9 +181,11 @@ def refuse(error: GameError, request: dict | None = None) -> Refusal:
     field = (error.field or "").removeprefix("form.").split(".")[0] or None
     if field == "link":
         field = "lien"
-    if error.code == "hostile" or error.code == "shape" and field not in FIELDS:
+    if error.code == "stale_estimate":
+        return Refusal([fault(field, fr.estimate_stale(), error.message)])
+    if error.code in ("hostile", "shape", "chunk_range", "mode_unknown") or field not in FIELDS:
         return Refusal([fault(field if field in FIELDS else None, reader_errors.bad_request(), error.message)])
-    return Refusal([fault(field, fr.for_code(error.code or "shape", field=field or ""), error.message)])
+    return Refusal([fault(field, fr.for_code(error.code, field=field), error.message)])
 
 
 def _checked(request: dict, errors_too: list | None = None) -> Position:
@@ -253,6 +255,12 @@ def estimate_message(request: dict) -> dict:
     start = _count(request, "start", 0, MAX_SAMPLES)
     chunk = _count(request, "chunk", CHUNK, MAX_SAMPLES)
     so_far = _so_far(request.get("so_far"))
+    if so_far is not None:   # the reader changed a setting while the estimate ran
+        for field, now, before in (("seed", seed, so_far.seed), ("mode", mode, so_far.mode),
+                                   ("samples", samples, so_far.samples)):
+            if now != before:
+                raise GameError(f"so_far has {field} {str(before)[:20]}, not {str(now)[:20]}",
+                                field=field, code="stale_estimate")
     result = estimate(position, samples, seed, mode=mode, start=start, chunk=chunk, so_far=so_far)
     return {"ok": True, "estimate": result.to_json(), "done": result.done,
             "samples": result.samples, "finished": result.finished, "seed": seed,
