@@ -70,7 +70,7 @@ def new_session(reader: str, levels: list[str], options: dict | None = None,
                         code="too_few_bots")
     for level in levels:
         if not isinstance(level, str) or level not in LEVELS:
-            raise GameError(f"unknown robot level {str(level)[:20]!r}", code="bots")
+            raise GameError(f"unknown robot level {str(level)[:20]!r}", field="bots", code="bot_level")
         bot_factory(variant, level)
     options = variants.check_options(variant, options)
     names = [n for n in BOT_NAMES if n.casefold() != reader.casefold()][:len(levels)]

@@ -139,7 +139,7 @@ def bot_factory(variant, level: str):
     factory = variant.bots.get(level) or (RandomBot if level == "random" else None)
     if factory is None:
         raise GameError(f"unknown bot {str(level)[:20]!r} for {variant.name} (one of "
-                        f"{', '.join(sorted(set(variant.bots) | {'random'}))})", code="bots")
+                        f"{', '.join(sorted(set(variant.bots) | {'random'}))})", code="bot_level")
     return factory
 
 

@@ -55,12 +55,12 @@ def refuse(error: GameError, request: dict | None = None) -> Refusal:
     if variant is not None and field in variant.options:   # an option, checked or hostile
         spec = variant.options[field]
         return Refusal([fault(spec.field or field, _option_refusal(spec), error.message)])
-    if field in ("reader", "bots") or field.startswith("bots["):
-        field = field.split("[")[0]
-        return Refusal([fault(field, FIELDS["name_empty" if field == "reader" else "bots"][1](),
+    if field == "reader":   # hostile text as a name (a lone surrogate…)
+        return Refusal([fault("reader", words.bad_name(), error.message)])
+    if field.split("[")[0] == "bots" or error.code in ("shape", "hostile", "bot_level"):
+        # Nothing a reader can type: the page sent what it never offers (a robot level…).
+        return Refusal([fault("bots" if field.startswith("bots") else None, reader_errors.bad_request(),
                               error.message)])
-    if error.code in ("shape", "hostile"):
-        return Refusal([fault(None, reader_errors.bad_request(), error.message)])
     return Refusal([fault(None, words.refused(), error.message)])
 
 

@@ -228,3 +228,9 @@ def test_a_special_cards_round_exported_by_jouer_loads_back():
     assert loaded["view"]["hand"] == ask("play_view", state=state)["view"]["hand"]
     again = ask("play_view", state=loaded["state"])   # the loaded game is kept and resumed
     assert again["ok"] and again["view"]["hand"] == loaded["view"]["hand"]
+
+
+def test_a_robot_level_the_page_never_offers_is_not_called_too_many_robots():
+    answer = ask("play_new", reader="Zoé", bots=["expert"], options={"variant": "classic"})
+    assert refused_on(answer) == ["bots"]
+    assert answer["errors"][0]["message"] == reader_errors.bad_request()
