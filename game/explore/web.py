@@ -38,6 +38,8 @@ FIELDS = ("rows[0]", "rows[1]", "rows[2]", "rows[3]", "hand", "players", "known"
 DEFAULT_SAMPLES = 4000
 CHUNK = 250
 """Samples per message: about a tenth of a second in the browser, so « Stop » answers at once."""
+MAX_CHUNK = 4 * CHUNK
+"""A larger chunk is refused: one message must never keep the worker busy for seconds."""
 
 _WORDS = re.compile(r"[\s,;]+")
 _KNOWN = re.compile(r"^\s*j\s*(\d+)\s*:\s*(.*)$", re.IGNORECASE | re.DOTALL)
@@ -253,7 +255,7 @@ def estimate_message(request: dict) -> dict:
     position = _checked(request, errors)
     samples = _count(request, "samples", DEFAULT_SAMPLES, MAX_SAMPLES)
     start = _count(request, "start", 0, MAX_SAMPLES)
-    chunk = _count(request, "chunk", CHUNK, MAX_SAMPLES)
+    chunk = _count(request, "chunk", CHUNK, MAX_CHUNK)
     so_far = _so_far(request.get("so_far"))
     if so_far is not None:   # the reader changed a setting while the estimate ran
         for field, now, before in (("seed", seed, so_far.seed), ("mode", mode, so_far.mode),

@@ -116,6 +116,11 @@ def test_an_infinite_chunk_is_refused():
     assert refused_on(handle(text)) == [None]
 
 
+def test_a_chunk_of_a_million_samples_is_refused_not_run_for_minutes():
+    answer = ask("explore_estimate", form=FORM, seed="1", mode="heuristic", samples=1_000_000, chunk=1_000_000)
+    assert refused_on(answer) == [None]
+
+
 def test_a_list_as_type_is_refused_as_an_unknown_type():
     assert refused_on(handle('{"type": ["replay"]}')) == ["type"]
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import copy
 import json
-import math
 import re
 import signal
 from contextlib import contextmanager
@@ -219,4 +218,3 @@ def test_the_catch_all_counts_as_a_failure_here(monkeypatch):
     answer = send("play_advice", valid_requests()["play_advice"][0])
     with pytest.raises(AssertionError, match="catch-all"):
         assert_refusal_shape("play_advice", answer)
-    assert math.isfinite(len(answer["errors"]))
