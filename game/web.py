@@ -59,7 +59,9 @@ def handle(message_json: str) -> str:
         answer = _refusal(Refusal([fault(None, reader_errors.engine_failed(),
                                          f"{type(error).__name__}: {str(error)[:200]}")]))
     ident = request.get("id") if isinstance(request, dict) else None
-    if isinstance(ident, str) and len(ident) <= 100 or type(ident) is int and abs(ident) <= JS_LARGEST:
+    if isinstance(ident, str) and len(ident) <= 100 and ident.isprintable() \
+            and not any(0xD800 <= ord(c) <= 0xDFFF for c in ident) \
+            or type(ident) is int and abs(ident) <= JS_LARGEST:
         answer["id"] = ident
     try:
         return json.dumps(answer, ensure_ascii=False, allow_nan=False)

@@ -135,6 +135,12 @@ def test_a_nan_id_is_not_echoed_and_the_answer_is_json():
     assert "id" not in answer and answer["ok"] is False
 
 
+def test_an_id_holding_a_lone_surrogate_is_not_echoed():
+    raw = web.handle('{"type": "replay", "id": "\\ud800"}')
+    raw.encode("utf-8")   # the answer crosses to JavaScript as valid text
+    assert "id" not in json.loads(raw)
+
+
 def test_a_message_nested_5000_deep_or_with_a_5000_digit_number_is_refused():
     assert handle('{"type": "replay", "scenario": ' + "[" * 5000 + "]" * 5000 + "}")["ok"] is False
     assert handle('{"type": "replay", "scenario": ' + "9" * 5000 + "}")["ok"] is False

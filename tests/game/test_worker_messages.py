@@ -120,6 +120,7 @@ def send(kind: str, request: dict) -> dict:
     text = json.dumps({"type": kind, **request, "id": 7}, ensure_ascii=True)   # NaN stays NaN
     with time_limit(SECONDS):
         raw = web.handle(text)
+    raw.encode("utf-8")   # valid text for JavaScript: no lone surrogate echoed back
     answer = json.loads(raw, parse_constant=lambda c: pytest.fail(f"{c} in the answer"))
     assert isinstance(answer, dict) and isinstance(answer.get("ok"), bool), raw[:200]
     if kind == request.get("type", kind):
