@@ -39,3 +39,20 @@ class GameError(ValueError):
                                   ("card", self.card), ("turn", self.turn),
                                   ("field", self.field), ("code", self.code),
                                   ("facts", self.facts)) if v is not None}
+
+
+class Refusal(Exception):
+    """A reader's request refused, field by field: the worker facade (game/web.py) answers
+    `{ok: false, errors, **extra}`. Each error is `fault(field, message, detail)`: French for
+    the reader, English for developers. `extra` holds the documented top-level keys of a
+    refusal (the explorer's greyed cards, `discard` for a saved game)."""
+
+    def __init__(self, errors: list[dict], **extra):
+        super().__init__("; ".join(str(e.get("detail")) for e in errors))
+        self.errors = errors
+        self.extra = extra
+
+
+def fault(field: str | None, message: str, detail: str) -> dict:
+    """One entry of a refusal's `errors`: the one shape every worker message uses."""
+    return {"field": field, "message": message, "detail": detail}

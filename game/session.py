@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 
+from . import state as protocol
 from . import variants
 from .errors import GameError
 from .messages import advice as words
@@ -61,16 +62,17 @@ def new_session(reader: str, levels: list[str], options: dict | None = None,
     variant = variants.get(options.pop("variant", variants.DEFAULT))
     if variant.seat_view is None:
         raise GameError(f"« Jouer une manche » does not offer {variant.name} yet", code="variant")
-    if not isinstance(levels, list) or not variant.min_players - 1 <= len(levels) <= variant.max_players - 1:
+    if not isinstance(levels, list) or len(levels) > variant.max_players - 1:
         raise GameError(f"{variant.min_players - 1} to {variant.max_players - 1} robots for "
                         f"{variant.name}", code="bots")
+    if len(levels) < variant.min_players - 1:
+        raise GameError(f"at least {variant.min_players - 1} robot(s) for {variant.name}",
+                        code="too_few_bots")
     for level in levels:
-        if level not in LEVELS:
-            raise GameError(f"unknown robot level {str(level)[:20]!r}", code="bots")
+        if not isinstance(level, str) or level not in LEVELS:
+            raise GameError(f"unknown robot level {str(level)[:20]!r}", field="bots", code="bot_level")
         bot_factory(variant, level)
-    unknown = sorted(set(options) - set(variant.options))
-    if unknown:
-        raise GameError(f"unknown option(s) for {variant.name}: {', '.join(map(str, unknown))}", code="options")
+    options = variants.check_options(variant, options)
     names = [n for n in BOT_NAMES if n.casefold() != reader.casefold()][:len(levels)]
     st = variant.new_game([reader, *names], seed=int(seed), options=options)
     session = {"v": VERSION, "variant": variant.name, "reader": reader,
@@ -97,7 +99,7 @@ def _restore(session) -> tuple[dict, object]:
     check_name(reader)
     if game.get("players") != [reader, *bots] or game.get("variant") != variant.name:
         raise GameError("players and robots do not match", code="session")
-    st = variant.from_json(game)
+    st = protocol.from_json(game)   # the one path that checks a saved game, for every variant
     return copy.deepcopy(session), st
 
 

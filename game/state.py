@@ -65,6 +65,10 @@ def check_move(move) -> dict:
     """A move read from outside (a page, a saved game): a small dict with a string "kind"."""
     if not isinstance(move, dict) or not isinstance(move.get("kind"), str):
         raise GameError(f"a move is an object with a \"kind\", not {str(move)[:40]!r}", code="move")
+    for key in ("card", "row"):   # `True` would pass for card 1 (True == 1) and then fail to draw
+        value = move.get(key)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise GameError(f"a move's {key} is a whole number, not {str(value)[:20]!r}", code="move")
     return move
 
 
@@ -102,7 +106,14 @@ def from_json(data) -> "State":
     if isinstance(seed, bool) or not (isinstance(seed, int) and abs(seed) < 2**64
                                       or isinstance(seed, str) and len(seed) <= 200):
         raise GameError("a saved game's seed is a small integer or a short string", code="session")
-    return variants.get(data.get("variant", variants.DEFAULT)).from_json(data)
+    variant = variants.get(data.get("variant", variants.DEFAULT))
+    if not variant.min_players <= len(players) <= variant.max_players:
+        raise GameError(f"{variant.name} is played by {variant.min_players} to {variant.max_players}",
+                        code="session")
+    variants.check_options(variant, data.get("options"))
+    for move in moves:
+        check_move(move)
+    return variant.from_json(data)
 
 
 def replay_moves(state, moves: list) -> "State":
@@ -128,7 +139,7 @@ def bot_factory(variant, level: str):
     factory = variant.bots.get(level) or (RandomBot if level == "random" else None)
     if factory is None:
         raise GameError(f"unknown bot {str(level)[:20]!r} for {variant.name} (one of "
-                        f"{', '.join(sorted(set(variant.bots) | {'random'}))})", code="bots")
+                        f"{', '.join(sorted(set(variant.bots) | {'random'}))})", code="bot_level")
     return factory
 
 

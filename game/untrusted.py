@@ -33,11 +33,11 @@ def _check_str(text: str, where: str) -> None:
         raise _refuse("text holds a lone surrogate (not valid Unicode)", where) from None
 
 
-def check_plain(data) -> None:
+def check_plain(data, *, largest: int = LARGEST) -> None:
     """Raise GameError(code="shape") unless `data` is plain, bounded JSON.
 
     Plain: dict with str keys, list, str (valid Unicode), int within ±10**9
-    (bool included), finite float, None; nesting at most 32 deep. Whether a
+    (bool included; ±`largest` if given), finite float, None; nesting at most 32 deep. Whether a
     float is acceptable where an int is expected is left to each parser.
     """
     stack = [(data, "", 1)]
@@ -48,8 +48,8 @@ def check_plain(data) -> None:
         if value is None or isinstance(value, bool):
             continue
         if isinstance(value, int):
-            if not -LARGEST <= value <= LARGEST:
-                raise _refuse(f"number too large (more than {LARGEST} in size)", where)
+            if not -largest <= value <= largest:
+                raise _refuse(f"number too large (more than {largest} in size)", where)
         elif isinstance(value, float):
             if not math.isfinite(value):
                 raise _refuse(f"{value!r} is not a finite number", where)

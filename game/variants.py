@@ -19,6 +19,51 @@ from .errors import GameError
 
 
 @dataclass(frozen=True)
+class Option:
+    """One option of a variant (« Fin de la partie à », a Junior level…): its type and limits.
+
+    The same spec reads a reader's form (`read`: digits typed as text are fine; the facade,
+    game/web_play.py, words its refusals) and checks a saved game (`check_options`: typed JSON
+    only), so the facade and the session hold
+    no option of their own and a new variant's options need no edit outside its folder.
+    """
+
+    kind: str                    # "int", "bool" or "choice"
+    default: Any = None
+    low: int = 1                 # "int": the bounds, both included
+    high: int = 10_000
+    choices: tuple = ()          # "choice": the accepted values
+    optional: bool = False       # None (an empty form field) means « not set »
+    field: str | None = None     # the reader's form field, when it is not the option's name
+    wording: Callable[[], str] | None = None   # the French refusal (else one from the limits)
+
+    def accepts(self, value) -> bool:
+        """`value` is a typed value this option can hold (what a saved game stores)."""
+        if value is None:
+            return self.optional
+        if self.kind == "int":
+            return isinstance(value, int) and not isinstance(value, bool) and self.low <= value <= self.high
+        if self.kind == "bool":
+            return isinstance(value, bool)
+        return isinstance(value, str) and value in self.choices
+
+    def read(self, value):
+        """A value typed in a form → the typed value, or ValueError."""
+        if isinstance(value, str):
+            value = value.strip()
+            if value == "" and self.optional:
+                return None
+            if self.kind == "int":
+                # ASCII digits only: « ² » passes str.isdigit() but not int(); no huge number either.
+                if not (value.isascii() and value.isdigit()) or len(value) > len(str(self.high)):
+                    raise ValueError(value[:20])
+                value = int(value)
+        if not self.accepts(value):
+            raise ValueError(str(value)[:20])
+        return value
+
+
+@dataclass(frozen=True)
 class Variant:
     """What every variant gives the rest of the project (see CONTRIBUTING.md « Variants »).
 
@@ -47,7 +92,8 @@ class Variant:
     new_game: Callable[..., Any]
     from_json: Callable[[dict], Any]
     bots: Mapping[str, Callable] = field(default_factory=dict)
-    options: tuple[str, ...] = ()    # keys of `new_game(options=…)` this variant understands
+    options: Mapping[str, Option] = field(default_factory=dict)   # `new_game(options=…)`'s keys
+    check_options: Callable[[dict], None] | None = None   # a rule across options (GameError)
     simulate: Callable[..., dict] | None = None
     format_stats: Callable[[dict], str] | None = None   # readable lines of `simulate`'s figures
     what_if: Callable[..., tuple] | None = None   # (scenario, rows, plays) -> (scenario, errors)
@@ -94,6 +140,30 @@ def get(name) -> Variant:
     if name not in _loaded:
         _loaded[name] = importlib.import_module(MODULES[name]).variant(name)
     return _loaded[name]
+
+
+def check_options(variant: Variant, options) -> dict:
+    """Typed options (a saved game's, a caller's): every key known, every value within its spec,
+    the missing ones filled with their defaults. GameError (code "options", field the option)."""
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise GameError(f"options must be an object, not {str(options)[:20]!r}", field="options",
+                        code="options")
+    unknown = sorted(set(options) - set(variant.options))
+    if unknown:
+        raise GameError(f"unknown option(s) for {variant.name}: {', '.join(map(str, unknown))[:80]}",
+                        field="options", code="options")
+    out = {}
+    for name, spec in variant.options.items():
+        value = options.get(name, spec.default)
+        if not spec.accepts(value):
+            raise GameError(f"option {name} of {variant.name} cannot be {str(value)[:20]!r}",
+                            field=name, code="options")
+        out[name] = value
+    if variant.check_options is not None:
+        variant.check_options(out)
+    return out
 
 
 def name_of(scenario, default: str = DEFAULT) -> str:

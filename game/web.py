@@ -1,8 +1,22 @@
-"""The worker facade: one JSON message in, one JSON answer out, for every variant.
+"""The worker facade: one JSON message in, one JSON answer out, for every variant and every tool.
 
 The page holds no rule and no drawing: it posts a message, the worker calls `handle`, and the
 answer carries each step's markup drawn by the variant's `step_html`, the same function the build
 uses for the static page. Running in CPython too, this module is tested without a browser.
+
+One table (`HANDLERS`) routes every message type to its function, in this module or in a tool's
+module imported on its first message (the example pages never load the explorer). A function
+returns its answer or raises: `Refusal` (a reader's fields refused, French), `GameError` (the
+engine refuses; the route's `refuse` words it), anything else is a bug and gets the catch-all
+answer. So there is one error path, and every refusal has one shape:
+
+    {ok: false, errors: [{field, message, detail}], …documented extra keys}
+
+`message` is French for the reader, `field` names the form field at fault (`rows[i]`,
+`turns[t].plays.<player>`, `target`…) or is null, `detail` is English for developers. The extra
+keys: `discard: true` (play_view: the saved game is refused and must be cleared), `used` and
+`highest` (explore_*: the cards the grid greys out, on a refusal too). Every answer has `ok`;
+the request's `id` is echoed when it is an integer or a short string.
 
 Messages (`type`), the same shape whatever the variant (the scenario names it, game/variants.py):
 - `replay`   {scenario}                      → {scenario, steps}
@@ -12,55 +26,107 @@ Messages (`type`), the same shape whatever the variant (the scenario names it, g
              (variants with a « Et si… ? » form: the classic family)
 - `play_*`   « Jouer une manche » against robots, any variant (game/web_play.py)
 - `explore_*` « Explorateur »: a position, its permalink and each card's risk (game/explore/web.py)
-Every answer has `ok`; the request's `id` is echoed. A refusal is always
-{ok: false, errors: [{field, message, detail?}]}: `message` is French for the reader, `field`
-names the form field at fault (`rows[i]`, `turns[t].plays.<player>`) or is null, `detail` is the
-engine's English message for developers.
 """
 
 from __future__ import annotations
 
 import json
+import sys
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Callable
 
 from game import variants
-from game.errors import GameError
+from game.errors import GameError, Refusal, fault
 from game.messages import reader_errors
+from game.untrusted import check_plain
 
 MAX_MESSAGE = 1_000_000   # characters: a real message is a few kilobytes
+JS_LARGEST = 2**53
+EXTRA_KEYS = frozenset({"discard", "used", "highest"})   # the documented extra keys of a refusal
 
 
 def handle(message_json: str) -> str:
     """Answer one JSON message from the page; never raises (the worker must keep running)."""
-    request: dict = {}
+    request = None
     try:
-        if not isinstance(message_json, str) or len(message_json) > MAX_MESSAGE:
-            raise GameError("message too long or not text", code="shape")
+        try:
+            request = _read(message_json)
+            answer = _run(request)
+        except Refusal as refusal:
+            answer = _refusal(refusal)
+    except Exception as error:   # the catch-all: a bug of ours, never a reader's input
+        answer = _refusal(Refusal([fault(None, reader_errors.engine_failed(),
+                                         f"{type(error).__name__}: {str(error)[:200]}")]))
+    ident = request.get("id") if isinstance(request, dict) else None
+    if isinstance(ident, str) and len(ident) <= 100 and ident.isprintable() \
+            and not any(0xD800 <= ord(c) <= 0xDFFF for c in ident) \
+            or type(ident) is int and abs(ident) <= JS_LARGEST:
+        answer["id"] = ident
+    try:
+        return json.dumps(answer, ensure_ascii=False, allow_nan=False)
+    except (ValueError, TypeError) as error:   # a bug too: still a valid answer
+        return json.dumps(_refusal(Refusal([fault(None, reader_errors.engine_failed(),
+                                                  f"answer not JSON: {str(error)[:100]}")])))
+
+
+def _bad_request(detail: str, field: str | None = None) -> Refusal:
+    return Refusal([fault(field, reader_errors.bad_request(), detail)])
+
+
+def _read(message_json) -> dict:
+    """The message as a dict; Refusal for anything the page never sends."""
+    if not isinstance(message_json, str) or len(message_json) > MAX_MESSAGE:
+        raise _bad_request("message too long or not text")
+    try:
         request = json.loads(message_json)
-        if not isinstance(request, dict) or request.get("type") not in HANDLERS:
-            raise GameError(f"unknown message type {str(request.get('type') if isinstance(request, dict) else request)[:40]!r}",
-                            code="shape")
-        answer = HANDLERS[request["type"]](request)
+    except (ValueError, RecursionError) as error:   # 5,000-digit numbers, deep nesting
+        raise _bad_request(f"not JSON: {str(error)[:100]}") from None
+    if not isinstance(request, dict):
+        raise _bad_request("a message is a JSON object")
+    return request
+
+
+def _run(request: dict) -> dict:
+    kind = request.get("type")
+    if not isinstance(kind, str) or kind not in HANDLERS:
+        raise _bad_request(f"unknown message type {str(kind)[:40]!r}", "type")
+    route = HANDLERS[kind]
+    module = route.module()
+    try:
+        try:
+            # Hostile JSON (NaN, lone surrogates, huge numbers, deep nesting): code "hostile",
+            # `field` its path. Any number the page sends is a JavaScript one, exact up to 2**53.
+            check_plain(request, largest=JS_LARGEST)
+        except GameError as error:
+            raise GameError(error.message, field=error.field, code="hostile") from None
+        return getattr(module, route.name)(request)
     except GameError as error:
-        answer = refusal(error)
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as error:
-        answer = {"ok": False, "errors": [{"field": None, "message": reader_errors.engine_failed()}],
-                  "detail": f"{type(error).__name__}: {str(error)[:200]}"}
-    if isinstance(request, dict) and "id" in request:
-        answer["id"] = request["id"]
-    return json.dumps(answer, ensure_ascii=False)
+        raise getattr(module, route.refuse)(error, request) from None
 
 
-def refusal(error: GameError, field: str | None = None, message: str | None = None) -> dict:
-    """The one error shape: a French message for the reader, the engine's words as detail."""
-    return {"ok": False, "errors": [{"field": error.field if field is None else field,
-                                     "message": message or reader_errors.for_error(error),
-                                     "detail": error.message}]}
+def _refusal(refusal: Refusal) -> dict:
+    """The one refusal shape (see the module docstring), whoever raised it."""
+    errors = [fault(e.get("field"), e["message"], str(e.get("detail") or "")) for e in refusal.errors]
+    unknown = set(refusal.extra) - EXTRA_KEYS
+    if unknown or not errors:
+        raise TypeError(f"a refusal has errors and documented keys only, not {sorted(unknown)}")
+    return {"ok": False, "errors": errors, **refusal.extra}
+
+
+# --- the step player's messages -------------------------------------------------------------------
+
+def refuse(error: GameError, request: dict | None = None) -> Refusal:
+    """An engine refusal of a scenario, worded for the reader."""
+    if error.code == "hostile":
+        return Refusal([fault(error.field, reader_errors.bad_request(), error.message)])
+    return Refusal([fault(error.field, reader_errors.for_error(error), error.message)])
 
 
 def _scenario(request: dict) -> dict:
     scenario = request.get("scenario")
     if not isinstance(scenario, dict):
-        raise GameError("the message has no scenario object", field=None, code="shape")
+        raise GameError("the message has no scenario object", code="shape")
     return scenario
 
 
@@ -97,35 +163,67 @@ def what_if_message(request: dict) -> dict:
     variant = variants.of(scenario)
     if variant.what_if is None:
         raise GameError(f"no « what if » form for {variant.name}", code="shape")
+    variant.replay(scenario, draw=False, pause=True)   # the example itself must be sound first
     rows, plays = request.get("rows", []), request.get("plays", [])
     if not isinstance(rows, list) or not isinstance(plays, list) or not all(isinstance(p, dict) for p in plays):
         raise GameError("rows and plays must be lists", code="shape")
     changed, errors = variant.what_if(scenario, rows, plays)
     if errors:
-        return {"ok": False, "errors": errors}
+        raise Refusal(errors)
     return {"ok": True, "scenario": changed, "steps": steps_for(changed)}
 
 
-def _play(request: dict) -> dict:
+# --- the one table ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Route:
+    """Where a message type goes: `module()` returns the module (imported on first use), `name`
+    is the function answering it there, `refuse(error, request) -> Refusal` (same module) words
+    the engine's GameError for the reader."""
+
+    module: Callable[[], ModuleType]
+    name: str
+    refuse: str = "refuse"
+
+
+def _this() -> ModuleType:
+    return sys.modules[__name__]
+
+
+def _play() -> ModuleType:
     """« Jouer une manche »: imported only when asked, the example pages never need it."""
     from game import web_play
-    return web_play.HANDLERS[request["type"]](request)
+    return web_play
 
 
-def _explore(request: dict) -> dict:
+def _explore() -> ModuleType:
     """« Explorateur » (game/explore/): imported only when its page asks."""
     from game.explore import web as explore_web
-    return explore_web.HANDLERS[request["type"]](request)
+    return explore_web
 
 
-# One table for every page; the tools' modules are imported on their first message.
-HANDLERS = {"replay": replay_message, "choose": choose_message, "what_if": what_if_message}
-PLAY = ("play_new", "play_move", "play_card", "play_choose", "play_pick", "play_next",
-        "play_advice", "play_review", "play_export", "play_load", "play_view")
-EXPLORE = ("explore_check", "explore_estimate", "explore_encode", "explore_decode",
-           "explore_export", "explore_import")
-HANDLERS.update({name: _play for name in PLAY})
-HANDLERS.update({name: _explore for name in EXPLORE})
+HANDLERS: dict[str, Route] = {
+    "replay": Route(_this, "replay_message"),
+    "choose": Route(_this, "choose_message"),
+    "what_if": Route(_this, "what_if_message"),
+    "play_new": Route(_play, "new_message"),
+    "play_card": Route(_play, "card_message"),
+    "play_choose": Route(_play, "choose_message"),
+    "play_pick": Route(_play, "pick_message"),
+    "play_move": Route(_play, "move_message"),
+    "play_next": Route(_play, "next_message"),
+    "play_advice": Route(_play, "advice_message"),
+    "play_review": Route(_play, "review_message"),
+    "play_export": Route(_play, "export_message"),
+    "play_load": Route(_play, "load_message", refuse="refuse_file"),
+    "play_view": Route(_play, "view_message", refuse="refuse_saved_game"),
+    "explore_check": Route(_explore, "check_message"),
+    "explore_estimate": Route(_explore, "estimate_message"),
+    "explore_encode": Route(_explore, "encode_message"),
+    "explore_decode": Route(_explore, "decode_message"),
+    "explore_export": Route(_explore, "export_message"),
+    "explore_import": Route(_explore, "import_message"),
+}
 
 
-__all__ = ["handle", "steps_for", "refusal", "HANDLERS"]
+__all__ = ["handle", "steps_for", "refuse", "HANDLERS", "Route"]

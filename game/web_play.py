@@ -5,21 +5,24 @@ answer carries the new state and the view: the reader's hand, the table and the 
 drawn by the engine, so the page only swaps markup.
 
 - `play_new`    {reader, bots: [level…], options: {variant, …the variant's options}, seed}
-- `play_card`   {state, card}     `play_choose` {state, row}     `play_pick` {state, card}
+                (the options and their limits come from the variant registry, game/variants.py)
+- `play_card`   {state, card}     `play_choose` {state, row, shown}  `play_pick` {state, card}
 - `play_move`   {state, index}: any other decision (special cards…), by its index in
                 `view.decision.options`
 - `play_next`   {state}           `play_advice` {state}          `play_review` {state}
 - `play_export` {state} → {scenario}                            `play_load` {scenario}
 - `play_view`   {state}: the view of a kept state (the page resumes a game after a reload)
-Answers: {ok, state, view, steps} (steps: the turn just played, as the worked examples show them);
-a refusal is {ok: false, errors: [{field, message}]} with a French message.
+Answers: {ok, state, view, steps} (steps: the turn just played, as the worked examples show them).
+A function here returns its answer or raises; game.web words every refusal in the one shape,
+with `refuse` (or `refuse_file`, `refuse_saved_game`) below for the engine's GameErrors.
 """
 
 from __future__ import annotations
 
-from . import session
-from .errors import GameError
+from . import session, variants
+from .errors import GameError, Refusal, fault
 from .messages import advice as words
+from .messages import reader_errors
 
 FIELDS = {"name_empty": ("reader", words.bad_name), "name_long": ("reader", words.bad_name),
           "bots": ("bots", words.bad_bots), "variant": ("variante", words.bad_variant),
@@ -30,142 +33,130 @@ def _answer(state: dict, steps: list | None = None) -> dict:
     return {"ok": True, "state": state, "view": session.view(state), "steps": steps or []}
 
 
-def _refuse(error: GameError, field: str | None = None, message=None) -> dict:
-    field, wording = FIELDS.get(error.code, (field, message or words.refused))
-    return {"ok": False, "errors": [{"field": field, "message": wording()}], "detail": error.message}
+def _variant_of(request) -> variants.Variant | None:
+    given = request.get("options") if isinstance(request, dict) else None
+    try:
+        return variants.get(given.get("variant", variants.DEFAULT) if isinstance(given, dict)
+                            else variants.DEFAULT)
+    except GameError:
+        return None
 
 
-def _int(value, field: str, wording):
-    if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).strip().isdigit():
-        raise _Bad(field, wording)
-    return int(value)
+def refuse(error: GameError, request: dict | None = None) -> Refusal:
+    """A move or a new game the engine refuses, on the form field at fault when there is one."""
+    variant = _variant_of(request)
+    field = (error.field or "").removeprefix("options.")
+    if error.code == "too_few_bots":
+        least = variant.min_players - 1 if variant is not None else 1
+        return Refusal([fault("bots", reader_errors.too_few_robots(least), error.message)])
+    if error.code in FIELDS:
+        field, wording = FIELDS[error.code]
+        return Refusal([fault(field, wording(), error.message)])
+    if variant is not None and field in variant.options:   # an option, checked or hostile
+        spec = variant.options[field]
+        return Refusal([fault(spec.field or field, _option_refusal(spec), error.message)])
+    if field == "reader":   # hostile text as a name (a lone surrogate…)
+        return Refusal([fault("reader", words.bad_name(), error.message)])
+    if field.split("[")[0] == "bots" or error.code in ("shape", "hostile", "bot_level"):
+        # Nothing a reader can type: the page sent what it never offers (a robot level…).
+        return Refusal([fault("bots" if field.startswith("bots") else None, reader_errors.bad_request(),
+                              error.message)])
+    return Refusal([fault(None, words.refused(), error.message)])
 
 
-class _Bad(Exception):
-    def __init__(self, field, wording):
-        super().__init__(field)
-        self.field, self.wording = field, wording
+def refuse_saved_game(error: GameError, request: dict | None = None) -> Refusal:
+    """A kept game the engine cannot rebuild: the page must clear it (`discard`)."""
+    return Refusal([fault(None, words.saved_game_refused(), error.message)], discard=True)
+
+
+def refuse_file(error: GameError, request: dict | None = None) -> Refusal:
+    return Refusal([fault("fichier", words.bad_file(), error.message)])
+
+
+def _option_refusal(spec: variants.Option) -> str:
+    if spec.wording is not None:
+        return spec.wording()
+    if spec.kind == "int":
+        return reader_errors.option_number(spec.low, spec.high)
+    return reader_errors.option_choice()
+
+
+def read_options(variant: variants.Variant, given: dict) -> dict:
+    """The options a reader chose in the form, read by the variant's own specs (its registry
+    entry): the page sends every field of its form whatever the variant, so only this variant's
+    options are read and a missing one takes its default. Refusal on each field at fault."""
+    options, errors = {}, []
+    for name, spec in variant.options.items():
+        if name not in given:
+            options[name] = spec.default
+            continue
+        try:
+            options[name] = spec.read(given[name])
+        except ValueError as error:
+            errors.append(fault(spec.field or name, _option_refusal(spec),
+                                f"option {name} of {variant.name}: {str(error)!r} refused"))
+    if errors:
+        raise Refusal(errors)
+    return variants.check_options(variant, options)
 
 
 def new_message(request: dict) -> dict:
-    given = request.get("options") or {}
-    if not isinstance(given, dict):
-        given = {}
-    variant = str(given.get("variant", "classic"))
-    try:
-        options = {"variant": variant}
-        if variant in ("classic", "tactique", "logique"):
-            target = _int(given.get("target", 66), "target", words.bad_target)
-            if not 1 <= target <= 10_000:
-                raise _Bad("target", words.bad_target)
-            rounds = (None if given.get("rounds") in (None, "", 0)
-                      else _int(given["rounds"], "rounds", words.bad_rounds))
-            if rounds is not None and not 1 <= rounds <= 1_000:
-                raise _Bad("rounds", words.bad_rounds)
-            options.update(target=target, strict=given.get("strict") is True, rounds=rounds)
-        elif variant == "junior":
-            level = given.get("level", "base")
-            options["level"] = level if level in ("base", "avance", "expert") else "base"
-        seed = request.get("seed", 0)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= 10**9:
-            seed = 0
-    except _Bad as bad:
-        return {"ok": False, "errors": [{"field": bad.field, "message": bad.wording()}]}
+    given = request.get("options")
+    given = given if isinstance(given, dict) else {}
+    variant = variants.get(given.get("variant", variants.DEFAULT))
+    options = read_options(variant, given)
+    seed = request.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= 10**9:
+        seed = 0
     bots = request.get("bots", [])
-    try:
-        state = session.new_session(request.get("reader", ""), bots if isinstance(bots, list) else [],
-                                    options, seed=seed)
-    except GameError as error:
-        return _refuse(error)
+    state = session.new_session(request.get("reader", ""), bots if isinstance(bots, list) else [],
+                                {"variant": variant.name, **options}, seed=seed)
     return _answer(state)
 
 
 def card_message(request: dict) -> dict:
-    try:
-        state = session.play_card(request.get("state"), request.get("card"))
-    except GameError as error:
-        return _refuse(error)
+    state = session.play_card(request.get("state"), request.get("card"))
     return _answer(state, session.turn_steps(state))
 
 
 def choose_message(request: dict) -> dict:
-    try:
-        state = session.choose_row(request.get("state"), request.get("row"))
-    except GameError as error:
-        return _refuse(error)
+    state = session.choose_row(request.get("state"), request.get("row"))
     # The choice step was already shown: send the rest of the turn, from the choice on.
-    steps = session.turn_steps(state)
     done = request.get("shown", 0)
     done = done if isinstance(done, int) and not isinstance(done, bool) and done >= 0 else 0
-    return _answer(state, steps[done:])
+    return _answer(state, session.turn_steps(state)[done:])
 
 
 def move_message(request: dict) -> dict:
-    try:
-        state = session.play_move(request.get("state"), request.get("index"))
-    except GameError as error:
-        return _refuse(error)
+    state = session.play_move(request.get("state"), request.get("index"))
     return _answer(state, session.turn_steps(state))
 
 
 def pick_message(request: dict) -> dict:
-    try:
-        state = session.pick_card(request.get("state"), request.get("card"))
-    except GameError as error:
-        return _refuse(error)
-    return _answer(state)
+    return _answer(session.pick_card(request.get("state"), request.get("card")))
 
 
 def next_message(request: dict) -> dict:
-    try:
-        state = session.next_round(request.get("state"))
-    except GameError as error:
-        return _refuse(error)
-    return _answer(state)
+    return _answer(session.next_round(request.get("state")))
 
 
 def advice_message(request: dict) -> dict:
-    try:
-        return {"ok": True, "advice": session.advice(request.get("state"))}
-    except GameError as error:
-        return _refuse(error)
+    return {"ok": True, "advice": session.advice(request.get("state"))}
 
 
 def review_message(request: dict) -> dict:
-    try:
-        return {"ok": True, "steps": session.round_steps(request.get("state"))}
-    except GameError as error:
-        return _refuse(error)
+    return {"ok": True, "steps": session.round_steps(request.get("state"))}
 
 
 def export_message(request: dict) -> dict:
-    try:
-        return {"ok": True, "scenario": session.scenario(request.get("state"))}
-    except GameError as error:
-        return _refuse(error)
+    return {"ok": True, "scenario": session.scenario(request.get("state"))}
 
 
 def view_message(request: dict) -> dict:
-    try:
-        return _answer(session.check_state(request.get("state")))
-    except GameError as error:
-        return {"ok": False, "errors": [{"field": None, "message": words.saved_game_refused()}],
-                "detail": error.message, "discard": True}
+    return _answer(session.check_state(request.get("state")))
 
 
 def load_message(request: dict) -> dict:
-    try:
-        state = session.load(request.get("scenario"))
-    except GameError as error:
-        return {"ok": False, "errors": [{"field": "fichier", "message": words.bad_file()}],
-                "detail": error.message}
+    state = session.load(request.get("scenario"))
     steps = session.round_steps(state)
     return _answer(state, steps if len(steps) > 1 else [])
-
-
-HANDLERS = {
-    "play_new": new_message, "play_card": card_message, "play_choose": choose_message,
-    "play_pick": pick_message, "play_move": move_message, "play_next": next_message, "play_advice": advice_message,
-    "play_review": review_message, "play_export": export_message, "play_load": load_message,
-    "play_view": view_message,
-}

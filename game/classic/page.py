@@ -92,6 +92,8 @@ def parse_card(text) -> tuple[int | None, str | None]:
         return None, reader_errors.empty_field()
     if not _INT.match(text):
         return None, reader_errors.not_a_number(text)
+    if len(text) > 6:   # a number, but no card: and no 5,000-digit int to parse
+        return None, reader_errors.not_a_card(text)
     card = int(text)
     if not is_card(card):
         return None, reader_errors.out_of_range(card)
@@ -124,7 +126,8 @@ def edited_scenario(base: dict, rows: list, plays: list) -> tuple[dict, list[dic
     limit = int(base.get("limit", DEFAULT_LIMIT))
     base_turns = base.get("turns", [])
     if len(rows) != len(base.get("rows", [])) or len(plays) != len(base_turns):
-        return base, [{"field": None, "message": reader_errors.too_many_fields()}]
+        return base, [{"field": None, "message": reader_errors.too_many_fields(),
+                       "detail": "the form's fields do not match the example"}]
 
     # Each field: [form position, name, "table"|"play", cards, message, changed from the example].
     entries: list[list] = []
@@ -138,7 +141,8 @@ def edited_scenario(base: dict, rows: list, plays: list) -> tuple[dict, list[dic
     for t, (typed, base_turn) in enumerate(zip(plays, base_turns)):
         base_plays = base_turn.get("plays", {})
         if set(typed) != set(base_plays):
-            return base, [{"field": None, "message": reader_errors.too_many_fields()}]
+            return base, [{"field": None, "message": reader_errors.too_many_fields(),
+                       "detail": "the form's fields do not match the example"}]
         for player in base_plays:  # the example's order of players
             card, message = parse_card(typed[player])
             entries.append([len(entries), f"turns[{t}].plays.{player}", "play",
@@ -156,7 +160,8 @@ def edited_scenario(base: dict, rows: list, plays: list) -> tuple[dict, list[dic
                 entry[4] = _twice(card, seen[card], kind)
                 break
             seen[card] = kind
-    errors = [{"field": name, "message": message} for _, name, _, _, message, _ in entries if message]
+    errors = [{"field": name, "message": message, "detail": f"{name}: the what-if entry is refused"}
+              for _, name, _, _, message, _ in entries if message]
 
     new_rows = [cards or [] for _, _, kind, cards, _, _ in entries if kind == "table"]
     plays_left = iter(cards[0] if cards else None for _, _, kind, cards, _, _ in entries if kind == "play")

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from ..messages import advice as words
 from ..messages.classic import TITLES
-from ..variants import Variant
+from ..variants import Option, Variant
 from . import page, seat, state
 from .bots import HeuristicBot, RandomBot
 from .draw import step_html
@@ -30,6 +31,14 @@ class Seat:
         return {"kind": "pick", "player": player, "card": self.bot.pick(r, player, want["cards"])}
 
 
+OPTIONS = {
+    "target": Option("int", default=66, low=1, high=10_000, wording=words.bad_target),
+    "strict": Option("bool", default=False),
+    "rounds": Option("int", optional=True, low=1, high=10_000, wording=words.bad_rounds),
+}
+"""The classic family's options (RULES §2): the limits `play.Options.check` enforces too."""
+
+
 def _simulate(*, players, games, seed, bot, options):
     from .simulate import simulate
     return simulate(players=players, games=games, seed=seed, bot=bot, **options)
@@ -49,7 +58,7 @@ def variant(name: str) -> Variant:
             players, seed=seed, options=options, variant=name),
         from_json=state.from_json,
         bots={"random": lambda rng: Seat(RandomBot(rng)), "heuristic": lambda rng: Seat(HeuristicBot(rng))},
-        options=("target", "strict", "rounds"),
+        options=OPTIONS,
         simulate=lambda **kw: _simulate(**{**kw, "options": {"variant": name, **kw["options"]}}),
         format_stats=_format_stats,
         what_if=page.edited_scenario,

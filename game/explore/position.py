@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..classic.cards import HIGHEST, is_card
+from ..classic.play import MAX_PLAYERS, MIN_PLAYERS
 from ..classic.table import LIMIT
 from ..errors import GameError
 
 ROWS = 4
 MAX_HAND = 10
-MIN_PLAYERS, MAX_PLAYERS = 2, 10
 VARIANTS = ("classic", "tactique")
 
 
@@ -38,7 +38,13 @@ class Position:
     def of(cls, rows, hand, players=4, known=(), gone=(), variant="classic") -> "Position":
         """Normalise lists (and a {"p2": [...]} dict for `known`) into a Position, unchecked."""
         if isinstance(known, dict):
-            count = max((int(str(k)[1:]) - 1 for k in known if str(k)[1:].isdigit()), default=0)
+            # The opponents are counted before a list is built for them: « p9999999 » is refused
+            # here (the variant's player limit), not after allocating ten million empty hands.
+            numbers = [str(k)[1:] for k in known if str(k)[1:].isascii() and str(k)[1:].isdigit()]
+            count = max((int(n) - 1 if len(n) <= 2 else MAX_PLAYERS for n in numbers), default=0)
+            if count > MAX_PLAYERS - 1:
+                raise GameError(f"known cards for opponent {count + 1}: at most {MAX_PLAYERS} play",
+                                field="known", code="no_such_opponent")
             known = [known.get(opponent(i), ()) for i in range(count)]
         known = list(known)
         while known and not known[-1]:

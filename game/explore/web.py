@@ -2,15 +2,17 @@
 
 The page holds no rule: it sends the text of its fields, and these handlers parse them, check the
 position (`Position.problems`), encode links, run the estimate in chunks and draw its bars.
-Messages (`type`), registered in game/web.py's HANDLERS:
+Messages (`type`), routed here by game/web.py's HANDLERS:
 - `explore_check`    {form}                                  → {position, fragment, used, highest}
 - `explore_estimate` {form, seed, samples, mode, start, so_far} → {estimate, done, finished, html}
 - `explore_encode`   {form, seed, mode}                      → {fragment}
 - `explore_decode`   {fragment}                              → {form, seed, mode, used, highest}
 - `explore_export`   {form}                                  → {scenario: JSON text}
 - `explore_import`   {text}                                  → {form, used, highest}
-A reader's bad input gives {ok: false, errors: [{field, message}]} with French messages; `field`
-is a form field: rows[0]…rows[3], hand, players, known, gone, variant, seed, lien, scenario.
+A function here returns its answer or raises; game/web.py words every refusal in the one shape,
+{ok: false, errors: [{field, message, detail}], used, highest}: French messages, `field` a form
+field (rows[0]…rows[3], hand, players, known, gone, variant, seed, lien, scenario), and the
+cards the grid greys out (`used`, `highest`) whenever the form could be read.
 A `form` is {variant, players, rows: [4 texts], hand, known, gone}: what the reader typed; instead
 of `form`, a tool may send `position` (Position.to_json).
 """
@@ -22,15 +24,22 @@ import re
 from html import escape
 
 from ..classic.draw import card_svg
-from ..errors import GameError
+from ..errors import GameError, Refusal, fault
+from ..untrusted import check_plain
 from ..messages import explore as fr
+from ..messages import reader_errors
 from . import codec
-from .position import ROWS, Position
-from .risk import MODES, Estimate, Tally, estimate
+from .position import MAX_PLAYERS, ROWS, Position
+from .risk import MAX_SAMPLES, MODES, Estimate, Tally, estimate
 
+FIELDS = ("rows[0]", "rows[1]", "rows[2]", "rows[3]", "hand", "players", "known", "gone", "variant",
+          "seed", "samples", "mode", "lien", "scenario")
+"""The page's fields: a refusal names one of them, or none."""
 DEFAULT_SAMPLES = 4000
 CHUNK = 250
 """Samples per message: about a tenth of a second in the browser, so « Stop » answers at once."""
+MAX_CHUNK = 4 * CHUNK
+"""A larger chunk is refused: one message must never keep the worker busy for seconds."""
 
 _WORDS = re.compile(r"[\s,;]+")
 _KNOWN = re.compile(r"^\s*j\s*(\d+)\s*:\s*(.*)$", re.IGNORECASE | re.DOTALL)
@@ -38,15 +47,20 @@ _KNOWN = re.compile(r"^\s*j\s*(\d+)\s*:\s*(.*)$", re.IGNORECASE | re.DOTALL)
 
 # --- form ⇄ position ------------------------------------------------------------------------------
 
+def _digits(word: str, longest: int) -> bool:
+    """ASCII digits only (« ² » passes str.isdigit() but not int()), and few of them."""
+    return word.isascii() and word.isdigit() and len(word) <= longest
+
+
 def _cards(text, field: str, errors: dict) -> list[int]:
     words = [w for w in _WORDS.split(str(text or "").strip()) if w]
     cards = []
     for word in words:
-        if not word.isdigit():
-            errors.setdefault(field, fr.not_a_number(word))
+        if not (word.isascii() and word.isdigit()):
+            errors.setdefault(field, (fr.not_a_number(word[:20]), f"{field}: {word[:20]!r} is not a number"))
             return []
         if len(word) > 6:   # « 1234567… »: a number, but no card (and no huge int to parse)
-            errors.setdefault(field, fr.for_code("card_out_of_deck"))
+            errors.setdefault(field, (fr.for_code("card_out_of_deck"), f"{field}: {word[:20]}… is no card"))
             return []
         cards.append(int(word))
     return cards
@@ -54,27 +68,31 @@ def _cards(text, field: str, errors: dict) -> list[int]:
 
 def _players(value, errors: dict) -> int:
     text = str(value if value is not None else "").strip()
-    if not text.isdigit() or not 2 <= int(text) <= 10:
-        errors.setdefault("players", fr.for_code("players_range"))
+    if not _digits(text, 2) or not 2 <= int(text) <= MAX_PLAYERS:
+        errors.setdefault("players", (fr.for_code("players_range"), f"players: {text[:20]!r} refused"))
         return 4
     return int(text)
 
 
-def _known(text, errors: dict) -> dict:
-    """« J2 : 5 17 ; J3 : 40 » (or one per line) → {"p2": [5, 17], "p3": [40]}."""
+def _known(text, players: int, errors: dict) -> dict:
+    """« J2 : 5 17 ; J3 : 40 » (or one per line) → {"p2": [5, 17], "p3": [40]}.
+
+    An opponent beyond the table is refused before anything is built for it (« J99999999 »)."""
     known: dict[str, list[int]] = {}
     for part in re.split(r"[;\n]+", str(text or "")):
         if not part.strip():
             continue
         match = _KNOWN.match(part)
-        if not match:
-            errors.setdefault("known", fr.bad_known(part.strip()))
+        if not match or not match.group(1).isascii():
+            errors.setdefault("known", (fr.bad_known(part.strip()[:40]), f"known: {part.strip()[:40]!r} unreadable"))
             return {}
-        number = int(match.group(1))
+        digits = match.group(1)
+        number = int(digits) if len(digits) <= 2 else MAX_PLAYERS + 1
+        if not 2 <= number <= players:
+            errors.setdefault("known", (fr.for_code("no_such_opponent", players=players),
+                                        f"known: no opponent J{digits[:20]} among {players} players"))
+            return {}
         cards = _cards(match.group(2), "known", errors)
-        if number < 2:
-            errors.setdefault("known", fr.for_code("no_such_opponent", players=max(number, 2)))
-            return {}
         known.setdefault(f"p{number}", []).extend(cards)
     return known
 
@@ -83,29 +101,28 @@ def read_form(form) -> tuple[Position | None, list[dict], Position]:
     """(position or None, French errors by field, the best-effort position for the card grid)."""
     if not isinstance(form, dict):
         form = {}
-    errors: dict[str, str] = {}
+    errors: dict[str, tuple[str, str]] = {}
     variant = form.get("variant", "classic")
     if variant not in ("classic", "tactique"):
-        errors["variant"] = fr.for_code("variant_unknown")
+        errors["variant"] = (fr.for_code("variant_unknown"), f"variant {str(variant)[:20]!r} unknown")
         variant = "classic"
     players = _players(form.get("players", 4), errors)
     texts = form.get("rows") if isinstance(form.get("rows"), list) else []
     texts = (list(texts) + [""] * ROWS)[:ROWS]
     rows = [_cards(t, f"rows[{i}]", errors) for i, t in enumerate(texts)]
     hand = _cards(form.get("hand", ""), "hand", errors)
-    known = _known(form.get("known", ""), errors)
+    known = _known(form.get("known", ""), players, errors)
     gone = _cards(form.get("gone", ""), "gone", errors)
     draft = Position.of(rows, hand, players, known, gone, variant)
-    if any(int(k[1:]) > players for k in known):
-        errors.setdefault("known", fr.for_code("no_such_opponent", players=players))
     for problem in draft.problems():
         field = problem.field or "rows"
         field = "known" if field.startswith("known") else field
         if field == "rows":
             field = "rows[0]"
-        errors.setdefault(field, fr.for_code(problem.code, card=problem.card, highest=draft.highest,
-                                             hand=len(hand), players=players, field=field))
-    listed = [{"field": f, "message": m} for f, m in errors.items()]
+        errors.setdefault(field, (fr.for_code(problem.code, card=problem.card, highest=draft.highest,
+                                              hand=len(hand), players=players, field=field),
+                                  problem.message))
+    listed = [fault(f, message, detail) for f, (message, detail) in errors.items()]
     return (None if listed else draft), listed, draft
 
 
@@ -114,15 +131,19 @@ def read_request(request: dict) -> tuple[Position | None, list[dict], Position]:
     if "position" not in request:
         return read_form(request.get("form"))
     data = request["position"]
+    empty = Position.of([(), (), (), ()], ())
     try:
         position = Position.of(data["rows"], data["hand"], data.get("players", 4),
                                data.get("known", {}), data.get("gone", ()),
                                data.get("variant", "classic"))
         if len(position.rows) != ROWS:
             raise ValueError("four rows")
-    except (KeyError, TypeError, ValueError, AttributeError):
-        empty = Position.of([(), (), (), ()], ())
-        return None, [{"field": None, "message": fr.for_code("shape")}], empty
+    except GameError as error:   # an opponent beyond any table, refused before it is built
+        players = data.get("players", 4)
+        players = players if isinstance(players, int) and 2 <= players <= MAX_PLAYERS else MAX_PLAYERS
+        return None, [fault(error.field, fr.for_code(error.code, players=players), error.message)], empty
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        return None, [fault(None, fr.for_code("shape"), f"malformed position: {str(error)[:80]}")], empty
     return read_form(to_form(position))   # problems are then reported on the fields they concern
 
 
@@ -145,9 +166,9 @@ def _grid(draft: Position) -> dict:
 
 def _settings(request: dict, errors: list) -> tuple[int, str]:
     seed_text = str(request.get("seed", 1)).strip()
-    seed = int(seed_text) if seed_text.isdigit() and len(seed_text) <= 10 else -1
+    seed = int(seed_text) if _digits(seed_text, 10) else -1
     if not 0 <= seed < 2**32:
-        errors.append({"field": "seed", "message": fr.for_code("seed_range")})
+        errors.append(fault("seed", fr.for_code("seed_range"), f"seed {seed_text[:20]!r} refused"))
         seed = 1
     mode = request.get("mode", "uniform")
     if mode not in MODES:
@@ -157,35 +178,48 @@ def _settings(request: dict, errors: list) -> tuple[int, str]:
 
 # --- messages -------------------------------------------------------------------------------------
 
-def check_message(request: dict) -> dict:
+def refuse(error: GameError, request: dict | None = None) -> Refusal:
+    """An engine refusal (a link, a stale estimate, hostile JSON), on its form field."""
+    field = (error.field or "").removeprefix("form.").split(".")[0] or None
+    if field == "link":
+        field = "lien"
+    if error.code == "stale_estimate":
+        return Refusal([fault(field, fr.estimate_stale(), error.message)])
+    if error.code in ("hostile", "shape", "chunk_range", "mode_unknown") or field not in FIELDS:
+        return Refusal([fault(field if field in FIELDS else None, reader_errors.bad_request(), error.message)])
+    return Refusal([fault(field, fr.for_code(error.code, field=field), error.message)])
+
+
+def _checked(request: dict, errors_too: list | None = None) -> Position:
+    """The request's position, or Refusal (with the grid of what could be read)."""
     position, errors, draft = read_request(request)
+    errors = errors + (errors_too or [])
     if errors:
-        return {"ok": False, "errors": errors, **_grid(draft)}
+        raise Refusal(errors, **_grid(draft))
+    return position
+
+
+def check_message(request: dict) -> dict:
+    position = _checked(request)
     return {"ok": True, "position": position.to_json(), "fragment": codec.encode(position),
-            **_grid(draft)}
+            **_grid(position)}
 
 
 def encode_message(request: dict) -> dict:
-    position, errors, draft = read_request(request)
+    errors: list = []
     seed, mode = _settings(request, errors)
-    if errors:
-        return {"ok": False, "errors": errors, **_grid(draft)}
+    position = _checked(request, errors)
     return {"ok": True, "fragment": codec.encode(position, seed=seed, mode=mode)}
 
 
 def decode_message(request: dict) -> dict:
-    try:
-        link = codec.decode(request.get("fragment"))
-    except GameError as error:
-        return {"ok": False, "errors": [{"field": "lien", "message": fr.for_code(error.code)}]}
+    link = codec.decode(request.get("fragment"))
     return {"ok": True, "form": to_form(link.position), "seed": link.seed, "mode": link.mode,
             **_grid(link.position)}
 
 
 def export_message(request: dict) -> dict:
-    position, errors, draft = read_request(request)
-    if errors:
-        return {"ok": False, "errors": errors, **_grid(draft)}
+    position = _checked(request)
     return {"ok": True, "scenario": json.dumps(codec.to_scenario(position), ensure_ascii=False)}
 
 
@@ -193,40 +227,59 @@ def import_message(request: dict) -> dict:
     text = request.get("text", "")
     try:
         data = json.loads(text) if isinstance(text, str) else text
-    except ValueError:
-        return {"ok": False, "errors": [{"field": "scenario", "message": fr.scenario_unreadable()}]}
+        check_plain(data)   # what a scenario may hold: no deep nesting, no huge number
+    except (ValueError, RecursionError) as error:
+        raise Refusal([fault("scenario", fr.scenario_unreadable(), f"unreadable: {str(error)[:100]}")]) from None
     try:
         position = codec.from_scenario(data)
     except GameError as error:
-        return {"ok": False, "errors": [{"field": "scenario",
-                                         "message": fr.scenario_refused(error.field or "scenario")
-                                         if error.code != "shape" else fr.scenario_unreadable()}]}
+        message = fr.scenario_refused(error.field or "scenario") if error.code != "shape" \
+            else fr.scenario_unreadable()
+        raise Refusal([fault("scenario", message, error.message)]) from None
     return {"ok": True, "form": to_form(position), **_grid(position)}
+
+
+def _count(request: dict, key: str, default: int, highest: int) -> int:
+    value = request.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= highest:
+        raise GameError(f"{key} must be a whole number 0..{highest}, not {str(value)[:20]!r}",
+                        field=key if key == "samples" else None,
+                        code="samples_range" if key == "samples" else "shape")
+    return value
 
 
 def estimate_message(request: dict) -> dict:
     """One chunk of an estimate; the page sends back `so_far` until `finished` (or « Stop »)."""
-    position, errors, draft = read_request(request)
+    errors: list = []
     seed, mode = _settings(request, errors)
-    if errors:
-        return {"ok": False, "errors": errors, **_grid(draft)}
-    samples = request.get("samples", DEFAULT_SAMPLES)
-    start = request.get("start", 0)
-    so_far = _so_far(request.get("so_far"), seed, mode, samples)
-    result = estimate(position, samples, seed, mode=mode, start=start,
-                      chunk=int(request.get("chunk", CHUNK)), so_far=so_far)
+    position = _checked(request, errors)
+    samples = _count(request, "samples", DEFAULT_SAMPLES, MAX_SAMPLES)
+    start = _count(request, "start", 0, MAX_SAMPLES)
+    chunk = _count(request, "chunk", CHUNK, MAX_CHUNK)
+    so_far = _so_far(request.get("so_far"))
+    if so_far is not None:   # the reader changed a setting while the estimate ran
+        for field, now, before in (("seed", seed, so_far.seed), ("mode", mode, so_far.mode),
+                                   ("samples", samples, so_far.samples)):
+            if now != before:
+                raise GameError(f"so_far has {field} {str(before)[:20]}, not {str(now)[:20]}",
+                                field=field, code="stale_estimate")
+    result = estimate(position, samples, seed, mode=mode, start=start, chunk=chunk, so_far=so_far)
     return {"ok": True, "estimate": result.to_json(), "done": result.done,
             "samples": result.samples, "finished": result.finished, "seed": seed,
             "html": risk_html(result)}
 
 
-def _so_far(data, seed: int, mode: str, samples) -> Estimate | None:
+def _so_far(data) -> Estimate | None:
     if data is None:
         return None
     if not isinstance(data, dict) or not isinstance(data.get("tallies"), list):
         raise GameError("so_far must be an estimate", code="stale_estimate")
-    return Estimate(data.get("seed"), data.get("mode"), data.get("samples"), data.get("done"),
-                    [Tally.from_json(t) for t in data["tallies"]])
+    tallies = [Tally.from_json(t) for t in data["tallies"]]
+    done = data.get("done")
+    if not isinstance(done, int) or any(not t.takes <= t.n <= done or t.heads < t.takes or t.heads_sq < t.heads
+                                            for t in tallies):
+        raise GameError("so_far's tallies do not add up", code="stale_estimate")
+    return Estimate(data.get("seed"), data.get("mode"), data.get("samples"), done, tallies)
 
 
 def risk_html(result: Estimate) -> str:
@@ -251,8 +304,4 @@ def risk_html(result: Estimate) -> str:
             f'<ol class="explorer-risques">{"".join(items)}</ol>')
 
 
-HANDLERS = {"explore_check": check_message, "explore_estimate": estimate_message,
-            "explore_encode": encode_message, "explore_decode": decode_message,
-            "explore_export": export_message, "explore_import": import_message}
-
-__all__ = ["HANDLERS", "read_form", "to_form", "risk_html"]
+__all__ = ["read_form", "to_form", "risk_html", "refuse"]

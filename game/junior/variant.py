@@ -5,8 +5,9 @@ from __future__ import annotations
 import copy
 
 from ..errors import GameError
+from ..messages import advice as words
 from ..messages import junior as say
-from ..variants import Variant
+from ..variants import Option, Variant
 from . import bots, scenario, seat, state
 from .cows import MAX_PLAYERS, MIN_PLAYERS
 from .draw import step_html
@@ -48,6 +49,22 @@ def with_choice(data: dict, step: dict, row: int) -> dict:
     return out
 
 
+OPTIONS = {
+    # The level is chosen with the variant (« Junior, jeu expert »): its errors go on that field.
+    "level": Option("choice", default="base", choices=("base", "avance", "expert"), field="variante",
+                    wording=words.bad_variant),
+    "goal": Option("choice", optional=True, choices=("most", "fewest")),
+}
+
+
+def check_options(options: dict) -> None:
+    """A goal contradicting the level is refused, as the scenario parser refuses it (RULES §4)."""
+    try:
+        scenario._check_goal(options["level"], options["goal"])   # the parser's own rule
+    except GameError as error:
+        raise GameError(error.message, field="goal", code="options") from None
+
+
 class Seat:
     """A Junior bot (a function of state, player, rng) answering the state protocol."""
 
@@ -67,7 +84,7 @@ def variant(name: str) -> Variant:
         with_choice=with_choice, new_game=state.new_game, from_json=state.from_json,
         bots={"random": lambda rng: Seat(bots.random_move, rng),
               "heuristic": lambda rng: Seat(bots.heuristic_move, None)},
-        options=("level", "goal"),
+        options=OPTIONS, check_options=check_options,
         simulate=_simulate, format_stats=_format_stats,
         seat_view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
         advice=seat.advice,

@@ -93,6 +93,11 @@ def scenario_refused(detail_field: str) -> str:
     return f"Le moteur refuse ce scénario ({field_name(detail_field)})."
 
 
+def estimate_stale() -> str:
+    return (f"Ces résultats partiels viennent d’un autre calcul (graine, mode ou nombre de tirages "
+            f"changés){NBSP}: relancez l’estimation.")
+
+
 def engine_failed() -> str:
     return f"Le moteur n’a pas pu faire ce calcul{NBSP}: rechargez la page pour réessayer."
 

@@ -7,7 +7,7 @@ be right, in the reader's words (cards, rangées), never the engine's English.
 from __future__ import annotations
 
 from . import junior
-from .typography import NBSP
+from .typography import NBSP, NNBSP
 
 
 def empty_field() -> str:
@@ -60,6 +60,35 @@ def unplayable() -> str:
 
 def engine_failed() -> str:
     return f"Le moteur n’a pas pu rejouer ce scénario{NBSP}: rechargez la page pour réessayer."
+
+
+def not_a_card(text: str) -> str:
+    """A number far too long to be a card (« 99999… »): shown shortened."""
+    shown = text if len(text) <= 8 else text[:6] + "…"
+    return f"«{NBSP}{shown}{NBSP}» n’est pas une carte{NBSP}: les cartes vont de 1 à 104."
+
+
+def _grouped(n: int) -> str:
+    """10000 → « 10 000 », with the narrow no-break space French print uses."""
+    return f"{n:,}".replace(",", NNBSP)
+
+
+def option_number(low: int, high: int) -> str:
+    return f"Indiquez un nombre entier de {_grouped(low)} à {_grouped(high)}."
+
+
+def option_choice() -> str:
+    return "Ce choix n’est pas proposé pour cette variante."
+
+
+def too_few_robots(least: int) -> str:
+    robots = "un robot" if least == 1 else f"{least}{NNBSP}robots"
+    return f"Cette variante se joue contre au moins {robots}{NBSP}: ajoutez-en."
+
+
+def bad_request() -> str:
+    return (f"La page a envoyé une demande que le moteur ne comprend pas{NBSP}: "
+            f"rechargez la page pour réessayer.")
 
 
 def for_error(error) -> str:

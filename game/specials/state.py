@@ -13,7 +13,11 @@ from __future__ import annotations
 from ..classic.state import RoundsState
 from ..errors import GameError
 from ..state import replay_moves
+from ..events import Deal
+from .cards import NUMBER_CARDS_EACH, ROWS, SPECIAL_CARDS_EACH
 from .play import SpecialGame
+from .round import SpecialRound
+from .scenario import parse
 
 
 MOVE_KEYS = {"card": ("card",), "place": ("special", "row"), "next_round": ()}
@@ -24,7 +28,7 @@ class SpecialState(RoundsState):
     RECORDED = ("kind", "player", "card", "special", "row")
     MOVE_KEYS = MOVE_KEYS
 
-    def __init__(self, players: list, *, seed=0, options: dict | None = None):
+    def __init__(self, players: list, *, seed=0, options: dict | None = None, deal: dict | None = None):
         if not isinstance(seed, (int, str)) or isinstance(seed, bool):
             raise GameError("the seed is an integer or a string", code="session")
         if options:
@@ -32,10 +36,18 @@ class SpecialState(RoundsState):
                             code="options")
         self.log: list = []
         self._begin(SpecialGame(list(players), seed=seed, log=self.log), players, seed)
+        self.given_deal = deal   # a first deal read from a scenario (a loaded export), not the seed
         self._deal()
 
     def _deal(self) -> None:
-        r = self.game.new_round()
+        if self.given_deal is not None and not self.game.history:
+            deal = self.given_deal
+            r = SpecialRound(self.players, deal["hands"], deal["held"], deal["rows"], number=1, log=self.log)
+            self.game.round = r
+            self.log.append(Deal(1, tuple(tuple(row) for row in r.table.rows),
+                                 sum(len(h) for h in r.hands.values()) + len(r.table.rows)))
+        else:
+            r = self.game.new_round()
         self.round_starts.append({"rows": [list(row) for row in r.table.rows],
                                   "hands": {p: list(h) for p, h in r.hands.items()},
                                   "specials": {p: list(s) for p, s in r.specials.items()}})
@@ -86,8 +98,11 @@ class SpecialState(RoundsState):
             return False   # the move itself is refused: the real resolve says why
 
     def to_json(self) -> dict:
-        return {"variant": self.variant, "players": list(self.players), "seed": self.seed,
-                "options": {}, "moves": [dict(m) for m in self.moves]}
+        out = {"variant": self.variant, "players": list(self.players), "seed": self.seed,
+               "options": {}, "moves": [dict(m) for m in self.moves]}
+        if self.given_deal is not None:
+            out["deal"] = self.given_deal
+        return out
 
     def _reveal(self, plays: dict) -> None:
         self.round.reveal(plays)
@@ -105,7 +120,51 @@ def new_game(players, *, seed=0, options=None) -> SpecialState:
     return SpecialState(players, seed=seed, options=options)
 
 
+def check_deal(deal, players: list) -> dict:
+    """A first deal given by a scenario: the scenario checks (cards once, in the deck, four open
+    rows) plus a full hand of number and special cards for every player."""
+    if not isinstance(deal, dict):
+        raise GameError("a deal is an object with rows, hands and held", code="hands")
+    hands, held = deal.get("hands"), deal.get("held")
+    parse({"variant": "speciales", "rows": deal.get("rows"), "hands": hands, "held": held, "turns": []})
+    if not isinstance(hands, dict) or not isinstance(held, dict) or list(hands) != list(players) \
+            or list(held) != list(players) or len(deal.get("rows")) != ROWS \
+            or any(len(h) != NUMBER_CARDS_EACH for h in hands.values()) \
+            or any(len(h) != SPECIAL_CARDS_EACH for h in held.values()):
+        raise GameError(f"a deal gives every player {NUMBER_CARDS_EACH} number cards and "
+                        f"{SPECIAL_CARDS_EACH} special cards, and opens {ROWS} rows", code="hands")
+    return {"rows": [list(r) for r in deal["rows"]], "hands": {p: sorted(h) for p, h in hands.items()},
+            "held": {p: list(h) for p, h in held.items()}}
+
+
 def from_json(data: dict) -> SpecialState:
-    state = SpecialState(data.get("players") or [], seed=data.get("seed", 0),
-                         options=data.get("options") or None)
+    players = data.get("players") or []
+    deal = None if data.get("deal") is None else check_deal(data["deal"], players)
+    state = SpecialState(players, seed=data.get("seed", 0), options=data.get("options") or None, deal=deal)
     return replay_moves(state, data["moves"])
+
+
+def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None) -> SpecialState:
+    """A game whose first round is an exported special-cards round (« Enregistrer la manche »):
+    its deal (rows, hands, held) and its turns, replayed move by move."""
+    sc = parse(data)
+    if sc.marked or sc.stopped or data.get("hands") is None or data.get("held") is None:
+        raise GameError("a session needs a fresh deal: every player's hands and held cards", code="hands")
+    players = list(data["hands"])
+    deal = check_deal({"rows": data["rows"], "hands": data["hands"],
+                       "held": {p: data["held"].get(p) for p in players}}, players)
+    st = SpecialState(players, seed=seed, options=options, deal=deal)
+    for t, (plays, choices, specials) in enumerate(sc.turns, 1):
+        if set(plays) != set(players):
+            raise GameError(f"turn {t}: every player plays at every turn", code="hands")
+        for p in players:
+            st.apply({"kind": "card", "player": p, "card": plays[p]})
+        while st.pending is not None and st.pending["kind"] == "place":
+            p = st.pending["player"]
+            special, row = specials.get(p), choices.get(p)
+            if row is None and not st._needs_no_row(special):
+                if t < len(sc.turns):
+                    raise GameError(f"turn {t}: {p}'s row choice is missing", code="missing_choice")
+                break   # the last turn waits for this decision (the reader's, or refused by load)
+            st.apply({"kind": "place", "player": p, "special": special, "row": row})
+    return st

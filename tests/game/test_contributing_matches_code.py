@@ -60,13 +60,6 @@ def test_every_variant_of_the_registry_is_documented():
     assert set(variants.MODULES) <= listed
 
 
-def test_the_lazily_routed_tools_list_exactly_their_handlers():
-    from game import web_play
-    from game.explore import web as explore_web
-    assert set(web.PLAY) == set(web_play.HANDLERS)
-    assert set(web.EXPLORE) == set(explore_web.HANDLERS)
-
-
 # ---------------------------------------------------------------- the layout and the paths
 
 ROOT = Path(__file__).resolve().parents[2]

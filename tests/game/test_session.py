@@ -6,9 +6,14 @@ import json
 
 import pytest
 
-from game import session, web_play
+from game import session, web
 from game.errors import GameError
 from game.classic.replay import run
+
+
+def ask(kind, **request) -> dict:
+    """A worker message through the one facade, as the page sends it."""
+    return json.loads(web.handle(json.dumps({"type": kind, **request})))
 
 
 def play_round(state, pick_row=lambda options: options[-1]["row"]):
@@ -54,7 +59,7 @@ def test_a_card_not_in_hand_is_refused_with_a_french_message():
     missing = next(c for c in range(1, 105) if c not in hand)
     with pytest.raises(GameError):
         session.play_card(state, missing)
-    answer = web_play.card_message({"state": state, "card": missing})
+    answer = ask("play_card", state=state, card=missing)
     assert not answer["ok"] and "rechargez" in answer["errors"][0]["message"]
 
 
@@ -156,30 +161,28 @@ def test_advice_names_a_card_of_the_hand_and_explains_in_french():
 
 
 def test_the_worker_messages_round_trip_as_json():
-    from game import web
-    handlers = {**web.HANDLERS, **web_play.HANDLERS}
-    answer = handlers["play_new"]({"reader": "Camille", "bots": ["heuristic"], "seed": 1})
+    answer = ask("play_new", reader="Camille", bots=["heuristic"], seed=1)
     assert answer["ok"]
     card = answer["view"]["hand"][0]["card"]
-    played = handlers["play_card"]({"state": answer["state"], "card": card})
+    played = ask("play_card", state=answer["state"], card=card)
     assert played["ok"] and played["steps"][0]["kind"] == "reveal"
     assert all("<svg" in s["html"] for s in played["steps"])
-    bad = handlers["play_new"]({"reader": "", "bots": ["heuristic"]})
+    bad = ask("play_new", reader="", bots=["heuristic"])
     assert bad["errors"][0]["field"] == "reader"
-    bad = handlers["play_new"]({"reader": "A", "bots": ["heuristic"], "options": {"target": "x"}})
+    bad = ask("play_new", reader="A", bots=["heuristic"], options={"target": "x"})
     assert bad["errors"][0]["field"] == "target"
-    assert not handlers["play_load"]({"scenario": {"rows": 3}})["ok"]
+    assert not ask("play_load", scenario={"rows": 3})["ok"]
 
 
 def test_a_kept_state_is_checked_before_the_page_resumes_it():
     state = session.new_session("Camille", ["random"], seed=2)
     state = session.play_card(state, session.view(state)["hand"][0]["card"])
-    answer = web_play.view_message({"state": json.loads(json.dumps(state))})
+    answer = ask("play_view", state=json.loads(json.dumps(state)))
     assert answer["ok"] and len(answer["view"]["hand"]) == 9
     broken = json.loads(json.dumps(state))
     broken["game"]["moves"][0]["card"] = 200
-    assert not web_play.view_message({"state": broken})["ok"]
-    assert not web_play.view_message({"state": {"v": 99}})["ok"]
+    assert not ask("play_view", state=broken)["ok"]
+    assert not ask("play_view", state={"v": 99})["ok"]
 
 
 def test_the_draft_view_tells_which_cards_the_bots_took():
@@ -246,11 +249,11 @@ def test_a_move_index_out_of_the_list_is_refused():
 
 
 def test_the_page_is_told_which_field_to_fix_for_a_variant_or_too_many_robots():
-    too_many = web_play.new_message({"reader": "Zoé", "bots": ["heuristic"] * 8, "options": {"variant": "speciales"}})
+    too_many = ask("play_new", reader="Zoé", bots=["heuristic"] * 8, options={"variant": "speciales"})
     assert too_many["errors"][0]["field"] == "bots" and "robots" in too_many["errors"][0]["message"]
-    unknown = web_play.new_message({"reader": "Zoé", "bots": ["heuristic"], "options": {"variant": "belote"}})
+    unknown = ask("play_new", reader="Zoé", bots=["heuristic"], options={"variant": "belote"})
     assert unknown["errors"][0]["field"] == "variante"
-    junior = web_play.new_message({"reader": "Zoé", "bots": ["heuristic"], "options": {"variant": "junior", "level": "expert"}})
+    junior = ask("play_new", reader="Zoé", bots=["heuristic"], options={"variant": "junior", "level": "expert"})
     assert junior["ok"] and junior["view"]["options"]["level"] == "expert"
 
 

@@ -54,3 +54,32 @@ def test_a_reader_plays_the_toy_against_robots_in_a_session(toy):
 def test_the_toy_simulates_through_the_state_protocol(toy):
     stats = protocol.simulate("toy", players=3, games=20, seed=1, bot="random")
     assert stats["games"] == 20 and sum(stats["average_score"].values()) == pytest.approx(3)
+
+
+def play(kind, **request) -> dict:
+    return json.loads(web.handle(json.dumps({"type": kind, **request})))
+
+
+def test_jouer_offers_the_toy_and_its_option_with_no_facade_edit(toy):
+    """play_new reads the toy's own option spec (1 to 4 cards each) from the registry."""
+    answer = play("play_new", reader="Zoé", bots=["random"], seed=2,
+                  options={"variant": "toy", "hand": "2", "target": "66", "level": "base"})
+    assert answer["ok"], answer
+    assert len(answer["view"]["hand"]) == 2 and answer["state"]["game"]["options"] == {"hand": 2}
+    card = play("play_card", state=answer["state"], card=answer["view"]["hand"][0]["card"])
+    assert card["ok"] and len(card["view"]["hand"]) == 1
+    assert play("play_view", state=card["state"])["ok"]
+
+
+@pytest.mark.parametrize("typed", ["5", "0", "²", "deux", "9" * 5000])
+def test_a_toy_option_out_of_its_spec_is_refused_on_its_field(toy, typed):
+    answer = play("play_new", reader="Zoé", bots=["random"], options={"variant": "toy", "hand": typed})
+    assert answer["ok"] is False
+    assert [(e["field"], e["message"]) for e in answer["errors"]] == [("hand", "Indiquez un nombre entier de 1 à 4.")]
+
+
+def test_a_saved_toy_game_with_an_option_out_of_its_spec_is_discarded(toy):
+    state = play("play_new", reader="Zoé", bots=["random"], options={"variant": "toy"})["state"]
+    state["game"]["options"] = {"hand": 40}
+    answer = play("play_view", state=state)
+    assert answer["ok"] is False and answer["discard"] is True

@@ -348,7 +348,7 @@ class Player {
     this.engineStarted = engine
       .ask({ type: "replay", scenario: this.scenario })
       .then((answer) => {
-        if (!answer.ok) throw new Error(answer.detail || "replay refused");
+        if (!answer.ok) throw new Error((answer.errors && answer.errors[0] && answer.errors[0].detail) || "replay refused");
         // Every player of the page redraws when the engine is ready: none may take the address.
         this.render(answer.steps, this.current, { keepUrl: true, quiet: true });
         this.status.hidden = true;

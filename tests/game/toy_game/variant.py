@@ -13,9 +13,11 @@ from html import escape
 from game.errors import GameError
 from game.rng import Rng
 from game.state import check_turn, replay_moves
-from game.variants import Variant
+from game.variants import Option, Variant
 
 HAND = 3
+OPTIONS = {"hand": Option("int", default=HAND, low=1, high=4)}
+"""Cards per player: the one option, read by the « Jouer » facade from this spec alone."""
 
 
 class ToyState:
@@ -23,10 +25,12 @@ class ToyState:
 
     def __init__(self, players, *, seed=0, options=None, hands=None):
         self.players, self.seed = list(players), seed
+        self.options = {"hand": (options or {}).get("hand", HAND)}
         if len(self.players) < 2:
             raise GameError("two players at least", code="players")
-        deck = Rng(seed).draw(list(range(1, 13)), HAND * len(self.players))
-        self.hands = hands or {p: sorted(deck[i * HAND:(i + 1) * HAND]) for i, p in enumerate(self.players)}
+        size = self.options["hand"]
+        deck = Rng(seed).draw(list(range(1, 13)), size * len(self.players))
+        self.hands = hands or {p: sorted(deck[i * size:(i + 1) * size]) for i, p in enumerate(self.players)}
         self.points = {p: 0 for p in self.players}
         self.hidden, self.moves, self.history = {}, [], []
 
@@ -56,7 +60,7 @@ class ToyState:
         return [p for p in self.players if self.points[p] == best]
 
     def to_json(self):
-        return {"variant": "toy", "players": self.players, "seed": self.seed, "options": {},
+        return {"variant": "toy", "players": self.players, "seed": self.seed, "options": dict(self.options),
                 "moves": list(self.moves)}
 
     def apply(self, move):
@@ -79,7 +83,8 @@ class ToyState:
 
 
 def from_json(data):
-    return replay_moves(ToyState(data["players"], seed=data.get("seed", 0)), data["moves"])
+    return replay_moves(ToyState(data["players"], seed=data.get("seed", 0), options=data.get("options")),
+                        data["moves"])
 
 
 def replay(scenario, *, draw=True, pause=False):
@@ -103,7 +108,7 @@ def step_html(step):
 
 
 def seat_view(st, reader):
-    return {"round": 1, "turn": len(st.history), "turns": HAND,
+    return {"round": 1, "turn": len(st.history), "turns": st.options["hand"],
             "hand": [{"card": c, "svg": f"<svg><text>{c}</text></svg>", "label": f"Jouer le {c}"}
                      for c in st.hands[reader]],
             "table": "<svg></svg>", "round_scores": st.scores(), "totals": st.scores(), "countdown": {},
@@ -116,6 +121,6 @@ def variant(name):
         result=lambda sc: {"points": replay(sc, draw=False)[-1]["points"]}, step_html=step_html,
         page_step=lambda sc, step: {**step, "html": step_html(step)},
         with_choice=lambda sc, step, row: sc,
-        new_game=lambda players, *, seed=0, options=None: ToyState(players, seed=seed),
-        from_json=from_json, seat_view=seat_view,
+        new_game=lambda players, *, seed=0, options=None: ToyState(players, seed=seed, options=options),
+        from_json=from_json, seat_view=seat_view, options=OPTIONS,
     )
