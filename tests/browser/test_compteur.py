@@ -101,7 +101,7 @@ def test_the_target_ends_the_game_and_ties_share_the_victory(page, server):
     enter_round(page, 2, 1, 2)
     assert page.get_attribute("[data-compteur]", "data-etat") == "fini"
     verdict = page.text_content(".compteur-verdict")
-    assert "Partie terminée après 2 manches" in verdict and "Alice, Chloé se partagent" in verdict
+    assert "Partie terminée après deux manches" in verdict and "Alice et Chloé se partagent" in verdict
     assert sheet(page)[-1] == ["Reste", "10", "0", "10"]
     page.check("#compteur-strict")   # « plus de 20 »: 20 is not enough
     assert page.get_attribute("[data-compteur]", "data-etat") == "en-cours"

@@ -139,10 +139,10 @@ def test_a_too_low_card_stops_for_the_row_choice_with_each_cost(page, server, tm
     page.click(".jouer-carte[data-card='5']")
     assert phase(page) == "row"
     labels = page.eval_on_selector_all(".jouer-rangee", "bs => bs.map((b) => b.textContent)")
-    assert labels == ["Ramasser la rangée\u00a01\u00a0: 1\u00a0carte, 5\u00a0têtes de bœuf",
-                      "Ramasser la rangée\u00a02\u00a0: 1\u00a0carte, 3\u00a0têtes de bœuf",
-                      "Ramasser la rangée\u00a03\u00a0: 1\u00a0carte, 1\u00a0tête de bœuf",
-                      "Ramasser la rangée\u00a04\u00a0: 1\u00a0carte, 3\u00a0têtes de bœuf"]
+    assert labels == ["Ramasser la rangée\u00a01\u00a0: une carte, 5\u00a0têtes de bœuf",
+                      "Ramasser la rangée\u00a02\u00a0: une carte, 3\u00a0têtes de bœuf",
+                      "Ramasser la rangée\u00a03\u00a0: une carte, 1\u00a0tête de bœuf",
+                      "Ramasser la rangée\u00a04\u00a0: une carte, 3\u00a0têtes de bœuf"]
     state = session.play_card(session.load(TOO_LOW), 5)
     assert session.turn_steps(state)[-1]["text"] in page.text_content(".jouer-scene")
     page.get_by_role("button", name="Conseil").click()
