@@ -182,7 +182,7 @@ def test_a_damaged_sheet_is_repaired_on_screen_with_a_french_notice(page, server
     page.reload()
     page.wait_for_selector("[data-compteur][data-pret]")
     notice = page.text_content(".compteur-avis")
-    assert "2 manches illisibles ont été mises de côté" in notice
+    assert "deux manches illisibles ont été mises de côté" in notice
     assert "nombres écrits comme du texte ont été relus" in notice
     # Numbers, never text glued together (« 052 »); the sheet goes on.
     assert rounds_shown(page) == [["0", "5"], ["3", "4"], ["5", "2"]]
@@ -204,7 +204,7 @@ def test_an_unreadable_sheet_leaves_the_last_good_one_restorable(page, server):
     page.wait_for_selector("[data-compteur][data-pret]")
     assert "illisible" in page.text_content(".compteur-avis")
     assert page.locator(".compteur-feuille tbody tr").count() == 0
-    page.get_by_role("button", name="Restaurer la feuille sauvegardée (3\u00a0manches)").click()
+    page.get_by_role("button", name="Restaurer la feuille sauvegardée (trois manches)").click()
     assert rounds_shown(page) == [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"]]
     assert "restaurée" in page.text_content(".compteur-avis")
     page.reload()

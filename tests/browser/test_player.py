@@ -73,7 +73,7 @@ def test_reader_picks_another_row_and_sees_its_cost(page, server):
     wait_for_engine_after_click(page, "exemple-3")
     choices = page.locator("#exemple-3 .joueur-decision button")
     assert choices.count() == len(decision["choice"]["options"])
-    assert "5 têtes de bœuf" in choices.nth(0).inner_text()
+    assert "5\u00a0têtes de bœuf" in choices.nth(0).inner_text()
     assert choices.nth(0).get_attribute("aria-pressed") == "true"
     choices.nth(3).click()
     page.wait_for_selector('#exemple-3 .joueur-decision button[data-choix="3"][aria-pressed="true"]')
