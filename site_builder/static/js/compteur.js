@@ -607,5 +607,5 @@ if (root) {
       else if (event.key === BACKUP) render({ keepTyped: true });
     });
   });
-  keepForOffline({ files: ["js/compteur-feuille.js", "js/tetes.json"] }); // the sheet works offline after one visit
+  keepForOffline({ files: ["js/compteur-feuille.js", "js/mots.js", "js/tetes.json"] }); // the sheet works offline after one visit
 }

@@ -634,6 +634,6 @@ if (root && form) {
   form.addEventListener("focusin", () => engine.start().catch(() => {}), { once: true });
   form.addEventListener("pointerenter", () => engine.start().catch(() => {}), { once: true });
   // Jouer works offline after one visit: the page now, the engine once it has run.
-  keepForOffline({ files: ["js/engine.js"], engine: false });
-  engine.whenReady.then(() => keepForOffline({ files: ["js/engine.js", "js/worker.js"], engine: true }));
+  keepForOffline({ files: ["js/engine.js", "js/mots.js"], engine: false });
+  engine.whenReady.then(() => keepForOffline({ files: ["js/engine.js", "js/mots.js", "js/worker.js"], engine: true }));
 }

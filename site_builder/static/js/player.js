@@ -629,7 +629,7 @@ function registerServiceWorker() {
         location.href.split("#")[0],
         ...Array.from(document.querySelectorAll("link[rel~=stylesheet], link[rel~=icon]"), (l) => l.href),
         ...Array.from(document.querySelectorAll("script[src]"), (s) => s.src),
-        ...["./engine.js", "./worker.js", "./player.css"].map((u) => new URL(u, import.meta.url).href),
+        ...["./engine.js", "./mots.js", "./worker.js", "./player.css"].map((u) => new URL(u, import.meta.url).href),
       ];
       registration.active.postMessage({ type: "keep", urls });
     })
