@@ -281,3 +281,22 @@ def test_an_example_named_only_by_a_word_id_needs_a_title(block, body):
     problems.clear()
     markup = handler(block)(titled, 10, CONTENT / "x.md", lambda line, message: problems.append((line, message)))
     assert problems == [] and 'aria-label="Exemple\u00a0: essai"' in markup
+
+
+def test_the_french_helpers_are_defined_once_in_typography():
+    """One plural, one list, one row name, one heads and cards wording (issue 15): the other
+    message modules import them from game/messages/typography.py."""
+    import ast
+    from reader_text import MESSAGES
+    helpers = {"plural", "fr_list", "join_words", "row_name", "heads", "heads_text", "cards",
+               "cards_text", "count", "in_words", "ordinal_row", "ordinal_rows", "rows_text"}
+    found = [f"{path.name}: def {node.name}" for path in sorted(MESSAGES.glob("*.py")) if path.name != "typography.py"
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.FunctionDef) and node.name in helpers]
+    assert not found, found
+
+
+def test_the_logique_draft_is_called_choix_des_cartes():
+    from game.messages.advice import status
+    text = status("pick", 2, 0, "Camille")
+    assert text.startswith("Manche 2, choix des cartes") and "tirage" not in text
