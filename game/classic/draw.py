@@ -233,7 +233,7 @@ def table_svg(rows: list[list[int]], *, placed: int | None = None, taken: int | 
                    f'stroke-dasharray="4 3"/>')
         out.append('<g class="rl" transform="rotate(-90)" font-size="13">')
         out.extend(f'<text x="{-(TOP + i * PITCH_Y + CARD_H // 2)}" y="{PAD + 13}">'
-                   f"{escape(labels.row_name(i))}</text>" for i in range(len(rows)))
+                   f"{escape(labels.row_name(i, capital=True))}</text>" for i in range(len(rows)))
         out.append(f'</g><g class="dgl" fill="{DANGER}">')
         out.extend(f'<text x="{danger_x + CARD_W // 2}" y="{TOP + i * PITCH_Y + 44}">{escape(number)}'
                    f'<tspan dy="-9" font-size="13">{escape(suffix)}</tspan></text>'
@@ -260,12 +260,12 @@ def choice_table(choice: dict) -> str:
     for option in choice["options"]:
         cards = option["cards"]
         cards_text = (", ".join(str(c) for c in cards) if isinstance(cards, (list, tuple))
-                      else labels.cards_text(cards))
+                      else labels.cards(cards))
         chosen = option["row"] == choice.get("chosen")
         mark = f' <strong>{escape(labels.CHOSEN)}</strong>' if chosen else ""
         row_class = ' class="choisie"' if chosen else ""
         body.append(f"<tr{row_class}>"
-                    f'<th scope="row">{escape(labels.row_name(option["row"]))}{mark}</th>'
+                    f'<th scope="row">{escape(labels.row_name(option["row"], capital=True))}{mark}</th>'
                     f"<td>{escape(cards_text)}</td><td>{int(option['heads'])}</td></tr>")
     caption = labels.choice_caption(str(choice["player"]), int(choice["card"]))
     return (f'<table class="choix"><caption>{escape(caption)}</caption>'

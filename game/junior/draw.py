@@ -96,7 +96,7 @@ def _svg(width: float, height: float, title: str, body: str, cls: str) -> str:
 
 
 def card_svg(card: int) -> str:
-    """One cow card on its own, titled « Carte vache : Afrique, Inde »."""
+    """One cow card on its own, titled « Carte Vache : Afrique, Inde »."""
     return _svg(CARD_W + 4, CARD_H + 4, say.card_title(card), _card_body(card, 2, 2), "jr-carte")
 
 

@@ -26,7 +26,7 @@ def seat_view(st, reader: str) -> dict:
 
 
 def move_label(st, move: dict) -> str:
-    return words.junior_move(say.card_name(move["card"]), say.row_name(move["row"]))
+    return words.junior_move(say.card_name(move["card"]), say.ordinal_row(move["row"]))
 
 
 def decision_text(st, reader: str) -> str:

@@ -27,8 +27,8 @@ def explain(event) -> str:
 def explain_all(events) -> str:
     """The sentences of several events, as one paragraph (one step of an example).
 
-    A row choice followed by the taking of that row is worded as one sentence:
-    the step then names the row and its heads once, not twice. The price of every row
+    A row choice followed by the taking of that row (or, with five rows, its removal) is worded
+    as one statement: the step then names the row and its heads once, not twice. The price of every row
     (`choice_requested`) is left out: the step draws it as a table under the text.
     """
     data = [e if isinstance(e, dict) else e.to_dict() for e in events]
@@ -40,9 +40,14 @@ def explain_all(events) -> str:
         if e["type"] == "choice_requested":
             continue
         following = data[i + 1] if i + 1 < len(data) else None
-        if (e["type"] == "choice_made" and following is not None and following["type"] == "take"
-                and following["row"] == e["row"] and following["player"] == e["player"]):
+        same = (following is not None and e["type"] == "choice_made"
+                and following.get("row") == e["row"] and following.get("player") == e["player"])
+        if same and following["type"] == "take":
             sentences.append(classic.choice_and_take(e, following))
+            skip = True
+        elif same and following["type"] == "special_row_removed":
+            from . import specials
+            sentences.append(specials.choice_and_removal(e, following))
             skip = True
         else:
             sentences.append(explain(e))

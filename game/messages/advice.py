@@ -7,7 +7,7 @@ It never claims to know the other players' cards, because the bot does not.
 
 from __future__ import annotations
 
-from .typography import NBSP, NNBSP, fr_list, heads, plural, row_name
+from .typography import NBSP, NNBSP, count, fr_list, heads, number, row_name
 
 LEVELS = {"random": "débutant (joue au hasard)", "heuristic": "prudent (évite les rangées dangereuses)"}
 
@@ -16,19 +16,19 @@ def level_name(level: str | None) -> str:
     return "vous" if level is None else LEVELS[level].split(" (")[0]
 
 
-def card_button(card: int, count: int) -> str:
+def card_button(card: int, price: int) -> str:
     """Accessible name of a card button: « Jouer le 37 (1 tête de bœuf) »."""
-    return f"Jouer le {card} ({heads(count)})"
+    return f"Jouer le {card} ({heads(price)})"
 
 
-def row_option(row: int, cards, count: int) -> str:
-    """A row the reader may take: « Ramasser la rangée 2 : 3 cartes, 5 têtes de bœuf »."""
-    return f"Ramasser la {row_name(row)}{NBSP}: {plural(len(cards), 'carte')}, {heads(count)}"
+def row_option(row: int, cards, price: int) -> str:
+    """A row the reader may take: « Ramasser la rangée 2 : trois cartes, 5 têtes de bœuf »."""
+    return f"Ramasser la {row_name(row)}{NBSP}: {count(len(cards), 'carte', feminine=True)}, {heads(price)}"
 
 
 def status(phase: str, number: int, turn: int, reader: str, turns: int | None = 10) -> str:
     if phase == "pick":
-        return f"Manche {number}, tirage{NBSP}: choisissez une carte parmi celles qui restent."
+        return f"Manche {number}, choix des cartes{NBSP}: choisissez une carte parmi celles qui restent."
     if phase == "play":
         return f"Manche {number}, tour {turn + 1} sur {turns}{NBSP}: choisissez la carte à jouer."
     if phase == "move":
@@ -58,8 +58,8 @@ def card_advice(table, card: int, assessed: dict) -> str:
                 f"{row_name(row)}{NNBSP}: la prochaine carte posée là la ramassera, ce qui est un "
                 f"risque, mais vos autres cartes sont plus dangereuses.")
     else:
-        text = (f"Le conseil du robot prudent{NBSP}: jouez le {card}, même s’il serait la sixième carte de "
-                f"la {row_name(row)} et vous coûterait {heads(sure)}{NNBSP}: c’est le moins cher "
+        text = (f"Le conseil du robot prudent{NBSP}: jouez le {card}, même s’il doit être la sixième carte "
+                f"de la {row_name(row)} et vous coûter {heads(sure)}{NNBSP}: c’est le moins cher "
                 f"de votre main.")
     costly = sorted(c for c, (s, _, _) in assessed.items() if s > 0 and c != card)
     if costly and len(costly) < len(assessed) - 1:
@@ -75,8 +75,8 @@ def row_advice(options: list[dict], row: int) -> str:
             f"parfois gêner un adversaire.")
 
 
-def pick_advice(card: int, count: int) -> str:
-    return (f"Le conseil du robot prudent{NBSP}: prenez le {card} ({heads(count)}). Il garde les "
+def pick_advice(card: int, price: int) -> str:
+    return (f"Le conseil du robot prudent{NBSP}: prenez le {card} ({heads(price)}). Il garde les "
             f"cartes peu chargées en têtes, de préférence très basses ou très hautes.")
 
 
@@ -84,14 +84,14 @@ def nothing_to_advise() -> str:
     return f"Rien à conseiller pour l’instant{NBSP}: la manche est terminée."
 
 
-def round_summary(number: int, scores: dict, totals: dict) -> str:
+def round_summary(round_number: int, scores: dict, totals: dict) -> str:
     taken = fr_list(f"{p} {heads(s)}" for p, s in scores.items())
-    total = fr_list(f"{p} {t}" for p, t in totals.items())
-    return f"Fin de la manche {number}{NBSP}: {taken}. Totaux{NBSP}: {total}."
+    total = fr_list(f"{p} {number(t)}" for p, t in totals.items())
+    return f"Fin de la manche {round_number}{NBSP}: {taken}. Totaux{NBSP}: {total}."
 
 
 def game_summary(rounds: int, winners: list, reader: str) -> str:
-    after = plural(rounds, "manche")
+    after = count(rounds, "manche", feminine=True)
     if len(winners) == 1:
         who = "Vous gagnez" if winners[0] == reader else f"{winners[0]} gagne"
         return f"Partie terminée après {after}{NBSP}: {who}{NNBSP}!"

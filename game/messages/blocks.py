@@ -4,7 +4,7 @@ captions and table headings, kept here so the site builder holds no French of it
 from __future__ import annotations
 
 from . import junior
-from .typography import NBSP
+from .typography import NBSP, NNBSP, in_words
 
 
 def example_label(ident: str) -> str:
@@ -12,7 +12,7 @@ def example_label(ident: str) -> str:
     return f"Exemple {ident}"
 
 
-COMPARISON_TITLE = f"Et si je ne jouais pas ma carte spéciale{NBSP}?"
+COMPARISON_TITLE = f"Et sans la carte spéciale{NNBSP}?"
 """Heading of the box under an example with special cards: heads with and without them."""
 
 
@@ -26,7 +26,7 @@ TOTAL = "Total"
 
 
 def special_cards_label(count: int) -> str:
-    return f"Les {count} cartes spéciales"
+    return f"Les {in_words(count, feminine=True)} cartes spéciales"
 
 
 CARD_TO_PLACE = f"Carte à poser{NBSP}:"

@@ -7,7 +7,7 @@ opening a sentence.
 
 from __future__ import annotations
 
-from .typography import NBSP, NNBSP, cards, fr_list, heads, number, plural, row_name
+from .typography import NBSP, NNBSP, cards, count, fr_list, heads, in_words, number, row_name
 
 TITLES = {"classic": "6 qui prend !", "tactique": "6 qui prend ! — variante Tactique",
           "logique": "6 qui prend ! — variante Logique"}
@@ -136,7 +136,7 @@ def _game_end(e: dict) -> str:
     worst = max(totals.values())
     reached = fr_list(p for p, t in totals.items() if t == worst)
     why = f"{reached} {'a' if len([t for t in totals.values() if t == worst]) == 1 else 'ont'} {heads(worst)}"
-    rounds = plural(e["rounds"], "manche")
+    rounds = count(e["rounds"], "manche", feminine=True)
     if len(winners) == 1:
         return (f"Fin de la partie après {rounds} ({why}). {winners[0]} gagne avec "
                 f"{heads(totals[winners[0]])}.")
@@ -156,13 +156,23 @@ def explain(event: dict) -> str:
     return WORDING[event["type"]](event)
 
 
-def turn_summary(turn: int, taken: dict) -> str:
-    """The sentence of a turn's last step: who took how many heads."""
-    takers = [(p, h) for p, h in taken.items() if h]
-    if not takers:
+def turn_summary(turn: int, taken: dict, scored: dict | None = None) -> str:
+    """The sentence of a turn's last step: who took how many heads.
+
+    `taken` gives the heads each player took this turn; `scored`, when a special card made a
+    score differ from them (Négatif = positif), what each one scores: « a ramassé 11 têtes de
+    bœuf et marque −3 », never « a ramassé −3 têtes ».
+    """
+    scored = taken if scored is None else scored
+    players = [p for p in taken if taken[p] or scored.get(p)]
+    if not players:
         return f"Fin du tour {turn}{NBSP}: personne n’a ramassé de carte."
-    return (f"Fin du tour {turn}{NBSP}: "
-            + fr_list(f"{p} a ramassé {heads(h)}" for p, h in takers) + ".")
+
+    def said(p: str) -> str:
+        text = f"{p} a ramassé {heads(taken[p])}"
+        return text if scored.get(p, taken[p]) == taken[p] else f"{text} et marque {number(scored[p])}"
+
+    return f"Fin du tour {turn}{NBSP}: " + fr_list(said(p) for p in players) + "."
 
 
 def start_text(rows) -> str:
@@ -177,12 +187,9 @@ CHOICES_TITLE = "Tous les choix possibles"
 SHOWN_CHOICE = "le choix de l’exemple"
 
 
-WORDS = {2: "deux", 3: "trois", 4: "quatre", 5: "cinq"}
-
-
-def choices_intro(player: str, card: int, count: int) -> str:
+def choices_intro(player: str, card: int, rows: int) -> str:
     """The line above the tables: what they show."""
-    return (f"Avec son {card}, {player} peut ramasser l’une des {WORDS.get(count, count)} rangées. "
+    return (f"Avec son {card}, {player} peut ramasser l’une des {in_words(rows, feminine=True)} rangées. "
             f"Voici, pour chaque choix, la table à la fin du tour et ce que chacun ramasse.")
 
 

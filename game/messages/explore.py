@@ -6,7 +6,7 @@ field at fault, in the reader's words (cartes, rangées, J2 for the second playe
 
 from __future__ import annotations
 
-from .typography import NBSP, NNBSP, quote
+from .typography import NBSP, NNBSP, count, quote
 
 PERCENT = f"{NNBSP}%"
 
@@ -41,17 +41,17 @@ def for_code(code: str, *, card=None, highest: int = 104, hand: int = 10, player
     if code == "card_out_of_deck":
         if card is None:
             return f"Ce n’est pas une carte{NBSP}: les cartes vont de 1 à {highest}."
-        extra = (f" (en Tactique à {players}{NNBSP}joueurs, le paquet s’arrête à {highest})"
+        extra = (f" (en Tactique à {count(players, 'joueur')}, le paquet s’arrête à {highest})"
                  if highest != 104 else "")
-        return f"{card} n’est pas dans le paquet{NBSP}: les cartes vont de 1 à {highest}{extra}."
+        return f"La carte {card} n’est pas dans le paquet{NBSP}: les cartes vont de 1 à {highest}{extra}."
     if code == "card_twice":
         return f"La carte {card} est déjà ailleurs dans la position{NBSP}: chaque carte n’existe qu’une fois."
     if code == "row_empty":
         return f"Une rangée commence par au moins une carte{NBSP}: un nombre de 1 à {highest}."
     if code == "row_too_long":
-        return f"Une rangée tient au plus 5 cartes{NBSP}: la sixième carte posée la ramasse."
+        return f"Une rangée tient au plus cinq cartes{NBSP}: la sixième carte posée la ramasse."
     if code == "row_not_ascending":
-        return f"Une rangée monte de gauche à droite{NBSP}: {card} ne peut pas venir après une carte plus forte."
+        return f"Une rangée monte de gauche à droite{NBSP}: le {card} ne peut pas venir après une carte plus forte."
     if code == "rows_count":
         return "La table compte quatre rangées."
     if code == "hand_size":
@@ -62,10 +62,11 @@ def for_code(code: str, *, card=None, highest: int = 104, hand: int = 10, player
         return (f"Chacun a autant de cartes que vous ({hand})" f"{NBSP}: on ne peut pas en connaître "
                 "davantage chez un adversaire.")
     if code == "no_such_opponent":
-        return f"À {players}{NNBSP}joueurs, vos adversaires vont de J2 à J{players}."
+        return f"À {count(players, 'joueur')}, vos adversaires vont de J2 à J{players}."
     if code == "not_enough_cards":
-        return (f"Il ne reste pas assez de cartes inconnues pour donner {hand}{NNBSP}cartes à chacun de "
-                f"vos {players - 1}{NNBSP}adversaires{NBSP}: retirez des cartes ou des joueurs.")
+        return (f"Il ne reste pas assez de cartes inconnues pour donner "
+                f"{count(hand, 'carte', feminine=True)} à chacun de vos {count(players - 1, 'adversaire')}"
+                f"{NBSP}: retirez des cartes ou des joueurs.")
     if code == "variant_unknown":
         return "L’explorateur connaît le jeu classique et la variante Tactique."
     if code == "seed_range":
@@ -148,10 +149,10 @@ def bar_label(card: int, p: float) -> str:
 
 
 def summary(done: int, samples: int, seed: int, mode: str, finished: bool) -> str:
-    who = "au hasard parmi leurs cartes" if mode == "uniform" else "comme le bot prudent"
-    count = f"{_thousands(done)}{NNBSP}tirage{'s' if done > 1 else ''}"
+    who = "au hasard parmi leurs cartes" if mode == "uniform" else "comme le robot prudent"
+    done_text = f"{_thousands(done)}{NNBSP}tirage{'s' if done > 1 else ''}"
     state = "" if finished else f" sur {_thousands(samples)} prévus"
-    return (f"Estimation sur {count}{state} (graine {seed}){NNBSP}; vos adversaires jouent {who}.")
+    return (f"Estimation sur {done_text}{state} (graine {seed}){NNBSP}; vos adversaires jouent {who}.")
 
 
 def _thousands(n: int) -> str:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from game.card_faces import COWS, TYPES
 
-from .typography import NBSP, NNBSP, elide  # NBSP before « : », narrow NNBSP before ; ! ?
+from .typography import (NBSP, NNBSP, cards, elide, fr_list, in_words, ordinal_row, ordinal_rows,
+                         plural)  # NBSP before « : », narrow NNBSP before ; ! ?
 
 TITLE = "6 qui prend Junior"
 """The game's name as readers see it (Jouer, the tools)."""
@@ -34,7 +35,6 @@ LEVEL_NAMES = {
     "avance": f"niveau avancé (6{NBSP}ans et{NBSP}+)",
     "expert": f"niveau expert (7{NBSP}ans et{NBSP}+)",
 }
-ORDINALS = ("première", "deuxième", "troisième", "quatrième")
 
 # Visible words and titles inside drawings.
 ROW_CARD = "Rangée"
@@ -44,44 +44,27 @@ EMPTY_ROW = "vide"
 TAKEN_TAG = "ramassée"
 
 
-COMPOSITION_CAPTION = "Composition proposée des 52 cartes vaches"
+COMPOSITION_CAPTION = "Composition proposée des 52 cartes Vache"
 COMPOSITION_HEADERS = ("Carte", "Vaches", "Nombre")
 
 
 def composition_note(per_type: dict, total: int) -> str:
     """The line under the composition table."""
     counts = sorted(set(per_type.values()))
-    each = f"sur {cards_text(counts[0])}" if len(counts) == 1 else "sur un nombre variable de cartes"
-    return f"Chaque type de vache figure {each}{NNBSP}; {cards_text(total)} en tout."
+    each = f"sur {cards(counts[0])}" if len(counts) == 1 else "sur un nombre variable de cartes"
+    return f"Chaque type de vache figure {each}{NNBSP}; {cards(total)} en tout."
 
 
 # ---------------------------------------------------------------- small phrases
 
-def plural(count: int, singular: str, plural_form: str) -> str:
-    """« 0 carte », « 1 carte », « 2 cartes » (French: 0 and 1 take the singular)."""
-    return f"{count}{NBSP}{singular if abs(count) < 2 else plural_form}"
-
-
-def cards_text(count: int) -> str:
-    return plural(count, "carte", "cartes")
-
-
-def join_words(words, last: str = "et") -> str:
-    """« A », « A et B », « A, B et C »."""
-    words = list(words)
-    if len(words) < 2:
-        return "".join(words)
-    return ", ".join(words[:-1]) + f" {last} " + words[-1]
-
-
 def cows_text(letters: str, last: str = "et") -> str:
     """« Afrique et Inde » for "AC"."""
-    return join_words((TYPE_NAMES[t] for t in letters), last)
+    return fr_list((TYPE_NAMES[t] for t in letters), last)
 
 
 def cows_of(letters: str, last: str = "et") -> str:
     """« d’Afrique et du Japon » for "AD": the origins after « vache »."""
-    return join_words((TYPE_OF[t] for t in letters), last)
+    return fr_list((TYPE_OF[t] for t in letters), last)
 
 
 def card_name(card: int) -> str:
@@ -90,8 +73,8 @@ def card_name(card: int) -> str:
 
 
 def card_title(card: int) -> str:
-    """The <title> of a drawn card: « Carte vache : Afrique, Inde »."""
-    return f"Carte vache{NBSP}: " + ", ".join(TYPE_NAMES[t] for t in COWS[card])
+    """The <title> of a drawn card: « Carte Vache : Afrique, Inde »."""
+    return f"Carte Vache{NBSP}: " + ", ".join(TYPE_NAMES[t] for t in COWS[card])
 
 
 def type_title(letter: str) -> str:
@@ -99,24 +82,9 @@ def type_title(letter: str) -> str:
     return f"{TYPE_NAMES[letter]} ({TYPE_COLOURS[letter]}, {TYPE_SHAPES[letter]})"
 
 
-def row_name(row: int) -> str:
-    """« la deuxième rangée » (rows are 0-based in code)."""
-    if isinstance(row, int) and 0 <= row < len(ORDINALS):
-        return f"la {ORDINALS[row]} rangée"
-    return f"la rangée {row}"
-
-
 def row_label(row: int) -> str:
     """« Rangée 2 », the word drawn on a row card."""
     return f"{ROW_CARD}{NBSP}{row + 1}"
-
-
-def rows_text(rows, last: str = "ou") -> str:
-    """« la première, la troisième ou la quatrième rangée »."""
-    rows = list(rows)
-    if len(rows) == 1:
-        return row_name(rows[0])
-    return join_words((f"la {ORDINALS[r]}" for r in rows), last) + " rangée"
 
 
 def row_title(row: int, cards) -> str:
@@ -147,10 +115,10 @@ def hand_title(player: str, cards) -> str:
 
 
 def albums_text(counts: dict, level: str | None = None) -> str:
-    """« Albums : Emma 6 cartes, Olivier 0 carte »; at the expert level the cards are a
-    penalty, not a photo album: « Cartes ramassées : … »."""
+    """« Albums : Emma 6 cartes, Olivier 0 carte »: a score line, in digits like every score;
+    at the expert level the cards are a penalty, not a photo album: « Cartes ramassées : … »."""
     label = "Cartes ramassées" if level == "expert" else "Albums"
-    return f"{label}{NBSP}: " + ", ".join(f"{p} {cards_text(n)}" for p, n in counts.items())
+    return f"{label}{NBSP}: " + ", ".join(f"{p} {plural(n, 'carte')}" for p, n in counts.items())
 
 
 def where_sentence(card: int, options: list[int], rule: str) -> str:
@@ -170,7 +138,7 @@ def where_sentence(card: int, options: list[int], rule: str) -> str:
     why = ("elle y ajoute au moins une vache qui n’y était pas encore" if rule == "new"
            else f"la dernière carte de {'cette rangée' if len(options) == 1 else 'ces rangées'} "
                 f"a une vache en commun avec elle")
-    return f"La {name} peut aller dans {rows_text(options)}{NBSP}: {why}."
+    return f"La {name} peut aller dans {ordinal_rows(options)}{NBSP}: {why}."
 
 
 # ---------------------------------------------------------------- events
@@ -184,13 +152,12 @@ def explain(event: dict) -> str:
 
 
 def _setup(e) -> str:
-    text = f"{LEVEL_NAMES[e['level']].capitalize()} avec {join_words(e['players'])}."
+    text = f"{LEVEL_NAMES[e['level']].capitalize()} avec {fr_list(e['players'])}."
     sizes = e.get("hand_sizes", [3])
     # An example may start late in a game, hands not full: say only what the drawing shows.
-    hands = (f"chacun a {sizes[0]}{NBSP}carte{'s' if sizes[0] > 1 else ''} en main"
-             if len(sizes) == 1 and sizes[0] else "")
+    hands = f"chacun a {cards(sizes[0])} en main" if len(sizes) == 1 and sizes[0] else ""
     if e["level"] == "expert":
-        text += f" Une carte vache commence chaque rangée" + (f"{NNBSP}; {hands}." if hands else ".")
+        text += " Une carte Vache commence chaque rangée" + (f"{NNBSP}; {hands}." if hands else ".")
     elif e["level"] == "avance" and hands:
         text += f" {hands[0].upper()}{hands[1:]}."
     return text
@@ -202,7 +169,7 @@ def _reveal(e) -> str:
 
 
 def _place(e) -> str:
-    who, card, row = e["player"], card_name(e["card"]), row_name(e["row"])
+    who, card, row = e["player"], card_name(e["card"]), ordinal_row(e["row"])
     rule = e["rule"]
     if rule == "any":
         return (f"Toutes les vaches de la {card} sont déjà dans chaque rangée{NBSP}: elle peut aller "
@@ -221,40 +188,40 @@ def _place(e) -> str:
         text = f"{who} pose sa {card} dans {row}, qui n’avait {what}."
     others = [r for r in e["options"] if r != e["row"]]
     if others:
-        text += f" Elle pouvait aussi aller dans {rows_text(others)}."
+        text += f" Cette carte pouvait aussi aller dans {ordinal_rows(others)}."
     return text
 
 
 def _complete(e) -> str:
-    return (f"{row_name(e['row']).capitalize()} a maintenant les six types de vaches{NBSP}: "
-            f"{e['player']} gagne les {cards_text(e['count'])} de la rangée et les range dans son album photo. "
+    return (f"{ordinal_row(e['row']).capitalize()} a maintenant les six types de vaches{NBSP}: "
+            f"{e['player']} gagne les {cards(e['count'])} de la rangée et les range dans son album photo. "
             f"La carte Rangée reste en place.")
 
 
 def _take(e) -> str:
-    who, row = e["player"], row_name(e["row"])
+    who, row = e["player"], ordinal_row(e["row"])
     if e["reason"] == "sixth":
         # the totals are the line under the drawing (albums_text): not repeated here
         return (f"C’est la sixième carte de cette rangée{NBSP}: {who} ramasse les "
-                f"{e['count']}{NBSP}autres, et sa carte reste seule dans la rangée.")
+                f"{in_words(e['count'], feminine=True)} autres, et sa carte reste seule dans la rangée.")
     return (f"Aucune carte {of_name(who)} ne partage de vache avec la dernière carte d’une rangée{NBSP}: "
-            f"{who} ramasse {row} ({cards_text(e['count'])}).")
+            f"{who} ramasse {row} ({cards(e['count'])}).")
 
 
 def _draw(e) -> str:
     if e["left"] == 0:
         return f"{e['player']} pioche la dernière carte de la pioche."
-    return f"{e['player']} pioche une carte (il en reste {e['left']} dans la pioche)."
+    return f"{e['player']} pioche une carte (il en reste {in_words(e['left'], feminine=True)} dans la pioche)."
 
 
 def _game_end(e) -> str:
     counts, winners = e["counts"], e["winners"]
     # the counts themselves are the line under the drawing (albums_text): not said twice
     most = "le plus" if e["goal"] == "most" else "le moins"
-    best = cards_text(counts[winners[0]])
+    best = cards(counts[winners[0]])
     if len(winners) == 1:
         return f"Fin de la partie. {winners[0]} gagne avec {most} de cartes ({best})."
-    return (f"Fin de la partie. {join_words(winners)} gagnent ensemble, à égalité avec "
+    return (f"Fin de la partie. {fr_list(winners)} gagnent ensemble, à égalité avec "
             f"{most} de cartes ({best} chacun).")
 
 
@@ -287,7 +254,7 @@ def refuse_over() -> str:
 
 
 def refuse_unknown_player(player, players) -> str:
-    return f"{player} ne joue pas dans cette partie (joueurs{NBSP}: {join_words(players)})."
+    return f"{player} ne joue pas dans cette partie (joueurs{NBSP}: {fr_list(players)})."
 
 
 def refuse_not_your_turn(player, current) -> str:
@@ -309,18 +276,18 @@ def refuse_not_in_hand(player, card) -> str:
 
 
 def refuse_no_new_cow(card, row, options) -> str:
-    return (f"La {card_name(card)} n’ajoute aucune nouvelle vache à {row_name(row)}{NBSP}: elle doit "
-            f"aller dans {rows_text(options)}, où elle ajoute une vache.")
+    return (f"La {card_name(card)} n’ajoute aucune nouvelle vache à {ordinal_row(row)}{NBSP}: elle doit "
+            f"aller dans {ordinal_rows(options)}, où elle ajoute une vache.")
 
 
 def refuse_no_shared_cow(card, row, last, options) -> str:
     if last is None:
-        text = f"La {card_name(card)} ne peut pas aller dans {row_name(row)}, qui est vide."
+        text = f"La {card_name(card)} ne peut pas aller dans {ordinal_row(row)}, qui est vide."
     else:
         text = (f"La {card_name(card)} ne partage aucune vache avec la dernière carte de "
-                f"{row_name(row)} ({cows_text(COWS[last])}).")
+                f"{ordinal_row(row)} ({cows_text(COWS[last])}).")
     if options:
-        text += f" Elle peut aller dans {rows_text(options)}."
+        text += f" Elle peut aller dans {ordinal_rows(options)}."
     return text
 
 

@@ -7,7 +7,7 @@ Typography (see typography.py): a non-breaking space before « : », a narrow on
 from __future__ import annotations
 
 from game.card_faces import HEADS
-from game.messages.typography import NBSP, NNBSP, elide, number, plural
+from game.messages.typography import NBSP, NNBSP, cards, elide, heads, number, row_name
 
 # Visible words drawn in the SVG or around it.
 TAKEN_TAG = "ramassée"
@@ -20,32 +20,18 @@ def ordinal(n: int) -> tuple[str, str]:
     return (str(n), "re" if n == 1 else "e")
 
 
-def heads_text(count: int) -> str:
-    """« 1 tête de bœuf », « 7 têtes de bœuf »."""
-    return plural(count, "tête de bœuf", "têtes de bœuf")
-
-
-def cards_text(count: int) -> str:
-    """« 1 carte », « 3 cartes »."""
-    return plural(count, "carte", "cartes")
-
-
-def row_name(index: int) -> str:
-    """Rows are 0-based in code and 1-based for readers: row_name(0) == « Rangée 1 »."""
-    return f"Rangée{NBSP}{index + 1}"
-
-
 def card_label(card: int) -> str:
     """« Carte 55 : 7 têtes de bœuf »."""
-    return f"Carte {card}{NBSP}: {heads_text(HEADS[card])}"
+    return f"Carte {card}{NBSP}: {heads(HEADS[card])}"
 
 
-def row_label(index: int, cards) -> str:
-    """« Rangée 2 : 26, 27, 35 (3 cartes) »; an empty row says so."""
-    if not cards:
-        return f"{row_name(index)}{NBSP}: vide"
-    numbers = ", ".join(str(c) for c in cards)
-    return f"{row_name(index)}{NBSP}: {numbers} ({cards_text(len(cards))})"
+def row_label(index: int, row) -> str:
+    """« Rangée 2 : 26, 27, 35 (trois cartes) »; an empty row says so."""
+    name = row_name(index, capital=True)
+    if not row:
+        return f"{name}{NBSP}: vide"
+    numbers = ", ".join(str(c) for c in row)
+    return f"{name}{NBSP}: {numbers} ({cards(len(row))})"
 
 
 def table_label(rows, *, placed: int | None = None, taken: int | None = None,
@@ -55,7 +41,7 @@ def table_label(rows, *, placed: int | None = None, taken: int | None = None,
     if placed is not None:
         parts.append(f"carte {placed} posée")
     if taken is not None:
-        parts.append(f"{row_name(taken).lower()} ramassée")
+        parts.append(f"{row_name(taken)} ramassée")
     rows_text = f"{NNBSP}; ".join(row_label(i, row) for i, row in enumerate(rows))
     return f"{', '.join(parts)}{NBSP}: {rows_text}."
 

@@ -7,7 +7,7 @@ be right, in the reader's words (cards, rangées), never the engine's English.
 from __future__ import annotations
 
 from . import junior
-from .typography import NBSP, NNBSP
+from .typography import NBSP, NNBSP, cards
 
 
 def empty_field() -> str:
@@ -23,7 +23,7 @@ def not_a_number(text: str) -> str:
 
 
 def out_of_range(card: int) -> str:
-    return f"{card} n’existe pas{NBSP}: les cartes vont de 1 à 104."
+    return f"La carte {card} n’existe pas{NBSP}: les cartes vont de 1 à 104."
 
 
 def already_on_table(card: int) -> str:
@@ -43,11 +43,11 @@ def twice_in_rows(card: int) -> str:
 
 
 def not_ascending(before: int, after: int) -> str:
-    return (f"Une rangée monte de gauche à droite{NBSP}: {after} ne peut pas suivre {before}.")
+    return (f"Une rangée monte de gauche à droite{NBSP}: le {after} ne peut pas suivre le {before}.")
 
 
 def row_too_long(limit: int) -> str:
-    return f"Une rangée tient au plus {limit} cartes."
+    return f"Une rangée tient au plus {cards(limit)}."
 
 
 def too_many_fields() -> str:

@@ -53,8 +53,8 @@ def _marked(e: dict) -> str:
 
 def _seventh_take(e: dict) -> str:
     return (f"La {row_name(e['row'])} porte un marqueur «{NBSP}7 qui prend{NBSP}»{NNBSP}: le {e['card']} "
-            f"y serait la septième carte. {e['player']} ramasse ses {cards(len(e['cards']))} "
-            f"({fr_list(e['cards'])}), soit {heads(e['heads'])}, et le marqueur est défaussé.")
+            f"y serait la septième carte. {e['player']} ramasse les {cards(len(e['cards']))} de la "
+            f"rangée ({fr_list(e['cards'])}), soit {heads(e['heads'])}, et le marqueur est défaussé.")
 
 
 def _inserted(e: dict) -> str:
@@ -68,8 +68,8 @@ def _inserted(e: dict) -> str:
 
 def _insert_take(e: dict) -> str:
     if e["stays"] is None:
-        return (f"La rangée déborde{NNBSP}: {e['player']} ramasse ses {cards(len(e['cards']))} "
-                f"({fr_list(e['cards'])}), soit {heads(e['heads'])}.")
+        return (f"La rangée déborde{NNBSP}: {e['player']} ramasse les {cards(len(e['cards']))} de la "
+                f"rangée ({fr_list(e['cards'])}), soit {heads(e['heads'])}.")
     return (f"La rangée déborde{NNBSP}: {e['player']} ramasse {cards(len(e['cards']))} "
             f"({fr_list(e['cards'])}), la sienne comprise, soit {heads(e['heads'])}. "
             f"La dernière, le {e['stays']}, reste et commence la {row_name(e['row'])}.")
@@ -86,8 +86,8 @@ def _slid(e: dict) -> str:
 
 
 def _stopped(e: dict) -> str:
-    return (f"{e['player']} bloque la {row_name(e['row'])}{NNBSP}: personne ne peut y poser, y "
-            f"prendre ni la ramasser, jusqu’à ce qu’une rangée soit ramassée.")
+    return (f"{e['player']} bloque la {row_name(e['row'])}{NNBSP}: personne ne peut y ajouter de carte, "
+            f"en retirer ni la ramasser, jusqu’à ce qu’une rangée soit ramassée.")
 
 
 def _stops_removed(e: dict) -> str:
@@ -100,11 +100,25 @@ REASONS = {"sixth": "serait la sixième carte de la", "seventh": "serait la sept
            "too_low": "ne peut aller nulle part et son joueur ramasse la", "insert": "fait déborder la"}
 
 
+ROW_GOES = f"La rangée disparaît{NNBSP}; il reste quatre rangées, renumérotées dans l’ordre."
+
+
 def _row_removed(e: dict) -> str:
     return (f"Le {e['card']} {REASONS[e['reason']]} {row_name(e['row'])}. Comme il y a cinq rangées, "
             f"{e['player']} ramasse la rangée et aussi sa propre carte{NNBSP}: "
-            f"{fr_list(e['cards'])}, soit {heads(e['heads'])}. La rangée disparaît{NNBSP}; il reste "
-            f"quatre rangées, renumérotées dans l’ordre.")
+            f"{fr_list(e['cards'])}, soit {heads(e['heads'])}. {ROW_GOES}")
+
+
+def choice_and_removal(made: dict, removed: dict) -> str:
+    """A too-low card's row choice while five rows exist, and that row taken with the card: one
+    statement of each fact (the row chosen and taken once, its price once, then the total)."""
+    from .classic import choice_verdict
+
+    card = removed["card"]
+    row_cards = [c for c in removed["cards"] if c != card]
+    return (f"{removed['player']} ramasse la {row_name(removed['row'])} ({fr_list(row_cards)}), "
+            f"soit {heads(made['heads'])}{choice_verdict(made)}. Comme il y a cinq rangées, son "
+            f"{card} part avec la rangée{NNBSP}: {heads(removed['heads'])} en tout. {ROW_GOES}")
 
 
 def _negative(e: dict) -> str:
@@ -183,7 +197,8 @@ def table_note(marked, stopped) -> str:
     """What the markers and Stops of a drawn table mean, appended to its <title>."""
     parts = [f"{row_name(r)} avec un marqueur «{NBSP}7 qui prend{NBSP}»" for r in marked]
     parts += [f"{row_name(r)} bloquée par une carte Stop" for r in stopped]
-    return fr_list(parts).capitalize() + "." if parts else ""
+    text = fr_list(parts)
+    return text[:1].upper() + text[1:] + "." if parts else ""   # not str.capitalize: « Stop » keeps its S
 
 
 def held_caption(count: int) -> str:
@@ -205,7 +220,7 @@ def choice_text(player: str, card: int) -> str:
 
 
 def comparison_text(player: str, with_: int, without: int) -> str:
-    """« Et si je ne jouais pas ma carte spéciale ? »: the difference for one player."""
+    """« Et sans la carte spéciale ? »: the difference for one player."""
     # « marque » (a score, which Négatif = positif can take below zero), never « ramasse −3 »
     if with_ == without:
         return f"Sans carte spéciale, {player} aurait marqué autant{NNBSP}: {heads(without)}."

@@ -11,12 +11,12 @@ def quote(text: str) -> str:
     return f"«{NBSP}{text}{NBSP}»"
 
 
-def fr_list(items) -> str:
-    """'a', 'a et b', 'a, b et c'."""
+def fr_list(items, last: str = "et") -> str:
+    """'a', 'a et b', 'a, b et c' (or 'a, b ou c' with last="ou")."""
     items = [str(i) for i in items]
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " et " + items[-1]
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
 def plural(n: int, singular: str, plural_form: str | None = None) -> str:
@@ -41,14 +41,60 @@ def number(n: int) -> str:
     return f"\u2212{-n}" if n < 0 else str(n)
 
 
+# --- numbers: the guide's one convention (content/README.md « Numbers ») --------------------
+# A count of things under ten is written in words (« cinq cartes », « trois rangées »); from ten
+# on, in digits (« 12 cartes »). Values stay in digits: card numbers, têtes de bœuf and scores,
+# and the numbers that name a row, a turn or a round (« rangée 2 », « tour 3 »).
+
+WORDS = ("zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf")
+
+
+def in_words(n: int, *, feminine: bool = False) -> str:
+    """« une », « deux », … « neuf » under ten, digits from ten on (and below zero)."""
+    if n == 1:
+        return "une" if feminine else "un"
+    return WORDS[n] if 0 <= n < len(WORDS) else number(n)
+
+
+def count(n: int, singular: str, plural_form: str | None = None, *, feminine: bool = False) -> str:
+    """A count of things: « une carte », « cinq cartes », « 12 cartes », « aucune carte »."""
+    if n == 0:
+        return f"{'aucune' if feminine else 'aucun'} {singular}"
+    word = singular if abs(n) <= 1 else (plural_form or singular + "s")
+    return f"{in_words(n, feminine=feminine)}{NBSP if n >= 10 else ' '}{word}"
+
+
 def heads(n: int) -> str:
+    """« 1 tête de bœuf », « 7 têtes de bœuf »: heads are points, always in digits."""
     return plural(n, "tête de bœuf", "têtes de bœuf")
 
 
 def cards(n: int) -> str:
-    return plural(n, "carte")
+    """« une carte », « cinq cartes », « 12 cartes »: a count of cards."""
+    return count(n, "carte", feminine=True)
 
 
-def row_name(index: int) -> str:
-    """Rows are numbered from 1 for readers; the engine counts from 0."""
-    return f"rangée{NBSP}{index + 1}"
+def row_name(index: int, *, capital: bool = False) -> str:
+    """« rangée 2 » (« Rangée 2 » as a drawn label): rows are numbered from 1 for readers, the
+    engine counts from 0."""
+    return f"{'R' if capital else 'r'}angée{NBSP}{index + 1}"
+
+
+ORDINAL_WORDS = ("première", "deuxième", "troisième", "quatrième", "cinquième", "sixième",
+                 "septième")
+
+
+def ordinal_row(index: int) -> str:
+    """« la deuxième rangée » (0-based index), the wording of the Junior game, whose rows carry
+    no number on the table."""
+    if isinstance(index, int) and 0 <= index < len(ORDINAL_WORDS):
+        return f"la {ORDINAL_WORDS[index]} rangée"
+    return f"la rangée {index}"
+
+
+def ordinal_rows(rows, last: str = "ou") -> str:
+    """« la première, la troisième ou la quatrième rangée »."""
+    rows = list(rows)
+    if len(rows) == 1:
+        return ordinal_row(rows[0])
+    return fr_list((f"la {ORDINAL_WORDS[r]}" for r in rows), last) + " rangée"

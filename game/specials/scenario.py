@@ -196,6 +196,10 @@ def _check_replacements(turns, rows, hands) -> None:
             gone.setdefault(card, f"placed by {p} in turn {t}")
 
 
+TAKES = ("take", "special_seventh_take", "special_insert_take", "special_row_removed")
+"""The events in which a player takes cards (their `heads` is what the cards carry)."""
+
+
 def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = False) -> list[dict]:
     """The steps of a scenario (the classic shape plus "marked", "stopped", "special").
 
@@ -221,7 +225,7 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
 
     add(0, "start", [], start_text(rnd.table.rows))
     for t, (plays, choices, specials) in enumerate(sc.turns, 1):
-        before = rnd.scores()
+        before, turn_start = rnd.scores(), len(log)
         out_of_hand = set(rnd.table.cards()).union(*rnd.piles.values())
         for p, card in plays.items():
             if card in out_of_hand:
@@ -285,7 +289,11 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
                 placed=played if any(played in r for r in rnd.table.rows) else None, taken=taken_row,
                 choice=choice_info, special=special)
         after = rnd.scores()
-        add(t, "end", [], turn_summary(t, {p: after[p] - before[p] for p in after}))
+        taken = dict.fromkeys(after, 0)
+        for e in log[turn_start:]:
+            if e.type in TAKES:
+                taken[e.player] += e.heads
+        add(t, "end", [], turn_summary(t, taken, {p: after[p] - before[p] for p in after}))
     return steps
 
 

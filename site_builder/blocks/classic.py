@@ -21,12 +21,13 @@ from game.messages.specials import comparison_text
 from .choices import choices_html
 
 from . import register
-from .lines import ROW, LineReader, example_id, kind
+from .lines import ROW, LineReader, example_id, example_label, kind
 from .markup import Markup, example_section, render
 from .tables import MAX_ROWS, NUMBER_RE, cards as _cards
 
 LINES = [
     kind("id", "id:", r"^id\s*:\s*(?P<value>.*)$", single=True, required=True),
+    kind("title", "titre:", r"^titre\s*:\s*(?P<value>.*)$", single=True),
     kind("row", "rangée R:", rf"^{ROW}\s+(?P<row>\S+)\s*:\s*(?P<value>.*)$", required=True),
     kind("turn", "tour:", r"^tour\s*:\s*(?P<value>.*)$", required=True),
     kind("choice", "choix:", r"^choix\s*:\s*(?P<value>.*)$"),
@@ -71,6 +72,7 @@ class Example:
 
     line: int                                   # the opening fence
     id: str = ""
+    label: str = ""                             # the region's accessible name (example_label)
     rows: dict[int, list[int]] = field(default_factory=dict)        # 1-based
     turns: list[dict] = field(default_factory=list)                  # engine format
     expected_rows: dict[int, tuple[list[int], int]] = field(default_factory=dict)
@@ -116,7 +118,9 @@ def parse_example(body: list[str], fence_line: int, fail) -> Example | None:
     reader = LineReader(body, fence_line, fail, LINES, block="exemple")
     example = Example(fence_line)
     for line in reader.lines:  # in order: a 'choix:' or 'spéciale:' line belongs to the turn above
-        _PARSERS[line.kind](example, line, reader.fail)
+        if line.kind != "title":
+            _PARSERS[line.kind](example, line, reader.fail)
+    example.label = example_label(example.id, reader.one("title"), fence_line, reader.fail) or ""
     expected = list(range(1, len(example.rows) + 1))
     if not reader.errors and sorted(example.rows) != expected:
         reader.fail(fence_line, f"rows must be numbered 1 to {len(example.rows)} without gaps, "
@@ -375,11 +379,11 @@ def example_html(example: Example, steps: list[dict]) -> str:
     after = ([Markup(comparison_html(example))] if example.variant.compare is not None
              else [Markup(choices_html(example.scenario(), steps))])
     return example_section(example.scenario(), steps, anchor=f"exemple-{example.id}",
-                           exemple=example.id, label=say.example_label(example.id), after=after)
+                           exemple=example.id, label=example.label, after=after)
 
 
 def comparison_html(example: Example) -> str:
-    """« Et si je ne jouais pas ma carte spéciale ? »: heads with and without, computed now
+    """« Et sans la carte spéciale ? »: heads with and without, computed now
     by the engine for each player who played a special card, so the page never guesses."""
     scenario = example.scenario()
     result = example.variant.compare(scenario)

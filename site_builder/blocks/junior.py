@@ -24,7 +24,7 @@ attendu albums: Olivier 0, Emma 0
 | line | meaning |
 | --- | --- |
 | `id: X` | required, digits or lowercase words with hyphens; the section is `#exemple-junior-X`, its steps `#exemple-junior-X-etape-K` |
-| `titre: …` | optional: the example's accessible name (default « Exemple X ») |
+| `titre: …` | the example's accessible name; required unless the id is a number (then « Exemple X ») |
 | `niveau: base` | required: `base`, `avancé` or `expert` |
 | `joueurs: A, B` | required: 2 to 5 names in turn order (the first plays first) |
 | `rangée R: cartes` | R from 1 to 4, cards left to right; a row left out, or `vide`, is empty |
@@ -75,9 +75,8 @@ from game.junior.scenario import load, where  # parsing helpers: cow letters →
 from game.messages import blocks as words
 from game.messages import junior as say
 
-from ..typography import french
 from . import register, register_drawing, reserve_family
-from .lines import ROW, LineReader, example_id, kind
+from .lines import ROW, LineReader, example_id, example_label, kind
 from .markup import Markup, example_section, render
 
 EXAMPLE = "junior-exemple"
@@ -256,7 +255,9 @@ def render_example(body, fence_line, path, fail) -> str | None:
     _check_expected(reader, steps)
     if reader.errors:
         return None
-    label = french(title.value) if title else words.example_label(ident)  # raw HTML: typeset here
+    label = example_label(ident, title, reader.fence_line, reader.fail)
+    if label is None:
+        return None
     return example_html(ident, scenario, steps, label)
 
 

@@ -90,6 +90,23 @@ EXAMPLE_ID_RE = re.compile(r"^(?:\d+|[a-z0-9]+(?:-[a-z0-9]+)*)$")
 """One rule for example ids, classic and Junior: they become anchors (#exemple-3)."""
 
 
+def example_label(ident: str | None, title: Line | None, fence_line: int, fail) -> str | None:
+    """The accessible name of an example region: its `titre:` line, or « Exemple 3 » for a
+    numbered example. An id that is not a number (`regles-tour`) is no name for a reader, so
+    such an example must give a `titre:`; None after `fail`."""
+    from game.messages import blocks as words
+
+    from ..typography import french
+
+    if title is not None:
+        return french(title.value)   # raw HTML: typeset here
+    if ident and not ident.isdigit():
+        fail(fence_line, f"example {ident}: an id that is not a number needs a 'titre:' line, "
+                         "the example's name for screen readers (e.g. 'titre: Exemple : un tour de jeu')")
+        return None
+    return words.example_label(ident)
+
+
 def example_id(line: Line, fail) -> str | None:
     """The id of an `id:` line, or None after `fail` when it cannot be an anchor."""
     if not EXAMPLE_ID_RE.match(line.value):

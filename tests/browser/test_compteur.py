@@ -101,7 +101,7 @@ def test_the_target_ends_the_game_and_ties_share_the_victory(page, server):
     enter_round(page, 2, 1, 2)
     assert page.get_attribute("[data-compteur]", "data-etat") == "fini"
     verdict = page.text_content(".compteur-verdict")
-    assert "Partie terminée après 2 manches" in verdict and "Alice, Chloé se partagent" in verdict
+    assert "Partie terminée après deux manches" in verdict and "Alice et Chloé se partagent" in verdict
     assert sheet(page)[-1] == ["Reste", "10", "0", "10"]
     page.check("#compteur-strict")   # « plus de 20 »: 20 is not enough
     assert page.get_attribute("[data-compteur]", "data-etat") == "en-cours"
@@ -182,7 +182,7 @@ def test_a_damaged_sheet_is_repaired_on_screen_with_a_french_notice(page, server
     page.reload()
     page.wait_for_selector("[data-compteur][data-pret]")
     notice = page.text_content(".compteur-avis")
-    assert "2 manches illisibles ont été mises de côté" in notice
+    assert "deux manches illisibles ont été mises de côté" in notice
     assert "nombres écrits comme du texte ont été relus" in notice
     # Numbers, never text glued together (« 052 »); the sheet goes on.
     assert rounds_shown(page) == [["0", "5"], ["3", "4"], ["5", "2"]]
@@ -204,7 +204,7 @@ def test_an_unreadable_sheet_leaves_the_last_good_one_restorable(page, server):
     page.wait_for_selector("[data-compteur][data-pret]")
     assert "illisible" in page.text_content(".compteur-avis")
     assert page.locator(".compteur-feuille tbody tr").count() == 0
-    page.get_by_role("button", name="Restaurer la feuille sauvegardée (3\u00a0manches)").click()
+    page.get_by_role("button", name="Restaurer la feuille sauvegardée (trois manches)").click()
     assert rounds_shown(page) == [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"]]
     assert "restaurée" in page.text_content(".compteur-avis")
     page.reload()

@@ -69,7 +69,7 @@ def test_a_full_round_by_clicking_only_then_save_and_replay_in_cpython(page, ser
             page.locator(".jouer-rangee").last.click()
     assert turns == 10 and now == "game_over"
     summary = page.text_content(".jouer-resume")
-    assert "Partie terminée après 1\u00a0manche" in summary
+    assert "Partie terminée après une manche" in summary
     shown = scores(page)
     assert set(shown) == {"Camille", "Alice", "Bruno", "Chloé"}
     best = min(shown.values())
@@ -139,10 +139,10 @@ def test_a_too_low_card_stops_for_the_row_choice_with_each_cost(page, server, tm
     page.click(".jouer-carte[data-card='5']")
     assert phase(page) == "row"
     labels = page.eval_on_selector_all(".jouer-rangee", "bs => bs.map((b) => b.textContent)")
-    assert labels == ["Ramasser la rangée\u00a01\u00a0: 1\u00a0carte, 5\u00a0têtes de bœuf",
-                      "Ramasser la rangée\u00a02\u00a0: 1\u00a0carte, 3\u00a0têtes de bœuf",
-                      "Ramasser la rangée\u00a03\u00a0: 1\u00a0carte, 1\u00a0tête de bœuf",
-                      "Ramasser la rangée\u00a04\u00a0: 1\u00a0carte, 3\u00a0têtes de bœuf"]
+    assert labels == ["Ramasser la rangée\u00a01\u00a0: une carte, 5\u00a0têtes de bœuf",
+                      "Ramasser la rangée\u00a02\u00a0: une carte, 3\u00a0têtes de bœuf",
+                      "Ramasser la rangée\u00a03\u00a0: une carte, 1\u00a0tête de bœuf",
+                      "Ramasser la rangée\u00a04\u00a0: une carte, 3\u00a0têtes de bœuf"]
     state = session.play_card(session.load(TOO_LOW), 5)
     assert session.turn_steps(state)[-1]["text"] in page.text_content(".jouer-scene")
     page.get_by_role("button", name="Conseil").click()

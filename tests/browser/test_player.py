@@ -73,7 +73,7 @@ def test_reader_picks_another_row_and_sees_its_cost(page, server):
     wait_for_engine_after_click(page, "exemple-3")
     choices = page.locator("#exemple-3 .joueur-decision button")
     assert choices.count() == len(decision["choice"]["options"])
-    assert "5 têtes de bœuf" in choices.nth(0).inner_text()
+    assert "5\u00a0têtes de bœuf" in choices.nth(0).inner_text()
     assert choices.nth(0).get_attribute("aria-pressed") == "true"
     choices.nth(3).click()
     page.wait_for_selector('#exemple-3 .joueur-decision button[data-choix="3"][aria-pressed="true"]')
@@ -119,7 +119,7 @@ def test_what_if_replays_the_readers_cards(page, server):
 
 
 @pytest.mark.parametrize("typed, message", [
-    ("105", "105 n’existe pas\u00a0: les cartes vont de 1 à 104."),
+    ("105", "La carte 105 n’existe pas\u00a0: les cartes vont de 1 à 104."),
     ("<img src=x onerror=alert(1)>", "«\u00a0<img src=x onerror=alert(1)>\u00a0» n’est pas un nombre"),
 ])
 def test_what_if_bad_card_is_explained_next_to_its_field(page, server, guard, typed, message):

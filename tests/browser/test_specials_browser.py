@@ -2,7 +2,7 @@
 replayed by the engine running in Pyodide, shows the table CPython's replay of that variant computes
 (read back from data-row/data-card), the engine redraws exactly the static markup, and the
 page offers only what makes sense for the variant: steps and row choices, no classic « Et si… ? »
-form and no quiz; the build's « Et si je ne jouais pas ma carte spéciale ? » box is there.
+form and no quiz; the build's « Et sans la carte spéciale ? » box is there.
 The shared `page` fixture fails the test on any request leaving the origin.
 """
 
@@ -76,7 +76,7 @@ def test_the_comparison_box_is_computed_by_the_engine(page, server, guard):
         players = [p for turn in section["scenario"]["turns"] for p in turn.get("specials", {})]
         box = page.locator(f"#{sid} aside.comparaison")
         assert box.count() == 1
-        assert "Et si je ne jouais pas ma carte spéciale" in box.inner_text()
+        assert "Et sans la carte spéciale" in box.inner_text()
         shown = box.locator("li").all_inner_texts()
         for player in players:
             assert comparison_text(player, result["with"][player], result["without"][player]) in shown

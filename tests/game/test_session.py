@@ -226,7 +226,7 @@ def test_the_reader_plays_the_special_cards_with_the_listed_moves():
     assert "Vos cartes spéciales (3)" in view["extra"]
     state = play_listed_moves(state, pick=lambda options: len(options) - 1)
     view = session.view(state)
-    assert view["winners"] and "après 2\u00a0manches" in view["summary"]
+    assert view["winners"] and "après deux manches" in view["summary"]
     exported = session.scenario(state)
     from game import variants
     assert variants.get("speciales").result(exported)["penalties"] == {s["player"]: s["round"] for s in view["scores"]}

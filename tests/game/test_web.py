@@ -79,8 +79,8 @@ def test_what_if_accepts_rows_of_several_cards():
 
 
 @pytest.mark.parametrize("typed, message", [
-    ("105", "105 n’existe pas\u00a0: les cartes vont de 1 à 104."),
-    ("0", "0 n’existe pas\u00a0: les cartes vont de 1 à 104."),
+    ("105", "La carte 105 n’existe pas\u00a0: les cartes vont de 1 à 104."),
+    ("0", "La carte 0 n’existe pas\u00a0: les cartes vont de 1 à 104."),
     ("38", "La carte 38 est déjà sur la table."),
     ("", "Indiquez une carte\u00a0: un nombre de 1 à 104."),
     ("douze", "«\u00a0douze\u00a0» n’est pas un nombre\u00a0: écrivez une carte de 1 à 104."),
@@ -97,8 +97,8 @@ def test_card_played_twice_is_refused():
 
 
 @pytest.mark.parametrize("typed, fragment", [
-    ("20 12", "12 ne peut pas suivre 20"),
-    ("1 2 3 4 5 6", "au plus 5 cartes"),
+    ("20 12", "le 12 ne peut pas suivre le 20"),
+    ("1 2 3 4 5 6", "au plus cinq cartes"),
     ("", "au moins une carte"),
     ("26", "déjà dans une autre rangée"),
 ])

@@ -93,7 +93,7 @@ def test_the_reader_keeps_file_lines_and_reports_the_three_shared_mistakes():
 
 
 CLASSIC = ("exemple", ["rangée 1: 5", "rangée 2: 20", "rangée 3: 30", "rangée 4: 40", "tour: Alice 6"],
-           "id:, rangée R:, tour:, choix:, spéciale:, attendu rangée R:, attendu pénalités:, "
+           "id:, titre:, rangée R:, tour:, choix:, spéciale:, attendu rangée R:, attendu pénalités:, "
            "attendu marqueurs:, attendu stops:")
 JUNIOR = ("junior-exemple", ["niveau: base", "joueurs: A, B", "rangée 1: Afrique", "pioche: Inde",
                              "coup: A rangée 1"],

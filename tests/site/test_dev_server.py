@@ -106,8 +106,8 @@ def test_an_edit_to_the_builder_or_the_engine_is_served_with_the_new_code(projec
 
         # A module of game/: the drawing labels of the worked example's page.
         labels = project / "game" / "messages" / "labels.py"
-        edit(labels, 'return f"Rangée{NBSP}{index + 1}"', 'return f"Ligne{NBSP}{index + 1}"')
-        wait_for(lambda: "Ligne\u00a01" in server.page("exemples/exemple-1/"), server,
+        edit(labels, 'return f"Pénalités{NBSP}: {scores}"', 'return f"Amendes{NBSP}: {scores}"')
+        wait_for(lambda: "Amendes\u00a0: Alice" in server.page("exemples/exemple-1/"), server,
                  "the game edit")
 
         # A broken module: the error is printed, the last good site is still served.

@@ -24,6 +24,7 @@ rangée 3: 56
 rangée 4: 63
 tour: Joueur B 12, Alice 55
 choix: Joueur B rangée 1
+titre: Exemple : essai
 """)
     assert problems == []
     assert example.id == "6-corrige"
@@ -106,6 +107,7 @@ spéciale: Alice stop rangée 3
 attendu rangée 2: 28 30 40
 attendu stops: rangée 3
 attendu marqueurs: aucune
+titre: Exemple : essai
 """)
     assert problems == []
     assert example.turns[0]["specials"] == {"Alice": {"card": "stop", "row": 2}}
@@ -123,6 +125,7 @@ tour: Alice 45
 spéciale: Alice glisser 27 vers rangée 3 position 1
 attendu rangée 1: 12
 attendu rangée 3: 27 39
+titre: Exemple : essai
 """)
     assert problems == []
     assert example.turns[0]["specials"]["Alice"] == {
@@ -140,6 +143,7 @@ tour: Alice 13, Bruno 14
 spéciale: Alice 7 qui prend
 attendu marqueurs: rangée 1
 attendu pénalités: Bruno 2, Alice -1
+titre: Exemple : essai
 """)
     assert problems == [
         "x.md:18: attendu marqueurs: expected rows [1], the engine got none",

@@ -113,6 +113,42 @@ def test_generated_sentences_follow_french_typography(source):
     assert not bad, "\n".join(f"{problems}: {s}" for s, problems in list(bad.items())[:15])
 
 
+# The names of games and cards open on a digit and are no bare number (« 6 qui prend ! »).
+NAMES = re.compile(r"\b(?:6|7)[\s\u00a0]+qui[\s\u00a0]+(?:prend|surprend)(?:[\s\u00a0]+Junior)?[\s\u00a0\u202f]*!?"
+                   r"|6[\s\u00a0]+nimmt!(?:[\s\u00a0]+25[\s\u00a0]+Jahre)?|5ᵉ[\s\u00a0]+série")
+PROSE = {"p", "li", "dd", "figcaption", "blockquote"}
+
+
+def content_sentences(site: Path):
+    """(page, text) of every prose block of the built pages (paragraphs, list items), drawings
+    and code left out, game and card names blanked."""
+    from quality_checks import NOT_PROSE, html_files, parse, walk
+
+    def text_of(node) -> str:
+        if node.tag in NOT_PROSE or node.tag in ("svg", "ol", "ul"):
+            return " "
+        return "".join(child if isinstance(child, str) else text_of(child) for child in node.children)
+
+    for page in html_files(site):
+        for node in walk(parse(page.read_text(encoding="utf-8"))):
+            if node.tag in PROSE:
+                yield page.relative_to(site).as_posix(), NAMES.sub("Le jeu", " ".join(text_of(node).split()))
+
+
+def test_content_prose_follows_the_same_rules(built_site):
+    """The pages' own prose, not only the engine's sentences: « Un paquet de 104 cartes », never
+    a sentence opening on « 104 cartes »."""
+    found = [f"{page}: {problems}: {text[:90]}" for page, text in content_sentences(built_site)
+             if text and (problems := french_problems(text))]
+    assert not found, "\n".join(found[:20])
+
+
+def test_content_prose_is_read_from_every_page(built_site):
+    pages = {page for page, _ in content_sentences(built_site)}
+    assert {"regles/index.html", "junior/index.html", "variantes/cartes-speciales/index.html"} <= pages
+    assert french_problems("104 cartes, numérotées de 1 à 104.")
+
+
 @pytest.mark.parametrize("sentence, fault", [
     ("Rangées que Alice peut ramasser", "elision"),
     ("La carte d'Emma", "apostrophe"),

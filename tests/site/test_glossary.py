@@ -28,4 +28,4 @@ def test_glossary_has_the_words_readers_meet():
                  "Manche", "Pile de pénalité"):
         assert term in found, term
     manche = (CONTENT / "glossaire.md").read_text(encoding="utf-8").split("**Manche**")[1].split("\n")[0]
-    assert "douze tours avec les cartes spéciales" in manche
+    assert "12 tours avec les cartes spéciales" in manche

@@ -33,7 +33,8 @@ rangée 4: Amérique du Nord
 pioche: Écosse, Japon
 coup: Olivier rangée 1
 attendu rangée 1: Afrique, Inde, Écosse
-attendu albums: Olivier 0, Emma 0"""
+attendu albums: Olivier 0, Emma 0
+titre: Exemple : Olivier pose sa vache d’Écosse"""
 
 
 def render(lang, text, line=10):

@@ -1,5 +1,5 @@
-"""The special-cards page's own markup: the ```cartes-speciales block and the « Et si je ne
-jouais pas ma carte spéciale ? » box that every example with special cards carries."""
+"""The special-cards page's own markup: the ```cartes-speciales block and the « Et sans la
+carte spéciale ? » box that every example with special cards carries."""
 
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ rangée 3: 41
 rangée 4: 67
 tour: Alice 28, Bruno 30
 spéciale: Alice 7 qui prend
+titre: Exemple : essai
 """)
     result = compare(example.scenario())
     assert (result["with"]["Alice"], result["without"]["Alice"]) == (0, 6)

@@ -12,9 +12,8 @@
 
 import { keepForOffline } from "./hors-ligne.js";
 import { NAME_MAX, PLAYERS_MAX, blank, damaged, readSheet, sameSheet } from "./compteur-feuille.js";
+import { NBSP, NNBSP, count, list, number, plural } from "./mots.js";
 
-const NBSP = "\u00a0";
-const NNBSP = "\u202f";
 const STORE = "sqp-compteur-v1";
 const BACKUP = "sqp-compteur-v1-sauvegarde";
 
@@ -29,7 +28,7 @@ const T = {
   strict: "il faut dépasser le seuil (la lecture «" + NBSP + "plus de 66" + NBSP + "»)",
   rounds: "Ou nombre de manches fixé",
   none: "aucun",
-  bga: "Vue «" + NBSP + "à la BGA" + NBSP + "»" + NBSP + ": chacun part du seuil et perd un point par tête",
+  bga: "décompte de Board Game Arena" + NBSP + ": chacun part du seuil et perd un point par tête",
   sheet: "La feuille de score",
   caption: "Têtes de bœuf ramassées, manche par manche",
   round: "Manche",
@@ -38,7 +37,7 @@ const T = {
   newRound: (n) => `Manche ${n}${NBSP}: têtes de bœuf ramassées`,
   tick: "cocher les cartes",
   tickTitle: (name) => `Cartes ramassées par ${name}`,
-  card: (h) => `${h}${NBSP}tête${h > 1 ? "s" : ""}`,
+  card: (h) => plural(h, "tête"),
   save: "Ajouter la manche",
   undo: "Supprimer la dernière manche",
   csv: "Exporter en CSV",
@@ -47,11 +46,11 @@ const T = {
   cancel: "Annuler",
   noPlayers: "Ajoutez au moins deux joueurs pour commencer la feuille.",
   leads: (names) =>
-    names.length === 1 ? `${names[0]} mène.` : `${names.join(" et ")} sont à égalité en tête.`,
+    names.length === 1 ? `${names[0]} mène.` : `${list(names)} sont à égalité en tête.`,
   over: (names, rounds) =>
     names.length === 1
-      ? `Partie terminée après ${rounds} manche${rounds > 1 ? "s" : ""}${NBSP}: ${names[0]} gagne${NNBSP}!`
-      : `Partie terminée après ${rounds} manche${rounds > 1 ? "s" : ""}${NBSP}: ${names.join(", ")} se partagent la victoire.`,
+      ? `Partie terminée après ${count(rounds, "manche", "manches", { feminine: true })}${NBSP}: ${names[0]} gagne${NNBSP}!`
+      : `Partie terminée après ${count(rounds, "manche", "manches", { feminine: true })}${NBSP}: ${list(names)} se partagent la victoire.`,
   added: (n) => `Manche ${n} ajoutée.`,
   removed: (n) => `Manche ${n} supprimée.`,
   // Reader errors, next to the field.
@@ -64,7 +63,8 @@ const T = {
   longName: `Un prénom de ${NAME_MAX} caractères au plus, s’il vous plaît.`,
   sameName: (name) => `${name} joue déjà${NBSP}: choisissez un autre prénom.`,
   tooManyPlayers: (n) => `On joue à ${n} au plus${n === 8 ? " avec les cartes spéciales" : ""}.`,
-  specials: "avec les cartes spéciales (deux manches ; une manche peut être négative, jusqu’à " + "\u2212" + "3 avec «" + NBSP + "Négatif = positif" + NBSP + "»)",
+  specials: "avec les cartes spéciales (deux manches" + NNBSP + "; avec «" + NBSP + "Négatif = positif" + NBSP +
+    "», une manche peut être négative, par exemple " + number(-3) + " pour un 55 choisi dans une rangée de 11 têtes)",
   badTarget: "Le seuil est un nombre entier d’au moins 1 (66 dans la règle).",
   badRounds: "Le nombre de manches est un entier d’au moins 1, ou rien.",
   noTable: "La liste des cartes n’a pas pu être chargée" + NBSP + ": saisissez les nombres de têtes.",
@@ -72,12 +72,12 @@ const T = {
   unreadable: "La feuille gardée dans ce navigateur est illisible" + NBSP + ": une feuille vierge est affichée. " +
     "Rien n’est effacé tant que vous n’y touchez pas.",
   damaged: (parts) => "La feuille gardée dans ce navigateur était abîmée" + NBSP + ": " + parts.join(NNBSP + "; ") + ".",
-  badRoundsStored: (n) => n === 1 ? "une manche illisible a été mise de côté" : `${n} manches illisibles ont été mises de côté`,
-  textNumbers: (n) => n === 1 ? "un nombre écrit comme du texte a été relu" : `${n} nombres écrits comme du texte ont été relus`,
-  badNames: (n) => n === 1 ? "un prénom illisible a été remplacé" : `${n} prénoms illisibles ont été remplacés`,
+  badRoundsStored: (n) => n === 1 ? "une manche illisible a été mise de côté" : `${count(n, "manche", "manches", { feminine: true })} illisibles ont été mises de côté`,
+  textNumbers: (n) => n === 1 ? "un nombre écrit comme du texte a été relu" : `${count(n, "nombre")} écrits comme du texte ont été relus`,
+  badNames: (n) => n === 1 ? "un prénom illisible a été remplacé" : `${count(n, "prénom")} illisibles ont été remplacés`,
   badSettings: "un réglage illisible a repris sa valeur habituelle",
-  restore: (n) => `Restaurer la feuille sauvegardée (${n}${NBSP}manche${n > 1 ? "s" : ""})`,
-  restored: (n) => `La feuille sauvegardée a été restaurée (${n}${NBSP}manche${n > 1 ? "s" : ""}).`,
+  restore: (n) => `Restaurer la feuille sauvegardée (${count(n, "manche", "manches", { feminine: true })})`,
+  restored: (n) => `La feuille sauvegardée a été restaurée (${count(n, "manche", "manches", { feminine: true })}).`,
   otherTab: "La feuille a été mise à jour depuis un autre onglet.",
   conflict: "La feuille venait d’être modifiée dans un autre onglet" + NBSP + ": elle est maintenant à jour ici. " +
     "Vérifiez-la, puis recommencez.",
@@ -375,7 +375,7 @@ function render({ keepTyped = false } = {}) {
   sheet.rounds.forEach((round, r) => {
     const tr = el("tr");
     tr.append(el("th", { scope: "row" }, String(r + 1)));
-    for (const value of round) tr.append(el("td", {}, String(value)));
+    for (const value of round) tr.append(el("td", {}, number(value)));
     body.append(tr);
   });
   const foot = el("tfoot");
@@ -384,7 +384,7 @@ function render({ keepTyped = false } = {}) {
   const over = gameOver(sums);
   const leaders = sheet.players.length && sheet.rounds.length ? best(sums) : [];
   sums.forEach((sum, i) => {
-    const cell = el("td", {}, String(sum));
+    const cell = el("td", {}, number(sum));
     if (leaders.includes(sheet.players[i])) cell.className = over ? "gagnant" : "en-tete";
     totalRow.append(cell);
   });
@@ -392,7 +392,7 @@ function render({ keepTyped = false } = {}) {
   if (sheet.bga) {
     const left = el("tr", { class: "compteur-bga" });
     left.append(el("th", { scope: "row" }, T.left));
-    for (const sum of sums) left.append(el("td", {}, String(sheet.target - sum)));
+    for (const sum of sums) left.append(el("td", {}, number(sheet.target - sum)));
     foot.append(left);
   }
   table.append(thead, body, foot);
@@ -607,5 +607,5 @@ if (root) {
       else if (event.key === BACKUP) render({ keepTyped: true });
     });
   });
-  keepForOffline({ files: ["js/compteur-feuille.js", "js/tetes.json"] }); // the sheet works offline after one visit
+  keepForOffline({ files: ["js/compteur-feuille.js", "js/mots.js", "js/tetes.json"] }); // the sheet works offline after one visit
 }

@@ -7,9 +7,8 @@
 
 import * as engine from "./engine.js";
 import { keepForOffline } from "./hors-ligne.js";
+import { NBSP, NNBSP, list } from "./mots.js";
 
-const NBSP = "\u00a0";
-const NNBSP = "\u202f";
 const T = {
   loading: "Chargement du moteur du jeu (une dizaine de secondes la première fois)…",
   failed:
@@ -17,18 +16,18 @@ const T = {
     "ou hors ligne)" + NBSP + ": vous pouvez toujours lire les exemples commentés.",
   busy: "Les robots choisissent leur carte…",
   hand: "Votre main",
-  pool: "Cartes à tirer",
+  pool: "Cartes à choisir",
   table: "La table",
   scores: "Les scores",
   player: "Joueur",
   level: "Niveau",
   round: "Manche",
   total: "Total",
-  bga: "À la BGA",
-  bgaHelp: (target) => `Vue «${NBSP}à la BGA${NBSP}»${NBSP}: chacun part de ${target} et perd un point par tête de bœuf.`,
+  bga: "Décompte (Board Game Arena)",
+  bgaHelp: (target) => `Décompte comme sur Board Game Arena${NBSP}: chacun part de ${target} points et perd un point par tête de bœuf.`,
   turnLog: "Le tour, carte par carte",
   advice: "Conseil",
-  adviceTitle: "Que jouerait le robot prudent à ma place" + NBSP + "?",
+  adviceTitle: "Que jouerait le robot prudent à votre place" + NNBSP + "?",
   decide: "Votre décision",
   showAll: "Tout montrer",
   next: "Manche suivante",
@@ -46,7 +45,7 @@ const T = {
   choose: "Quelle rangée ramassez-vous" + NBSP + "?",
   saved: "Manche enregistrée" + NBSP + ": le fichier est dans vos téléchargements.",
   loaded: "Manche chargée.",
-  leads: (names) => (names.length === 1 ? `${names[0]} mène.` : `À égalité en tête${NBSP}: ${names.join(", ")}.`),
+  leads: (names) => (names.length === 1 ? `${names[0]} mène.` : `À égalité en tête${NBSP}: ${list(names)}.`),
   resume: "Reprendre la partie en cours",
 };
 // The session state, so a reload does not lose the game. sessionStorage, not localStorage: the
@@ -635,6 +634,6 @@ if (root && form) {
   form.addEventListener("focusin", () => engine.start().catch(() => {}), { once: true });
   form.addEventListener("pointerenter", () => engine.start().catch(() => {}), { once: true });
   // Jouer works offline after one visit: the page now, the engine once it has run.
-  keepForOffline({ files: ["js/engine.js"], engine: false });
-  engine.whenReady.then(() => keepForOffline({ files: ["js/engine.js", "js/worker.js"], engine: true }));
+  keepForOffline({ files: ["js/engine.js", "js/mots.js"], engine: false });
+  engine.whenReady.then(() => keepForOffline({ files: ["js/engine.js", "js/mots.js", "js/worker.js"], engine: true }));
 }

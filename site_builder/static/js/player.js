@@ -7,14 +7,7 @@
 // Python (which escapes it); reader text is only ever set with textContent.
 
 import * as engine from "./engine.js";
-
-const NBSP = "\u00a0";
-const VOWELS = "aeiouyàâäéèêëîïôöùûüœæ";
-
-/** « de Bruno », « d’Alice »: French elides « de » before a vowel. */
-function de(name) {
-  return VOWELS.includes(String(name).charAt(0).toLowerCase()) ? `d’${name}` : `de ${name}`;
-}
+import { NBSP, de, plural } from "./mots.js";
 
 // One formatter: toLocaleString builds a new one per call, slow at a progress report's pace.
 const MB = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -46,8 +39,8 @@ const T = {
   regionSpecial: (heading) => `Exemple${NBSP}: cartes spéciales, ${heading}`,
   controls: (name) => `Commandes de lecture, ${name.charAt(0).toLowerCase()}${name.slice(1)}`,
   choiceTitle: (player, card) =>
-    `Décision ${de(player)} (carte ${card})${NBSP}: quelle rangée prendre${NBSP}?`,
-  option: (row, heads) => `Rangée ${row + 1}${NBSP}: ${heads} tête${heads > 1 ? "s" : ""} de bœuf`,
+    `Décision ${de(player)} (carte ${card})${NBSP}: quelle rangée ramasser${NBSP}?`,
+  option: (row, heads) => `Rangée ${row + 1}${NBSP}: ${plural(heads, "tête de bœuf", "têtes de bœuf")}`,
   optionTotal: (player, total) => ` (total ${de(player)} à la fin du tour${NBSP}: ${total})`,
   chosen: " — choix affiché",
   juniorTitle: (player) => `Et si ${player} avait posé sa carte ailleurs${NBSP}?`,
@@ -636,7 +629,7 @@ function registerServiceWorker() {
         location.href.split("#")[0],
         ...Array.from(document.querySelectorAll("link[rel~=stylesheet], link[rel~=icon]"), (l) => l.href),
         ...Array.from(document.querySelectorAll("script[src]"), (s) => s.src),
-        ...["./engine.js", "./worker.js", "./player.css"].map((u) => new URL(u, import.meta.url).href),
+        ...["./engine.js", "./mots.js", "./worker.js", "./player.css"].map((u) => new URL(u, import.meta.url).href),
       ];
       registration.active.postMessage({ type: "keep", urls });
     })

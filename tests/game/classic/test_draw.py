@@ -172,14 +172,14 @@ def test_svg_is_an_image_titled_in_french():
     table = parse(table_svg([[26, 27, 35], [40]], placed=40, label="Avant le tour 1"))
     assert local(table[0].tag) == "title" and table.get("role") == "img"
     assert table[0].text.startswith("Avant le tour 1, carte 40 posée")
-    assert f"Rangée{NBSP}1{NBSP}: 26, 27, 35 (3{NBSP}cartes)" in table[0].text
+    assert f"Rangée{NBSP}1{NBSP}: 26, 27, 35 (trois cartes)" in table[0].text
 
 
 def test_french_labels():
     assert card_label(1) == f"Carte 1{NBSP}: 1{NBSP}tête de bœuf"
     assert card_label(55) == f"Carte 55{NBSP}: 7{NBSP}têtes de bœuf"
-    assert row_label(1, [26, 27, 35]) == f"Rangée{NBSP}2{NBSP}: 26, 27, 35 (3{NBSP}cartes)"
-    assert row_label(0, [7]) == f"Rangée{NBSP}1{NBSP}: 7 (1{NBSP}carte)"
+    assert row_label(1, [26, 27, 35]) == f"Rangée{NBSP}2{NBSP}: 26, 27, 35 (trois cartes)"
+    assert row_label(0, [7]) == f"Rangée{NBSP}1{NBSP}: 7 (une carte)"
     assert row_label(3, []) == f"Rangée{NBSP}4{NBSP}: vide"
     assert penalties_text({"Alice": 5, "Bruno": 0}) == f"Pénalités{NBSP}: Alice 5, Bruno 0"
     assert table_label([[1], [2]], taken=1).startswith(f"Table, rangée{NBSP}2 ramassée{NBSP}: ")

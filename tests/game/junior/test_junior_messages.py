@@ -3,7 +3,8 @@
 from junior_helpers import card
 
 from game.junior.scenario import result
-from game.messages.junior import card_title, cows_text, explain, rows_text
+from game.messages.junior import card_title, cows_text, explain
+from game.messages.typography import ordinal_rows
 
 GAME = {"level": "expert", "players": ["Léa", "Tom"],
         "rows": [["A", "AB", "B", "BC", "C"], ["A"], ["D"], ["E"]],
@@ -27,19 +28,19 @@ def test_stuck_player_sentence_names_the_row_taken():
     events = result(GAME)["events"]
     stuck = next(e for e in events if e["type"] == "junior_take" and e["reason"] == "stuck")
     assert explain(stuck) == ("Aucune carte de Léa ne partage de vache avec la dernière carte d’une "
-                              "rangée\u00a0: Léa ramasse la deuxième rangée (1\u00a0carte).")
+                              "rangée\u00a0: Léa ramasse la deuxième rangée (une carte).")
 
 
 def test_names_of_cows_rows_and_cards():
     assert cows_text("ACE") == "Afrique, Inde et Amérique du Nord"
-    assert rows_text([0, 2, 3]) == "la première, la troisième ou la quatrième rangée"
-    assert card_title(card("AF")) == "Carte vache\u00a0: Afrique, Écosse"
+    assert ordinal_rows([0, 2, 3]) == "la première, la troisième ou la quatrième rangée"
+    assert card_title(card("AF")) == "Carte Vache\u00a0: Afrique, Écosse"
 
 
 def test_game_end_names_the_winner_or_the_tie():
     end = {"type": "junior_game_end", "counts": {"a": 2, "b": 2}, "winners": ["a", "b"], "goal": "fewest"}
     assert explain(end).endswith("a et b gagnent ensemble, à égalité avec le moins de cartes "
-                                 "(2\u00a0cartes chacun).")
+                                 "(deux cartes chacun).")
 
 
 def test_the_last_step_says_the_counts_once_and_expert_counts_are_not_albums():
