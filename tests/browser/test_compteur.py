@@ -238,3 +238,44 @@ def test_with_the_special_cards_a_round_may_be_negative_and_two_rounds_end_the_g
     assert "Alice" in page.text_content(".compteur-verdict")
     totals = sheet(page)
     assert any(row[:3] == ["Total", "\u22121", "3"] or row[:3] == ["Total", "-1", "3"] for row in totals), totals
+
+
+# --- the rules come from the engine's export, not from the script ----------------------------------
+
+def with_rules(page, built_site, change):
+    """Serve js/tetes.json changed by `change(data)`: the sheet must follow what the file says."""
+    data = json.loads((built_site / "js" / "tetes.json").read_text(encoding="utf-8"))
+    change(data)
+    page.route("**/js/tetes.json", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(data)))
+
+
+def test_player_limits_target_and_winners_are_read_from_the_exported_rules(page, server, built_site):
+    def change(data):
+        classic = data["variants"]["classic"]
+        classic["players"] = {"min": 3, "max": 3}
+        classic["end"]["target"] = 20
+        classic["winners"] = "most"
+    with_rules(page, built_site, change)
+    open_sheet(page, server)
+    add_players(page, "Alice", "Bruno")
+    assert "au moins trois joueurs" in page.text_content(".compteur-verdict")
+    assert page.locator(".compteur-saisie").is_hidden()
+    add_players(page, "Chloé", "David")
+    assert "On joue à 3 au plus" in page.text_content("#compteur-nom-erreur")
+    assert page.input_value("#compteur-seuil") == "20"
+    enter_round(page, 12, 3, 0)
+    assert page.text_content(".compteur-verdict") == "Alice mène."   # the most heads, as exported
+    enter_round(page, 9, 0, 0)
+    assert "Alice gagne" in page.text_content(".compteur-verdict")   # 21 ≥ 20: over
+
+
+def test_without_the_rules_the_sheet_says_so_and_stores_nothing(page, server):
+    page.route("**/js/tetes.json", lambda route: route.fulfill(status=404, body="absent"))
+    page.goto(server.url(PAGE))
+    page.wait_for_selector("[data-compteur][data-pret=echec]")
+    assert "n’a pas pu charger les règles du jeu" in page.text_content("[data-compteur]")
+    assert page.locator("#compteur-nom").count() == 0
+    assert page.evaluate("localStorage.length") == 0
+    assert page.locator(".feuille-vierge").is_visible()   # the blank sheet still prints
+

@@ -101,3 +101,18 @@ def test_contributing_documents_every_key_of_the_json(rules):
     for entry in rules.values():
         used |= set(keys(entry))
     assert used | {"variants"} == documented
+
+
+def test_the_scripts_of_the_score_sheet_hold_no_rule_constant():
+    """Limits, target, winners and the deck's total come from js/tetes.json only (no fallback
+    copy in the script: tests/browser/test_compteur.py changes the file and the sheet follows)."""
+    import re
+    from pathlib import Path
+    folder = Path(__file__).resolve().parents[2] / "site_builder" / "static" / "js"
+    for name in ("compteur.js", "compteur-feuille.js"):
+        code = (folder / name).read_text(encoding="utf-8")
+        code = re.sub(r"/\*.*?\*/", "", code, flags=re.S)
+        code = "\n".join(line.split("//")[0] for line in code.splitlines())  # comments may cite rules
+        code = code.replace("plus de 66", "")   # the name of the strict reading, not a number used
+        for constant in ("PLAYERS_MAX", "DEFAULT_TARGET", "=== 8", "< 2", "66", "171"):
+            assert constant not in code, f"{name} writes a rule: {constant}"

@@ -6,19 +6,23 @@
 // never glued to a total (« 052 »). Nothing here writes: the page decides when to store.
 
 export const NAME_MAX = 30;
-export const PLAYERS_MAX = 10;
-export const DEFAULT_TARGET = 66;
 
-export function blank(players = []) {
-  return { players, rounds: [], target: DEFAULT_TARGET, strict: false, fixed: null, bga: false,
-    specials: false };
+// The rules come from js/tetes.json (the engine's export, CONTRIBUTING « Rules for the tools »):
+// `rules` is that file's content; a sheet with the special cards follows `variants.speciales`.
+export function variantOf(rules, specials) {
+  return rules.variants[specials ? "speciales" : "classic"];
+}
+
+export function blank(rules, players = []) {
+  return { players, rounds: [], target: variantOf(rules, false).end.target, strict: false, fixed: null,
+    bga: false, specials: false };
 }
 
 /** A whole number of heads: a JS integer or a string of digits; anything else is null. */
 function headsOf(value, highest, lowest = 0) {
   let number = value;
   if (typeof value === "string" && /^\s*-?\d{1,4}\s*$/.test(value)) number = Number(value);
-  if (!Number.isInteger(number) || number < lowest || (highest !== null && number > highest)) return null;
+  if (!Number.isInteger(number) || number < lowest || number > highest) return null;
   return number;
 }
 
@@ -31,11 +35,13 @@ function countOf(value, min) {
  * Read a stored sheet (the raw text of localStorage, or null).
  * Returns {sheet, problems}: `sheet` is always usable; `problems` counts what was repaired:
  * {unreadable: true} when nothing could be used, else {rounds, numbers, names, settings}.
- * `deckTotal` (171, from js/tetes.json) bounds a round's heads when known.
+ * `rules` (js/tetes.json) gives the default target, the players' limit and the deck's 171 heads,
+ * which bound a round.
  */
-export function readSheet(raw, deckTotal = null) {
+export function readSheet(raw, rules) {
+  const deckTotal = rules.total;
   const problems = { unreadable: false, rounds: 0, numbers: 0, names: 0, settings: 0 };
-  if (raw === null || raw === undefined) return { sheet: blank(), problems };
+  if (raw === null || raw === undefined) return { sheet: blank(rules), problems };
   let data;
   try {
     data = JSON.parse(raw);
@@ -44,12 +50,13 @@ export function readSheet(raw, deckTotal = null) {
   }
   if (!data || typeof data !== "object" || Array.isArray(data) || !Array.isArray(data.players)) {
     problems.unreadable = true;
-    return { sheet: blank(), problems };
+    return { sheet: blank(rules), problems };
   }
 
-  const sheet = blank();
+  const sheet = blank(rules);
+  const playersMax = variantOf(rules, data.specials === true).players.max;
   const seen = new Set();
-  for (const [i, name] of data.players.slice(0, PLAYERS_MAX).entries()) {
+  for (const [i, name] of data.players.slice(0, playersMax).entries()) {
     let clean = typeof name === "string" ? name.replace(/\s+/g, " ").trim().slice(0, NAME_MAX) : "";
     if (!clean || seen.has(clean.toLowerCase())) {
       problems.names += 1;
@@ -59,16 +66,16 @@ export function readSheet(raw, deckTotal = null) {
     seen.add(clean.toLowerCase());
     sheet.players.push(clean);
   }
-  if (data.players.length > PLAYERS_MAX) problems.names += data.players.length - PLAYERS_MAX;
+  if (data.players.length > playersMax) problems.names += data.players.length - playersMax;
 
   const rounds = Array.isArray(data.rounds) ? data.rounds : [];
   if (data.rounds !== undefined && !Array.isArray(data.rounds)) problems.rounds += 1;
   for (const round of rounds) {
     const values = Array.isArray(round) && round.length === sheet.players.length
-      ? round.map((value) => headsOf(value, deckTotal, data.specials === true && deckTotal !== null ? -deckTotal : 0))
+      ? round.map((value) => headsOf(value, deckTotal, variantOf(rules, data.specials === true).negative_scores ? -deckTotal : 0))
       : null;
     const sum = values && values.every((v) => v !== null) ? values.reduce((a, b) => a + b, 0) : null;
-    if (sum === null || (deckTotal !== null && sum > deckTotal) || !sheet.players.length) {
+    if (sum === null || sum > deckTotal || !sheet.players.length) {
       problems.rounds += 1;
       continue;
     }
@@ -76,9 +83,10 @@ export function readSheet(raw, deckTotal = null) {
     sheet.rounds.push(values);
   }
 
-  const target = data.target === undefined ? DEFAULT_TARGET : countOf(data.target, 1);
+  const usual = variantOf(rules, false).end.target;
+  const target = data.target === undefined ? usual : countOf(data.target, 1);
   const fixed = data.fixed === undefined || data.fixed === null || data.fixed === 0 ? null : countOf(data.fixed, 1);
-  sheet.target = target ?? DEFAULT_TARGET;
+  sheet.target = target ?? usual;
   sheet.fixed = fixed;
   sheet.strict = data.strict === true;
   sheet.bga = data.bga === true;

@@ -11,7 +11,7 @@
 // a « Nouvelle partie » leaves untouched, so a wiped or damaged sheet can be restored.
 
 import { keepForOffline } from "./hors-ligne.js";
-import { NAME_MAX, PLAYERS_MAX, blank, damaged, readSheet, sameSheet } from "./compteur-feuille.js";
+import { NAME_MAX, damaged, readSheet, sameSheet, variantOf } from "./compteur-feuille.js";
 import { NBSP, NNBSP, count, list, number, plural } from "./mots.js";
 
 const STORE = "sqp-compteur-v1";
@@ -44,7 +44,7 @@ const T = {
   fresh: "Nouvelle partie (mêmes joueurs)",
   freshConfirm: "Confirmer" + NBSP + ": effacer toutes les manches" + NBSP + "?",
   cancel: "Annuler",
-  noPlayers: "Ajoutez au moins deux joueurs pour commencer la feuille.",
+  noPlayers: (n) => `Ajoutez au moins ${count(n, "joueur")} pour commencer la feuille.`,
   leads: (names) =>
     names.length === 1 ? `${names[0]} mène.` : `${list(names)} sont à égalité en tête.`,
   over: (names, rounds) =>
@@ -62,12 +62,13 @@ const T = {
   emptyName: "Écrivez un prénom.",
   longName: `Un prénom de ${NAME_MAX} caractères au plus, s’il vous plaît.`,
   sameName: (name) => `${name} joue déjà${NBSP}: choisissez un autre prénom.`,
-  tooManyPlayers: (n) => `On joue à ${n} au plus${n === 8 ? " avec les cartes spéciales" : ""}.`,
-  specials: "avec les cartes spéciales (deux manches" + NNBSP + "; avec «" + NBSP + "Négatif = positif" + NBSP +
+  tooManyPlayers: (n, specials) => `On joue à ${n} au plus${specials ? " avec les cartes spéciales" : ""}.`,
+  specials: (rounds) => "avec les cartes spéciales (" + count(rounds, "manche", "manches", { feminine: true }) + NNBSP + "; avec «" + NBSP + "Négatif = positif" + NBSP +
     "», une manche peut être négative, par exemple " + number(-3) + " pour un 55 choisi dans une rangée de 11 têtes)",
-  badTarget: "Le seuil est un nombre entier d’au moins 1 (66 dans la règle).",
+  badTarget: (usual) => `Le seuil est un nombre entier d’au moins 1 (${usual} dans la règle).`,
   badRounds: "Le nombre de manches est un entier d’au moins 1, ou rien.",
-  noTable: "La liste des cartes n’a pas pu être chargée" + NBSP + ": saisissez les nombres de têtes.",
+  noRules: "Le compteur n’a pas pu charger les règles du jeu" + NBSP + ": rechargez la page. " +
+    "En attendant, la feuille vierge ci-dessous s’imprime.",
   // Notices about the stored sheet.
   unreadable: "La feuille gardée dans ce navigateur est illisible" + NBSP + ": une feuille vierge est affichée. " +
     "Rien n’est effacé tant que vous n’y touchez pas.",
@@ -84,9 +85,9 @@ const T = {
 };
 
 const root = document.querySelector("[data-compteur]");
-let heads = null; // heads[card], from the build's table
-let deckTotal = null;
-let rules = null; // the rules the engine exports (js/tetes.json `variants`): no rule is written here
+let rules = null; // js/tetes.json as the engine exports it: heads[card], total, variants (no rule here)
+let heads = null; // rules.heads
+let deckTotal = null; // rules.total: the 171 heads of the deck
 let sheet = null; // {players: [name], rounds: [[heads per player]], target, strict, fixed, bga, specials}
 let seen = null; // the stored text this tab last read or wrote
 let notice = ""; // what the page says about the stored sheet (damaged, restored)
@@ -117,7 +118,7 @@ function readStored(key) {
 function backupOffer() {
   const raw = readStored(BACKUP);
   if (raw === null) return null;
-  const { sheet: saved, problems } = readSheet(raw, deckTotal);
+  const { sheet: saved, problems } = readSheet(raw, rules);
   if (damaged(problems) || sameSheet(saved, sheet) || (!saved.rounds.length && !saved.players.length)) return null;
   return saved;
 }
@@ -148,7 +149,7 @@ function repairNotice(problems) {
  *  restorable; an unreadable or removed one leaves this tab's sheet on screen. */
 function adopt({ first = false, message = "" } = {}) {
   const raw = readStored(STORE);
-  const { sheet: stored, problems } = readSheet(raw, deckTotal);
+  const { sheet: stored, problems } = readSheet(raw, rules);
   seen = raw;
   notice = repairNotice(problems);
   if (damaged(problems)) backupFrozen = true;
@@ -185,23 +186,33 @@ function totals() {
 // The end of a game, as the engine exports it (js/tetes.json, `variants.*.end`): a fixed number
 // of rounds (the special cards: two), or the round where the worst total meets the target with
 // the comparison the rules name (">=", or ">" for « plus de 66 »).
+function variant() {
+  return variantOf(rules, sheet.specials);
+}
+
 function gameOver(sums) {
   if (!sheet.rounds.length) return false;
-  const end = rules && rules[sheet.specials ? "speciales" : "classic"].end;
-  const rounds = sheet.fixed || (end && end.rounds);
+  const end = variant().end;
+  const rounds = sheet.fixed || end.rounds;
   if (rounds) return sheet.rounds.length >= rounds;
   const worst = Math.max(...sums);
-  const compare = end ? (sheet.strict ? end.strict_compare : end.compare) : (sheet.strict ? ">" : ">=");
+  const compare = sheet.strict ? end.strict_compare : end.compare;
   return compare === ">" ? worst > sheet.target : worst >= sheet.target;
 }
 
 function playersMax() {
-  return rules ? rules[sheet.specials ? "speciales" : "classic"].players.max : PLAYERS_MAX;
+  return variant().players.max;
 }
 
+/** Enough players to start a sheet: the rules' minimum. */
+function enoughPlayers() {
+  return sheet.players.length >= variant().players.min;
+}
+
+/** Who leads (or has won): the fewest heads, or the most, as the rules export it. */
 function best(sums) {
-  const low = Math.min(...sums);
-  return sheet.players.filter((_, i) => sums[i] === low);
+  const top = variant().winners === "most" ? Math.max(...sums) : Math.min(...sums);
+  return sheet.players.filter((_, i) => sums[i] === top);
 }
 
 // --- reading a number of heads -------------------------------------------------------------------
@@ -210,11 +221,11 @@ function parseHeads(text) {
   const value = String(text).trim();
   if (value === "") return { value: 0 };
   const negative = /^[-\u2212]\s*\d+$/.test(value);
-  const allowed = sheet.specials && rules && rules.speciales.negative_scores;
+  const allowed = variant().negative_scores;
   if (negative && !allowed) return { error: T.negative };
   if (!negative && !/^\d+$/.test(value)) return { error: T.notNumber(value) };
   const number = negative ? -Number(value.replace(/^[-\u2212]\s*/, "")) : Number(value);
-  if (deckTotal !== null && number > deckTotal) return { error: T.tooMany(deckTotal) };
+  if (number > deckTotal) return { error: T.tooMany(deckTotal) };
   return { value: number };
 }
 
@@ -262,7 +273,7 @@ function build() {
   const targetError = el("span", { class: "compteur-erreur", id: "compteur-seuil-erreur", role: "alert" });
   target.addEventListener("change", () => {
     const value = parseCount(target.value, 1);
-    targetError.textContent = value === null ? T.badTarget : "";
+    targetError.textContent = value === null ? T.badTarget(variantOf(rules, false).end.target) : "";
     if (value === null) return;
     if (value !== sheet.target) update(() => { sheet.target = value; });
   });
@@ -304,7 +315,7 @@ function build() {
     line(strict, " ", el("label", { for: "compteur-strict" }, T.strict)),
     line(el("label", { for: "compteur-manches" }, T.rounds), " ", fixed, " ", fixedError),
     line(bga, " ", el("label", { for: "compteur-bga" }, T.bga)),
-    line(specials, " ", el("label", { for: "compteur-speciales" }, T.specials)),
+    line(specials, " ", el("label", { for: "compteur-speciales" }, T.specials(variantOf(rules, true).end.rounds))),
   );
 
   // The sheet.
@@ -397,10 +408,10 @@ function render({ keepTyped = false } = {}) {
   }
   table.append(thead, body, foot);
   ui.sheetBox.replaceChildren(table);
-  ui.sheetBox.hidden = sheet.players.length < 2;
+  ui.sheetBox.hidden = !enoughPlayers();
 
   // Verdict.
-  if (sheet.players.length < 2) ui.verdict.textContent = T.noPlayers;
+  if (!enoughPlayers()) ui.verdict.textContent = T.noPlayers(variant().players.min);
   else if (!sheet.rounds.length) ui.verdict.textContent = "";
   else if (over) ui.verdict.textContent = T.over(leaders, sheet.rounds.length);
   else ui.verdict.textContent = T.leads(leaders);
@@ -409,7 +420,7 @@ function render({ keepTyped = false } = {}) {
 
   renderEntry(over, keepTyped);
   ui.undo.disabled = !sheet.rounds.length;
-  ui.csv.disabled = sheet.players.length < 2;
+  ui.csv.disabled = !enoughPlayers();
   ui.fresh.textContent = confirming ? T.freshConfirm : T.fresh;
   ui.cancel.hidden = !confirming;
 }
@@ -422,7 +433,7 @@ function renderEntry(over, keepTyped) {
     typed.length === sheet.players.length;
   ui.entry.dataset.manche = String(sheet.rounds.length + 1);
   ui.entry.replaceChildren();
-  ui.entry.hidden = sheet.players.length < 2 || over;
+  ui.entry.hidden = !enoughPlayers() || over;
   if (ui.entry.hidden) return;
   const number = sheet.rounds.length + 1;
   const box = el("fieldset");
@@ -438,13 +449,12 @@ function renderEntry(over, keepTyped) {
     });
     const row = el("div", { class: "compteur-ligne" });
     row.append(el("label", { for: id }, name), " ", input, " ", error);
-    if (heads) row.append(tickCards(name, i, input));
+    row.append(tickCards(name, i, input));
     box.append(row);
   });
   ui.roundError = el("p", { class: "compteur-erreur", role: "alert" });
   box.append(ui.roundError, el("button", { type: "submit", class: "compteur-principal" }, T.save));
   ui.entry.append(box);
-  if (!heads && deckTotal === null) box.append(el("p", { class: "compteur-aide" }, T.noTable));
 }
 
 function tickCards(name, index, input) {
@@ -510,7 +520,7 @@ function addPlayer(input) {
   if (!name) error = T.emptyName;
   else if (name.length > NAME_MAX) error = T.longName;
   else if (sheet.players.some((p) => p.toLowerCase() === name.toLowerCase())) error = T.sameName(name);
-  else if (sheet.players.length >= playersMax()) error = T.tooManyPlayers(playersMax());
+  else if (sheet.players.length >= playersMax()) error = T.tooManyPlayers(playersMax(), sheet.specials);
   ui.nameError.textContent = error;
   if (error) return;
   if (!update(() => { sheet.players.push(name); })) return;
@@ -533,7 +543,7 @@ function addRound() {
   ui.roundError.textContent = "";
   if (bad) return;
   const sum = values.reduce((a, b) => a + b, 0);
-  if (deckTotal !== null && sum > deckTotal) {
+  if (sum > deckTotal) {
     ui.roundError.textContent = T.roundTooMany(sum, deckTotal);
     return;
   }
@@ -580,23 +590,34 @@ function exportCsv() {
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
-async function loadHeads() {
+/** The rules the engine exported for the tools; null when they cannot be read. */
+async function loadRules() {
   try {
     const response = await fetch(new URL("./tetes.json", import.meta.url));
     if (!response.ok) throw new Error(String(response.status));
     const data = await response.json();
-    heads = data.heads;
-    deckTotal = data.total;
-    rules = data.variants;
-  } catch {
-    heads = null;
-    deckTotal = null;
+    if (!Array.isArray(data.heads) || !data.variants || !data.variants.classic || !data.variants.speciales) {
+      throw new Error("js/tetes.json: not the rules the tools expect");
+    }
+    return data;
+  } catch (error) {
+    console.error("compteur:", error);
+    return null;
   }
 }
 
 if (root) {
-  // The heads table first: it bounds what a stored round may hold (171 heads in the deck).
-  loadHeads().then(() => {
+  // The rules first: they bound what a stored round may hold (171 heads in the deck), and the
+  // sheet holds no copy of them. Without them the page says so; the blank sheet still prints.
+  loadRules().then((data) => {
+    if (!data) {
+      root.replaceChildren(el("p", { class: "compteur-erreur", role: "alert" }, T.noRules));
+      root.dataset.pret = "echec";
+      return;
+    }
+    rules = data;
+    heads = data.heads;
+    deckTotal = data.total;
     adopt({ first: true });
     build();
     render();
