@@ -66,7 +66,10 @@ def _urls(name: str, value: str) -> list[str]:
 
 def _url_problem(tag: str, name: str, url: str) -> str | None:
     read = as_browser_reads(url)
-    parts = urlsplit(read)
+    try:
+        parts = urlsplit(read)
+    except ValueError as error:   # `http://[x`
+        return f"<{tag} {name}=> {url.strip()[:80]!r} is not a valid address ({error})"
     if parts.scheme == "data":
         return f"a data: URL on <{tag} {name}=> is not allowed in content"
     if not (parts.scheme or parts.netloc or read.startswith("//")):

@@ -307,7 +307,11 @@ class PageState:
 
     def link(self, href: str) -> str | None:
         """The rewritten href, or None to leave it (external) or when it is broken."""
-        parts = urlsplit(href)
+        try:
+            parts = urlsplit(href)
+        except ValueError as error:   # `http://[x`: not an address a browser could follow
+            self.fail(self.line_of(href), f"link {href[:80]!r}: not a valid address ({error})")
+            return None
         if parts.scheme or href.startswith("//"):
             if parts.scheme not in EXTERNAL_SCHEMES:
                 self.fail(self.line_of(href), f"link {href!r}: unsupported scheme")

@@ -79,6 +79,8 @@ def problems(tmp_path: Path, body: str) -> list[str]:
     ('<a href="ftp://exemple.org/f">Lien</a>\n', "unsupported scheme"),
     ('![Carte](https://exemple.org/c.png)\n', "from another site"),
     ('## Titre {: data-x="javascript:go()" }\n', "javascript: URL"),
+    ('<img src="http://[x" alt="">\n', "not a valid address"),   # urlsplit raised: a traceback
+    ('Un [lien](http://[x) cassé.\n', "not a valid address"),
 ])
 def test_forbidden_raw_html_is_an_author_error_at_its_line(tmp_path, body, words):
     found = problems(tmp_path, body)
