@@ -1,8 +1,10 @@
 """One command line for every variant: `python -m game replay|simulate [--variant V]`.
 
-Errors never show a traceback: a bad file, bad JSON or an illegal scenario prints one line
-`error: …` on stderr and exits 2, with nothing on stdout (the output is built whole first).
-`junior-replay` and `junior-simulate` remain as aliases of `--variant junior` for this release.
+Errors never show a traceback: a bad argument, a bad file, bad JSON or an illegal scenario prints
+one line `error: …` on stderr and exits 2, with nothing on stdout (the output is built whole first).
+`simulate` refuses an option its variant does not take, and a run asking for more than about a
+minute of play (`WORK`). `junior-replay` and `junior-simulate` remain as aliases of
+`--variant junior` for this release.
 """
 
 from __future__ import annotations
@@ -16,9 +18,30 @@ from .errors import GameError
 
 LIMITS = {"games": (1, 100_000), "target": (1, 10_000), "rounds": (1, 1_000), "seed": (0, 2**63)}
 
+WORK = {"classic": {"heuristic": 2_000_000, "random": 30_000_000},
+        "tactique": {"heuristic": 2_000_000, "random": 30_000_000},
+        "logique": {"heuristic": 2_000_000, "random": 10_000_000},
+        "speciales": {"heuristic": 250_000, "random": 1_200_000},
+        "junior": {"heuristic": 400_000, "random": 400_000}}
+"""Cards the robots may play in one `simulate` run: about a minute on a slow machine (two shared
+cores). Measured, cards per second: classic family ~50,000 with heuristic robots, ~1,000,000 with
+random ones (Logique's draft: ~300,000); special cards ~8,000 and ~26,000; Junior ~9,000."""
+ROUNDS_AT_66 = {2: 7, 3: 5, 4: 5, 5: 5}
+"""Rounds a classic-family game to 66 lasts on average (4 from 6 players); they grow with the target."""
+FLAGS = {"target": "--target", "strict": "--strict", "rounds": "--rounds", "level": "--level",
+         "goal": "--fewest"}
+"""The `simulate` flag of each variant option (Variant.options)."""
+
 
 class Refusal(Exception):
     """A one-line error for the user (exit 2)."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse whose mistakes are one `error: …` line (main prints it), not usage and exit."""
+
+    def error(self, message):
+        raise Refusal(message)
 
 
 def read_json(path: str):
@@ -57,6 +80,55 @@ def _bounded(name: str, value):
     return value
 
 
+def _options(args, variant) -> dict:
+    """The variant options the flags ask for; Refusal for a flag the variant does not take."""
+    given = {"target": args.target, "strict": args.strict or None, "rounds": args.rounds,
+             "level": args.level, "goal": "fewest" if args.fewest else None}
+    given = {key: value for key, value in given.items() if value is not None}
+    for key in given:
+        if key not in variant.options:
+            takes = ", ".join(FLAGS[k] for k in variant.options if k in FLAGS) or "none of these options"
+            raise Refusal(f"{FLAGS[key]} does not apply to {variant.name} (it takes {takes})")
+    if "rounds" in given and ({"target", "strict"} & set(given)):
+        raise Refusal("--rounds fixes the number of rounds: --target and --strict do not apply with it")
+    if "goal" in given and given.get("level") != "avance":
+        raise Refusal("--fewest is an option of Junior avancé (--level avance): at base level the most "
+                      "cards win, at expert the fewest always do")
+    return given
+
+
+def _cards_per_game(variant, players: int, options: dict) -> tuple[int, str] | None:
+    """(cards one game plays, about; how that is counted), for the variants WORK knows."""
+    if variant.name in ("classic", "tactique", "logique"):
+        if "rounds" in options:
+            rounds, why = options["rounds"], f"{options['rounds']} rounds"
+        else:
+            target = options.get("target", 66)
+            rounds = -(-ROUNDS_AT_66.get(players, 4) * target // 66)
+            why = f"about {rounds} rounds to reach {target}"
+        return rounds * players * 10, why
+    if variant.name == "speciales":
+        return 2 * players * 12, "2 rounds"
+    if variant.name == "junior":
+        return 52, "52 cards a game"
+    return None
+
+
+def _check_work(args, variant, options: dict) -> None:
+    """Refuse a run that would play for much more than a minute (WORK)."""
+    per_game = _cards_per_game(variant, args.players, options)
+    if per_game is None or variant.name not in WORK:
+        return
+    limit = WORK[variant.name][args.bot]
+    cards = args.games * per_game[0]
+    if cards > limit:
+        lower = {"rounds": " or --rounds", "target": " or --target"}
+        more = "".join(lower[k] for k in ("rounds", "target") if k in options)
+        raise Refusal(f"{args.games} games of {args.players} players ({per_game[1]}) is about {cards:,} "
+                      f"cards to play; {variant.name} with {args.bot} robots plays at most {limit:,} "
+                      f"in one run (about a minute): lower --games{more}")
+
+
 def cmd_simulate(args) -> str:
     from .state import simulate
     variant = variants.get(args.variant)
@@ -65,11 +137,8 @@ def cmd_simulate(args) -> str:
                       f"for {variant.name}, not {args.players}")
     for name in ("games", "seed", "target", "rounds"):
         _bounded(name, getattr(args, name))
-    options = {"target": args.target, "strict": args.strict, "rounds": args.rounds,
-               "level": args.level, "goal": "fewest" if args.fewest else None}
-    options = {k: v for k, v in options.items() if k in variant.options and v not in (None, False)}
-    if args.target != 66 and "target" not in variant.options:
-        raise Refusal(f"--target does not apply to {variant.name}")
+    options = _options(args, variant)
+    _check_work(args, variant, options)
     stats = simulate(variant.name, players=args.players, games=args.games, seed=args.seed,
                      bot=args.bot, options=options)
     if args.json or variant.format_stats is None:
@@ -78,7 +147,7 @@ def cmd_simulate(args) -> str:
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="python -m game", description="6 qui prend ! rules engine")
+    top = Parser(prog="python -m game", description="6 qui prend ! rules engine")
     sub = top.add_subparsers(dest="command", required=True)
     for name, default in (("replay", variants.DEFAULT), ("junior-replay", "junior")):
         p = sub.add_parser(name, help="replay a JSON scenario (or an array of them)"
@@ -97,7 +166,8 @@ def parser() -> argparse.ArgumentParser:
         p.add_argument("--games", type=int, default=1000 if name == "simulate" else 100)
         p.add_argument("--seed", type=int, default=seed)
         p.add_argument("--bot", choices=("random", "heuristic"), default="heuristic")
-        p.add_argument("--target", type=int, default=66, help="classic family: end of game score")
+        p.add_argument("--target", type=int, default=None,
+                       help="classic family: end of game score (default 66)")
         p.add_argument("--strict", action="store_true", help="« plus de 66 »: end only above the target")
         p.add_argument("--rounds", type=int, default=None, help="classic family: a fixed number of rounds")
         p.add_argument("--level", choices=("base", "avance", "expert"), default=None, help="Junior level")
@@ -108,7 +178,13 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
-    args = parser().parse_args(argv)
+    try:
+        args = parser().parse_args(argv)
+    except SystemExit as done:   # --help printed its text
+        return done.code if isinstance(done.code, int) else 0
+    except Refusal as exc:
+        print(f"error: {_one_line(str(exc))}", file=sys.stderr)
+        return 2
     try:
         text = args.func(args)
         data = (text + "\n").encode("utf-8")   # whole, before printing: never half an output

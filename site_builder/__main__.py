@@ -1,22 +1,53 @@
-"""`python -m site_builder build|serve`."""
+"""`python -m site_builder build|serve`.
+
+A mistake in the arguments (an unknown option, a `--content` that is no content folder, an
+`--out` the build may not replace, a `--base-url` or `--site-url` that is not a URL path) prints
+one line `error: …` on stderr and exits 2, before anything is built or written. Author errors in
+the content print `path:line: message` lines, then a summary, and exit 2. `--help` prints the usage.
+"""
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from .commands.build import CONTENT, OUT, ROOT, build
 from .browser_assets import BrowserAssetsError
+from .commands.build import CONTENT, OUT, ROOT, build
+from .content import ContentRefused, check_content_dir
 from .problems import AuthorErrors
 from .target import TargetRefused, check_target
 
+SEGMENT = r"(?:[A-Za-z0-9_~-]|\.(?![./]|$)|%[0-9A-Fa-f]{2})+"
+URL_PATH_RE = re.compile(rf"/?(?:{SEGMENT}/)*(?:{SEGMENT})?")
+"""A URL path of plain segments (GitHub Pages: /<repository>/): no `.`/`..`, quote, space or `:`."""
+HOST_RE = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*")
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m site_builder",
-                                     description="Build the guide from content/ into _site/.")
-    commands = parser.add_subparsers(dest="command", required=True)
+
+class UsageError(Exception):
+    """A bad command line; the message is one English line."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse whose mistakes are one `error: …` line (main prints it), not usage and exit."""
+
+    def error(self, message):
+        raise UsageError(message)
+
+
+def port(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 65535:
+        raise ValueError(text)
+    return value
+
+
+def parser() -> Parser:
+    top = Parser(prog="python -m site_builder", description="Build the guide from content/ into _site/.")
+    commands = top.add_subparsers(dest="command", required=True)
     for name, help_text in (("build", "build the site once"),
                             ("serve", "build, serve on localhost and rebuild on change")):
         command = commands.add_parser(name, help=help_text)
@@ -32,20 +63,61 @@ def main(argv=None) -> int:
         command.add_argument("--pages-only", action="store_true",
                              help="leave out the in-browser engine (Pyodide copy, engine archive, "
                                   "snapshot): a quick preview of the pages, which read fully without it")
-    commands.choices["serve"].add_argument("--port", type=int, default=8000)
-    args = parser.parse_args(argv)
+    commands.choices["serve"].add_argument("--port", type=port, default=8000, help="0 to 65535")
+    return top
+
+
+def check_urls(base_url: str | None, site_url: str | None) -> None:
+    """`--base-url` is a path (`/depot/`), `--site-url` an http(s) URL without query or fragment:
+    both end up in links and in sitemap.xml, where anything else would make broken addresses."""
+    if base_url is not None and not (base_url and URL_PATH_RE.fullmatch(base_url)):
+        raise UsageError(f"--base-url {_shown(base_url)}: expected a path such as /depot/ (letters, "
+                         f"digits, - _ . ~ or %XX between slashes)")
+    if site_url is None:
+        return
+    try:
+        parts = urlsplit(site_url)
+        host_ok = parts.hostname is not None and HOST_RE.fullmatch(parts.hostname) is not None
+        parts.port   # noqa: B018 (raises ValueError for a port that is not a number)
+    except ValueError:
+        host_ok = False
+    if not (host_ok and parts.scheme in ("http", "https") and "@" not in parts.netloc
+            and not parts.query and not parts.fragment and "?" not in site_url and "#" not in site_url
+            and (not parts.path or URL_PATH_RE.fullmatch(parts.path))):
+        raise UsageError(f"--site-url {_shown(site_url)}: expected an http(s) address such as "
+                         f"https://exemple.github.io/depot/")
+
+
+def _shown(text: str) -> str:
+    return repr(text) if len(text) <= 60 else f"{text[:60]!r}… ({len(text)} characters)"
+
+
+def _one_line(text) -> str:
+    return " ".join(str(text).split())[:500].encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def main(argv=None) -> int:
+    try:
+        args = parser().parse_args(argv)
+        check_urls(args.base_url, args.site_url)
+        check_content_dir(args.content)
+        check_target(args.out, content_dir=args.content, root=ROOT)
+    except SystemExit as done:   # --help printed its text
+        return done.code if isinstance(done.code, int) else 0
+    except (UsageError, ContentRefused, TargetRefused) as refused:
+        print(f"error: {_one_line(refused)}", file=sys.stderr)
+        return 2
     options = {"content_dir": args.content, "base_url": args.base_url, "site_url": args.site_url}
     if args.pages_only:
         options["browser_assets"] = False
 
-    try:
-        check_target(args.out, content_dir=args.content, root=ROOT)
-    except TargetRefused as refused:
-        print(f"error: {refused}", file=sys.stderr)
-        return 2
     if args.command == "serve":
-        from .commands.serve import serve
-        serve(port=args.port, out_dir=args.out, **options)
+        from .commands.serve import ServeRefused, serve
+        try:
+            serve(port=args.port, out_dir=args.out, **options)
+        except ServeRefused as refused:
+            print(f"error: {_one_line(refused)}", file=sys.stderr)
+            return 2
         return 0
 
     started = time.perf_counter()
@@ -55,8 +127,12 @@ def main(argv=None) -> int:
         print(errors, file=sys.stderr)
         print(f"build failed: {len(errors.problems)} error(s); nothing written", file=sys.stderr)
         return 2
-    except (TargetRefused, BrowserAssetsError) as refused:
-        print(f"error: {refused}", file=sys.stderr)
+    except (TargetRefused, ContentRefused, BrowserAssetsError) as refused:
+        print(f"error: {_one_line(refused)}", file=sys.stderr)
+        return 2
+    except OSError as error:   # the disk, not the content: a full disk, a read-only folder…
+        print(f"error: cannot write the site into {_one_line(args.out)}: "
+              f"{_one_line(error.strerror or error)}", file=sys.stderr)
         return 2
     print(f"built {len(files)} files into {args.out} in {time.perf_counter() - started:.2f} s",
           file=sys.stderr)

@@ -2,10 +2,13 @@
 
 Front matter is a tiny `key: value` block between `---` lines (CONTRIBUTING.md « Content
 pages »). Unknown keys stop the build, so a typo never silently drops a title or an order.
+A file is strict UTF-8 (a leading byte-order mark is dropped) with no control character but tab
+and line ends: a NUL would be published, and Python-Markdown uses \x02 and \x03 as placeholders.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -28,6 +31,27 @@ NOT_PAGES = {"README.md"}
 """`content/README.md` documents the syntax for authors: it is not a page of the site."""
 
 DEFAULT_ORDER = 1000
+ORDER_RE = re.compile(r"-?[0-9]{1,9}")
+CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+BOM = "\ufeff"
+HOME = "index.md"
+
+
+class ContentRefused(Exception):
+    """`--content` names no content folder; the message is one English line."""
+
+
+def check_content_dir(content_dir: Path) -> None:
+    """Refuse a `--content` that is missing, not a folder, or has no home page: building from
+    it would silently replace the site with an empty one (issue 12)."""
+    folder = Path(content_dir)
+    if not folder.exists():
+        raise ContentRefused(f"--content {folder}: no such folder")
+    if not folder.is_dir():
+        raise ContentRefused(f"--content {folder}: a file, not the content folder")
+    if not (folder / HOME).is_file():
+        raise ContentRefused(f"--content {folder}: no {HOME} (the home page) in it; is it the "
+                             f"content folder?")
 
 
 @dataclass
@@ -80,6 +104,10 @@ def gather_pages(content_dir: Path, problems: list[Problem]) -> list[Page]:
         rel = PurePosixPath(source.relative_to(content_dir).as_posix())
         if rel.as_posix() in NOT_PAGES:
             continue
+        if not source.is_file():   # a folder named `x.md/`: no page, and no traceback either
+            problems.append(Problem(source, 0, "a folder named like a page: only files ending in "
+                                               ".md are pages; rename the folder"))
+            continue
         url = page_url(rel)
         if url in made_by:   # `dup.md` and `dup/index.md`: one of them would be silently lost
             problems.append(Problem(source, 1, f"{rel} and {made_by[url]} both make the page "
@@ -97,7 +125,11 @@ def read_page(source: Path, rel: PurePosixPath, problems: list[Problem]) -> Page
     def fail(line: int, message: str) -> None:
         problems.append(Problem(source, line, message))
 
-    data = source.read_bytes()
+    try:
+        data = source.read_bytes()
+    except OSError as error:
+        problems.append(Problem(source, 0, f"cannot read the file: {error.strerror or error}"))
+        return None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -105,6 +137,14 @@ def read_page(source: Path, rel: PurePosixPath, problems: list[Problem]) -> Page
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
         fail(line, f"not valid UTF-8 (byte 0x{data[error.start]:02x} at column {column}): "
                    f"save the file as UTF-8")
+        return None
+    text = text.removeprefix(BOM)   # some editors start UTF-8 files with one
+    control = CONTROL_RE.search(text)
+    if control is not None:
+        line = text.count("\n", 0, control.start()) + 1
+        column = control.start() - (text.rfind("\n", 0, control.start()) + 1) + 1
+        fail(line, f"control character U+{ord(control[0]):04X} at column {column}: remove it "
+                   f"(only tabs and line ends may be written)")
         return None
     lines = text.split("\n")
 
@@ -127,11 +167,11 @@ def read_page(source: Path, rel: PurePosixPath, problems: list[Problem]) -> Page
         key, sep, value = raw.partition(":")
         key = key.strip()
         if not sep or not key:
-            fail(number, f"front matter line is not 'key: value': {raw.strip()!r}")
+            fail(number, f"front matter line is not 'key: value': {_shown(raw.strip())}")
             continue
         if key not in REQUIRED_KEYS + OPTIONAL_KEYS:
             allowed = ", ".join(REQUIRED_KEYS + OPTIONAL_KEYS)
-            fail(number, f"unknown front-matter key {key!r} (allowed: {allowed})")
+            fail(number, f"unknown front-matter key {_shown(key)} (allowed: {allowed})")
             continue
         if key in values:
             fail(number, f"front-matter key {key!r} is given twice")
@@ -151,15 +191,16 @@ def read_page(source: Path, rel: PurePosixPath, problems: list[Problem]) -> Page
         ok = False
     elif section not in SECTIONS:
         fail(keys_line.get("section", 1),
-             f"unknown section {section!r} (allowed: {', '.join(SECTIONS)})")
+             f"unknown section {_shown(section)} (allowed: {', '.join(SECTIONS)})")
         ok = False
 
     order = DEFAULT_ORDER
     if "order" in values:
-        try:
+        if ORDER_RE.fullmatch(values["order"]):
             order = int(values["order"])
-        except ValueError:
-            fail(keys_line["order"], f"order must be an integer, not {values['order']!r}")
+        else:
+            fail(keys_line["order"], f"order must be a whole number of at most 9 digits (0 to 9), "
+                                     f"not {_shown(values['order'])}")
             ok = False
 
     if not ok:
@@ -179,6 +220,13 @@ def _default_section(rel: PurePosixPath) -> str | None:
     if rel.as_posix() == "index.md":
         return "accueil"
     return None
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """An author's text quoted in a message, cut short: a 5,000-digit value is not echoed whole."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text)} characters)"
 
 
 def _unquote(value: str) -> str:

@@ -185,11 +185,7 @@ class Links(Treeprocessor):
                 new = state.link(href)
                 if new is not None:
                     element.set("href", new)
-        for element in root.iter("img"):
-            src = element.get("src", "")
-            if urlsplit(src).scheme or src.startswith("//"):
-                state.fail(state.line_of(src), f"image {src!r} is on another host: the site "
-                                               "must make no external request")
+        # images from another host are refused by NoHandlers (html_policy: no external request)
 
 
 class Permalinks(Treeprocessor):
@@ -213,12 +209,15 @@ class Permalinks(Treeprocessor):
 
 
 class NoHandlers(Treeprocessor):
-    """Attributes set with `{: … }` (attr_list) follow the raw-HTML policy too: no onclick=."""
+    """Attributes of Markdown's own elements (images, links, `{: … }` from attr_list) follow the
+    raw-HTML policy too: no onclick=, no javascript: or data: URL, no image from another host."""
 
     def run(self, root: etree.Element) -> None:
         state = self.md.guide
         for element in root.iter():
-            for needle, message in html_policy.attribute_problems(element.tag, element.items()):
+            # a link's href was checked by Links (page links rewritten, other schemes refused)
+            items = [(k, v) for k, v in element.items() if not (element.tag == "a" and k == "href")]
+            for needle, message in html_policy.attribute_problems(element.tag, items):
                 state.fail(state.line_of_ci(needle), message)
 
 
@@ -308,7 +307,11 @@ class PageState:
 
     def link(self, href: str) -> str | None:
         """The rewritten href, or None to leave it (external) or when it is broken."""
-        parts = urlsplit(href)
+        try:
+            parts = urlsplit(href)
+        except ValueError as error:   # `http://[x`: not an address a browser could follow
+            self.fail(self.line_of(href), f"link {href[:80]!r}: not a valid address ({error})")
+            return None
         if parts.scheme or href.startswith("//"):
             if parts.scheme not in EXTERNAL_SCHEMES:
                 self.fail(self.line_of(href), f"link {href!r}: unsupported scheme")

@@ -1,4 +1,5 @@
-"""Author errors: every mistake in `content/` is reported as `path:line: message`.
+"""Author errors: every mistake in `content/` is reported as `path:line: message` (`path: message`
+when it concerns a whole file or folder).
 
 The build collects all of them before stopping (strict mode: one is enough to abort),
 so an author fixes a whole batch per run instead of one error at a time.
@@ -12,13 +13,15 @@ from pathlib import Path
 
 @dataclass(frozen=True, order=True)
 class Problem:
-    """One author error, pointing at a line of a content file."""
+    """One author error, pointing at a line of a content file (line 0: the whole file or folder)."""
 
     path: Path
     line: int
     message: str
 
     def __str__(self) -> str:
+        if not self.line:
+            return f"{display_path(self.path)}: {self.message}"
         return f"{display_path(self.path)}:{self.line}: {self.message}"
 
 

@@ -36,6 +36,12 @@ def check_target(out_dir: Path, *, content_dir: Path, root: Path) -> None:
             raise TargetRefused(f"refusing to build into {out_dir}: it is inside the content folder "
                                 f"({folder}); choose another --out folder")
     if not out.exists():
+        for parent in out.parents:   # `notes.txt/site`: the folder could never be made
+            if parent.exists():
+                if not parent.is_dir():
+                    raise TargetRefused(f"refusing to build into {out_dir}: {parent} is a file, "
+                                        f"not a folder")
+                break
         return
     if not out.is_dir():
         raise TargetRefused(f"refusing to build into {out_dir}: it is a file, not a folder")

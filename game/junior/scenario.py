@@ -14,6 +14,13 @@ A scenario names the table, the deck order or the hands, then the moves:
 - `moves`: {"player" (optional: whose turn it is), "card" (optional at base: the top card), "row"}.
   Rows are 0-based, as in the classic format.
 - Optional `goal`: "most" or "fewest" (avancé's competitive option; expert is always "fewest").
+- The table must be one the level's rules can lay (RULES §4), checked by `check_table`: at most
+  3 cards in a hand; base and avancé rows never hold all six cow types (the card completing a
+  row wins it) and each card brings a cow new to its row, unless (rule 2) it brings nothing new
+  to any row, which needs every row to hold its cows (albums start empty: nothing was won before
+  the scenario, so rows only grew); expert rows hold 1 to 5 cards (one dealt to each row; the
+  6th card takes the five others and stays). Expert rows may show earlier cards sharing no cow
+  with the next: the guide draws such rows to teach that only the rightmost card counts.
 Mistakes raise GameError in English (author errors); an illegal move raises the rules'
 refusal with `field` "moves[i]" naming the move (`where(error)` joins both), and its `code`
 and `facts` for game.messages.reader_errors to word it in French.
@@ -28,8 +35,8 @@ from game.untrusted import check_plain
 from game.messages import junior as say
 
 from . import bots
-from .cows import COWS, ROWS, TYPES, cards_with, is_cow_card
-from .rules import counts, deal, game_end_event, new_state, play, to_play, winners
+from .cows import ALL_TYPES, COWS, ROWS, TYPES, cards_with, cows, is_cow_card, row_types
+from .rules import EXPERT_TAKE_AT, HAND_SIZE, counts, deal, game_end_event, new_state, play, to_play, winners
 
 KEYS = {"variant", "level", "players", "rows", "deck", "hands", "goal", "moves"}
 MOVE_KEYS = {"player", "card", "row"}
@@ -55,9 +62,10 @@ def _resolve_cards(scenario) -> dict:
     for where, t in tokens:
         if isinstance(t, int) and not isinstance(t, bool):
             if not is_cow_card(t):
-                raise GameError(f"{where}: {t} is not a Junior card id (1..{len(COWS) - 1})", field=where)
+                raise GameError(f"{where}: {t} is not a Junior card id (1..{len(COWS) - 1})", field=where,
+                                code="card_out_of_deck")
             if t in used:
-                raise GameError(f"{where}: card {t} appears twice", field=where)
+                raise GameError(f"{where}: card {t} appears twice", field=where, code="card_twice")
             used.add(t)
     ids = {}
     for n, (where, t) in enumerate(tokens):
@@ -121,6 +129,7 @@ def load(scenario) -> tuple[dict, list]:
     cards = _resolve_cards(scenario)
     state = new_state(scenario["level"], players, rows=cards["rows"] or None, deck=cards["deck"],
                       hands=cards["hands"], goal=scenario.get("goal"))
+    check_table(state)
     moves = scenario.get("moves", [])
     if not isinstance(moves, list):
         raise GameError("moves must be a list", field="moves")
@@ -130,6 +139,36 @@ def load(scenario) -> tuple[dict, list]:
                             field=f"moves[{i}]")
         _check_move(m, i)
     return state, moves
+
+
+def check_table(state) -> None:
+    """Refuse a table the level's rules cannot lay (see the module docstring), naming the row."""
+    level = state["level"]
+    for player, hand in state["hands"].items():
+        if len(hand) > HAND_SIZE:
+            raise GameError(f"hands.{player}: a hand holds at most {HAND_SIZE} cards, not {len(hand)}",
+                            field=f"hands.{player}", code="hand_too_big")
+    for i, row in enumerate(state["rows"]):
+        where = f"rows[{i}]"
+        if level == "expert":
+            if not 1 <= len(row) < EXPERT_TAKE_AT:
+                raise GameError(f"{where}: an expert row holds 1 to {EXPERT_TAKE_AT - 1} cards (one is "
+                                f"dealt to each row; the {EXPERT_TAKE_AT}th card takes the others), "
+                                f"not {len(row)}", field=where,
+                                code="row_empty" if not row else "row_too_long")
+            continue
+        if row_types(row) == ALL_TYPES:
+            raise GameError(f"{where}: the row holds all six cow types, so the card completing it "
+                            f"would have won it", field=where, code="row_complete")
+        for k, card in enumerate(row):
+            if cows(card) - row_types(row[:k]):
+                continue
+            other = next((r for r, cards in enumerate(state["rows"]) if cows(card) - row_types(cards)), None)
+            if other is not None:
+                missing = "".join(sorted(cows(card) - row_types(state["rows"][other])))
+                raise GameError(f"{where}: card {card} ({COWS[card]}) brings no new cow to its row, "
+                                f"which only rule 2 allows (no new cow anywhere), yet rows[{other}] "
+                                f"lacks {missing}", field=where, code="row_impossible")
 
 
 def _whole(value) -> bool:

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from .. import assets, offline
-from ..content import gather_pages
+from ..content import check_content_dir, gather_pages
 from ..markdown_ext import Converted, Converter
 from ..problems import Problem, display_path, stop_if_any
 from ..render import Site, render_pages
@@ -28,7 +28,9 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str | N
     """Build the site; raise AuthorErrors (and write nothing) if the content has errors."""
     problems: list[Problem] = []
 
-    # 0. Refuse an output folder the build must not replace (sources, project, someone's files).
+    # 0. Refuse a content folder that is none (an empty site would replace the real one), and an
+    #    output folder the build must not replace (sources, project, someone's files).
+    check_content_dir(Path(content_dir))
     check_target(Path(out_dir), content_dir=Path(content_dir), root=ROOT)
 
     # 1. Gather every page and check its front matter.

@@ -32,6 +32,10 @@ MIME_TYPES = {
 }
 
 
+class ServeRefused(Exception):
+    """The local server cannot start (the port is taken…); the message is one English line."""
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     """Static files with the MIME types Pyodide needs (module scripts, wasm)."""
 
@@ -101,7 +105,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, out_dir: Path = OUT, **opti
     try:
         server = http.server.ThreadingHTTPServer((host, port), handler)
     except OSError as error:
-        raise SystemExit(f"cannot serve on {host}:{port} ({error.strerror}): try --port") from None
+        raise ServeRefused(f"cannot serve on {host}:{port} ({error.strerror}): try --port") from None
     paths = (options.get("content_dir", CONTENT), *CODE)
     seen = snapshot(paths)
     try_build(**options)

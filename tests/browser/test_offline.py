@@ -44,6 +44,16 @@ PAGE_CACHED = """async (url) => {
 
 CACHE_NAMES = "async () => (await caches.keys()).sort()"
 
+OLD_CACHES = ("six-qui-prend-pyodide-0.0.1", "six-qui-prend-site-0000000000")
+OTHER_APP = "une-autre-application"
+FAKE_CACHES = f"""async (root) => {{
+    const files = {{"{OLD_CACHES[0]}": "vendor/pyodide/0.0.1/pyodide.asm.wasm",
+                   "{OLD_CACHES[1]}": "ancienne-page/", "{OTHER_APP}": "donnees.json"}};
+    for (const [name, path] of Object.entries(files)) {{
+        await (await caches.open(name)).put(new URL(path, root).href, new Response("ancien"));
+    }}
+}}"""
+
 
 class GitHubLikeHandler(SubPathHandler):
     """Serves `root/current` under SUB_PATH, with GitHub Pages' ten-minute HTTP caching."""
@@ -226,6 +236,9 @@ def test_a_deploy_reaches_readers_who_have_the_old_worker(sw_context, site, tmp_
         page.wait_for_selector("[data-compteur][data-pret]")
         first = page.evaluate(CACHE_NAMES)
         assert page.evaluate("fetch('../../engine.json').then((r) => r.json())").get("deploiement") is None
+        # What earlier deploys left (an older Pyodide, an older build) and another app's cache.
+        page.evaluate(FAKE_CACHES, server.url(""))
+        assert set(OLD_CACHES) | {OTHER_APP} <= set(page.evaluate(CACHE_NAMES))
 
         server.deploy(changed_build(site, tmp_path / "deploiement-2"))
         page.reload()   # the old worker still serves this visit
@@ -243,6 +256,10 @@ def test_a_deploy_reaches_readers_who_have_the_old_worker(sw_context, site, tmp_
         names = page.evaluate(CACHE_NAMES)
         assert [n for n in names if n.startswith("six-qui-prend-site-")] == \
             [n for n in names if n.startswith("six-qui-prend-site-b2")]
-        assert all(n.startswith("six-qui-prend-") for n in names)
+        # Every older cache of the project is gone, the current Pyodide's may stay, others' stay.
+        runtime = re.search(r'const RUNTIME = "([^"]+)"', (site / "sw.js").read_text(encoding="utf-8"))[1]
+        assert not set(OLD_CACHES) & set(names), names
+        assert {n for n in names if n.startswith("six-qui-prend-pyodide-")} <= {f"six-qui-prend-pyodide-{runtime}"}
+        assert {n for n in names if not n.startswith("six-qui-prend-")} == {OTHER_APP}
     finally:
         server.close()

@@ -338,8 +338,10 @@ def csp_problems(html: str) -> list[str]:
         for name, value in node.attrs.items():
             if EVENT_HANDLER.match(name):
                 problems.append(f"line {node.line}: inline handler {name}= on <{node.tag}>")
-            if name in ("href", "src", "action") and value.strip().lower().startswith("javascript:"):
-                problems.append(f"line {node.line}: javascript: URL on <{node.tag}>")
+            # read as a browser does: surrounding spaces trimmed, tabs and line breaks dropped
+            read = re.sub(r"[\t\n\r]", "", value.strip("".join(map(chr, range(0x21))))).lower()
+            if re.search(r"(?:java|vb)script:", read):
+                problems.append(f"line {node.line}: javascript: URL in {name}= on <{node.tag}>")
     return problems
 
 

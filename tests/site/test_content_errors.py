@@ -100,3 +100,40 @@ def test_missing_node_modules_says_which_command_installs_it(tmp_path):
     assert "npm ci" in lines[0] and "make setup" in lines[0]
     assert not (tmp_path / "out").exists()
     assert [p.name for p in tmp_path.iterdir()] == ["project"], "a temporary folder was left behind"
+
+
+def test_a_folder_named_like_a_page_is_an_author_error(tmp_path):
+    # Issue 12: `content/x.md/` gave an IsADirectoryError traceback (exit 1).
+    folder = content(tmp_path, {"x.md/index.md": FRONT + "Du texte.\n"})
+    [problem] = problems_of(folder, tmp_path)
+    assert problem == (f"{folder / 'x.md'}: a folder named like a page: only files ending in .md "
+                       f"are pages; rename the folder")
+
+
+@pytest.mark.parametrize("char", ["\x00", "\x02", "\x1b", "\x7f"])
+def test_a_nul_or_other_control_character_is_refused_at_its_line(tmp_path, char):
+    # Issue 12: a NUL byte in Markdown was published.
+    folder = content(tmp_path, {"regles.md": FRONT + f"Du texte.\nUn {char} caché.\n"})
+    [problem] = problems_of(folder, tmp_path)
+    assert problem.endswith(f"regles.md:7: control character U+{ord(char):04X} at column 4: remove it "
+                            f"(only tabs and line ends may be written)")
+
+
+def test_a_byte_order_mark_is_dropped(tmp_path):
+    # Issue 12: a UTF-8 BOM gave « missing front matter ».
+    folder = content(tmp_path, {"regles.md": "\ufeff" + FRONT + "Du texte.\n"})
+    build(folder, tmp_path / "out", browser_assets=False)
+    page = (tmp_path / "out" / "regles" / "index.html").read_text(encoding="utf-8")
+    assert "<title>Règles" in page and "\ufeff" not in page
+
+
+@pytest.mark.parametrize("value, shown", [("9" * 5000, "'" + "9" * 40 + "'… (5000 characters)"),
+                                          ("\u0663", "'\u0663'"), ("3_0", "'3_0'"), ("1e3", "'1e3'")])
+def test_a_bad_order_is_echoed_short(tmp_path, value, shown):
+    # Issue 12: the `order` error printed all 5,000 digits; int() also read « ٣ » and « 3_0 ».
+    folder = content(tmp_path, {"regles.md": FRONT.replace("section:", f"order: {value}\nsection:")
+                                + "Du texte.\n"})
+    [problem] = problems_of(folder, tmp_path)
+    assert problem.endswith(f"regles.md:4: order must be a whole number of at most 9 digits (0 to 9), "
+                            f"not {shown}")
+    assert len(problem) < 250 + len(str(folder))

@@ -44,6 +44,8 @@ def test_replay_an_array_from_stdin(monkeypatch, capsys):
     ('{"level": "base", "players": ["a"]}', "error: Junior is played by 2 to 5 players"),
     ('{"level": "base", "players": ["a", "b"], "deck": ["A"], "rows": [["A"], [], [], []], '
      '"moves": [{"row": 0}]}', "error: moves[0]: card 2 (A) adds no new cow to row 0"),
+    ('{"variant": "junior", "level": "base", "players": ["O", "E"], "rows": [[' +
+     ", ".join(map(str, range(1, 20))) + '], [], [], []]}', "error: rows[0]: card 2 (A) brings no new cow"),
 ])
 def test_replay_errors_exit_2(monkeypatch, capsys, text, words):
     code, out, err = run(["junior-replay", "-"], monkeypatch, capsys, stdin=text)

@@ -4,9 +4,13 @@ import json
 import xml.dom.minidom
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from junior_helpers import card, french, scenario
 
 from game.errors import GameError
+from game.junior.bots import heuristic_move
+from game.junior.rules import deal, play, to_play
 from game.junior.scenario import load, replay, result, where
 
 EXPERT = {"level": "expert", "players": ["Léa", "Tom"],
@@ -17,9 +21,9 @@ EXPERT = {"level": "expert", "players": ["Léa", "Tom"],
 
 
 def test_letters_take_the_lowest_unused_id_and_ids_are_kept():
-    state, _ = load({"level": "avance", "players": ["a", "b"], "rows": [["A", 1], [], [], []],
+    state, _ = load({"level": "avance", "players": ["a", "b"], "rows": [["A", "B"], [1], [], []],
                      "hands": {"a": ["a"]}, "deck": ["af"]})
-    assert state["rows"][0] == [card("A", 1), card("A", 0)]
+    assert state["rows"][:2] == [[card("A", 1), card("B")], [card("A", 0)]]
     assert state["hands"]["a"] == [card("A", 2)] and state["deck"] == [card("AF")]
 
 
@@ -145,3 +149,75 @@ def test_player_names_are_non_empty_strings(name):
 def test_a_move_names_its_player_with_a_string():
     err = shape_error({**ONE_FIRST, "moves": [{"player": ["a"], "row": 0}]})
     assert err.field == "moves[0]" and "player" in err.message
+
+
+# --- tables the level's rules cannot lay (issue 12) ----------------------------------------------
+
+def table_error(data) -> GameError:
+    with pytest.raises(GameError) as info:
+        load(data)
+    return info.value
+
+
+def test_a_base_row_of_nineteen_cards_is_refused():
+    # Issue 12: this exited 0. Card 2 (Afrique) brings nothing new after card 1 and the other
+    # rows are empty, so rule 2 could not have put it there.
+    err = table_error({"variant": "junior", "level": "base", "players": ["O", "E"],
+                       "rows": [list(range(1, 20)), [], [], []]})
+    assert (err.field, err.code) == ("rows[0]", "row_impossible")
+    assert "card 2 (A)" in err.message and "rows[1] lacks A" in err.message
+
+
+def test_an_expert_row_of_nine_cards_is_refused_not_taken_as_stuck():
+    # Issue 12: it was accepted, then a stuck player took it (« count: 9 »).
+    data = {**EXPERT, "rows": [["A", "AB", "B", "BC", "C", "C", "C", "C", "C"], ["F"], ["D"], ["E"]]}
+    err = table_error(data)
+    assert (err.field, err.code) == ("rows[0]", "row_too_long") and "1 to 5 cards" in err.message
+    assert "not 9" in err.message
+
+
+def test_an_expert_row_is_never_empty():
+    err = table_error({**EXPERT, "rows": [["A"], [], ["D"], ["E"]]})
+    assert (err.field, err.code) == ("rows[1]", "row_empty")
+
+
+def test_a_base_row_holding_all_six_cows_is_refused():
+    err = table_error({"level": "base", "players": ["a", "b"], "rows": [[], ["ABC", "DEF"], [], []]})
+    assert (err.field, err.code) == ("rows[1]", "row_complete")
+
+
+def test_a_hand_holds_at_most_three_cards():
+    err = table_error({**EXPERT, "hands": {"Léa": ["C", "D", "E", "F"], "Tom": ["A"]}})
+    assert (err.field, err.code) == ("hands.Léa", "hand_too_big")
+
+
+@pytest.mark.parametrize("bad, code", [([53], "card_out_of_deck"), ([3, 3], "card_twice")])
+def test_cards_outside_the_deck_or_twice_carry_a_code(bad, code):
+    err = table_error({"level": "base", "players": ["a", "b"], "deck": bad})
+    assert err.code == code and err.field == "deck"
+
+
+def test_a_card_bringing_nothing_new_is_accepted_where_rule_2_applies():
+    # Every row holds Afrique: a second Afrique card may go anywhere (RULES §4, base).
+    state, _ = load({"level": "base", "players": ["a", "b"],
+                     "rows": [["A", "A"], ["A", "C"], ["AB"], ["ACE"]], "deck": ["F"]})
+    assert state["rows"][0] == [card("A", 0), card("A", 1)]
+
+
+@settings(deadline=None)
+@given(level=st.sampled_from(["base", "avance", "expert"]), players=st.integers(2, 5),
+       seed=st.integers(0, 10**6))
+def test_every_table_the_rules_lay_is_accepted_as_a_scenario(level, players, seed):
+    """Positions of real games, until an album gets a card (a scenario's albums start empty)."""
+    names = [f"p{k}" for k in range(players)]
+    state = deal(level, names, seed)
+    while not state["over"] and not any(state["albums"].values()):
+        order = names[state["current"]:] + names[:state["current"]]
+        table = {"variant": "junior", "level": level, "players": order, "rows": state["rows"],
+                 "deck": state["deck"], "goal": state["goal"]}
+        if level != "base":
+            table["hands"] = state["hands"]
+        loaded, _ = load(table)
+        assert loaded["rows"] == state["rows"]
+        player = to_play(state)
+        state, _ = play(state, player, *heuristic_move(state, player))
