@@ -11,8 +11,9 @@ Messages (`type`), registered in game/web.py's HANDLERS:
 - `explore_import`   {text}                                  → {form, used, highest}
 A reader's bad input gives {ok: false, errors: [{field, message}]} with French messages; `field`
 is a form field: rows[0]…rows[3], hand, players, known, gone, variant, seed, lien, scenario.
-A `form` is {variant, players, rows: [4 texts], hand, known, gone}: what the reader typed; instead
-of `form`, a tool may send `position` (Position.to_json).
+A `form` is {variant, players, rows: [4 or 5 texts], hand, known, gone}: what the reader typed,
+plus with the special cards {marked, stopped, specials: [3 kinds or ""], their_specials}
+(special_fields.py); instead of `form`, a tool may send `position` (Position.to_json).
 """
 
 from __future__ import annotations
@@ -24,13 +25,15 @@ from html import escape
 from ..classic.draw import card_svg
 from ..errors import GameError
 from ..messages import explore as fr
-from . import codec
-from .position import ROWS, Position
+from . import codec, special_fields
+from .position import JSON_KEYS, MAX_ROWS, ROWS, VARIANTS, Position
 from .risk import MODES, Estimate, Tally, estimate
 
 DEFAULT_SAMPLES = 4000
 CHUNK = 250
 """Samples per message: about a tenth of a second in the browser, so « Stop » answers at once."""
+CHUNK_SPECIALS = 25
+"""The same with the special cards, whose robots try every special move on a copy of the round."""
 
 _WORDS = re.compile(r"[\s,;]+")
 _KNOWN = re.compile(r"^\s*j\s*(\d+)\s*:\s*(.*)$", re.IGNORECASE | re.DOTALL)
@@ -85,17 +88,21 @@ def read_form(form) -> tuple[Position | None, list[dict], Position]:
         form = {}
     errors: dict[str, str] = {}
     variant = form.get("variant", "classic")
-    if variant not in ("classic", "tactique"):
+    if variant not in VARIANTS:
         errors["variant"] = fr.for_code("variant_unknown")
         variant = "classic"
+    special = variant == "speciales"
     players = _players(form.get("players", 4), errors)
     texts = form.get("rows") if isinstance(form.get("rows"), list) else []
-    texts = (list(texts) + [""] * ROWS)[:ROWS]
+    texts = (list(texts) + [""] * MAX_ROWS)[:MAX_ROWS if special else ROWS]
     rows = [_cards(t, f"rows[{i}]", errors) for i, t in enumerate(texts)]
+    if len(rows) > ROWS and not rows[ROWS] and not str(texts[ROWS]).strip():
+        rows.pop()   # the fifth row is for a 5ᵉ série: an empty field means four rows
     hand = _cards(form.get("hand", ""), "hand", errors)
     known = _known(form.get("known", ""), errors)
     gone = _cards(form.get("gone", ""), "gone", errors)
-    draft = Position.of(rows, hand, players, known, gone, variant)
+    extra = special_fields.read(form, players, errors) if special else {}
+    draft = Position.of(rows, hand, players, known, gone, variant, **extra)
     if any(int(k[1:]) > players for k in known):
         errors.setdefault("known", fr.for_code("no_such_opponent", players=players))
     for problem in draft.problems():
@@ -104,7 +111,8 @@ def read_form(form) -> tuple[Position | None, list[dict], Position]:
         if field == "rows":
             field = "rows[0]"
         errors.setdefault(field, fr.for_code(problem.code, card=problem.card, highest=draft.highest,
-                                             hand=len(hand), players=players, field=field))
+                                             hand=len(hand), players=players, field=field,
+                                             variant=variant))
     listed = [{"field": f, "message": m} for f, m in errors.items()]
     return (None if listed else draft), listed, draft
 
@@ -115,11 +123,9 @@ def read_request(request: dict) -> tuple[Position | None, list[dict], Position]:
         return read_form(request.get("form"))
     data = request["position"]
     try:
-        position = Position.of(data["rows"], data["hand"], data.get("players", 4),
-                               data.get("known", {}), data.get("gone", ()),
-                               data.get("variant", "classic"))
-        if len(position.rows) != ROWS:
-            raise ValueError("four rows")
+        position = Position.of(**{key: data[key] for key in JSON_KEYS if key in data})
+        if len(position.rows) not in (ROWS, MAX_ROWS):
+            raise ValueError("four or five rows")
     except (KeyError, TypeError, ValueError, AttributeError):
         empty = Position.of([(), (), (), ()], ())
         return None, [{"field": None, "message": fr.for_code("shape")}], empty
@@ -130,10 +136,11 @@ def to_form(position: Position) -> dict:
     """The texts of the form for a position (what `read_form` reads back)."""
     known = "\u202f; ".join(f"{fr.player_name(i)}\u00a0: {' '.join(map(str, k))}"
                        for i, k in enumerate(position.known) if k)
+    rows = [" ".join(map(str, r)) for r in position.rows]
     return {"variant": position.variant, "players": str(position.players),
-            "rows": [" ".join(map(str, r)) for r in position.rows],
+            "rows": (rows + [""] * MAX_ROWS)[:MAX_ROWS],
             "hand": " ".join(map(str, position.hand)), "known": known,
-            "gone": " ".join(map(str, position.gone))}
+            "gone": " ".join(map(str, position.gone)), **special_fields.texts(position)}
 
 
 def _grid(draft: Position) -> dict:
@@ -213,8 +220,9 @@ def estimate_message(request: dict) -> dict:
     samples = request.get("samples", DEFAULT_SAMPLES)
     start = request.get("start", 0)
     so_far = _so_far(request.get("so_far"), seed, mode, samples)
-    result = estimate(position, samples, seed, mode=mode, start=start,
-                      chunk=int(request.get("chunk", CHUNK)), so_far=so_far)
+    chunk = request.get("chunk", CHUNK_SPECIALS if position.variant == "speciales" else CHUNK)
+    result = estimate(position, samples, seed, mode=mode, start=start, chunk=int(chunk),
+                      so_far=so_far)
     return {"ok": True, "estimate": result.to_json(), "done": result.done,
             "samples": result.samples, "finished": result.finished, "seed": seed,
             "html": risk_html(result)}
