@@ -123,7 +123,7 @@ HANDLERS = {"replay": replay_message, "choose": choose_message, "what_if": what_
 PLAY = ("play_new", "play_move", "play_card", "play_choose", "play_pick", "play_next",
         "play_advice", "play_review", "play_export", "play_load", "play_view")
 EXPLORE = ("explore_check", "explore_estimate", "explore_encode", "explore_decode",
-           "explore_export", "explore_import")
+           "explore_export", "explore_import", "explore_link")
 HANDLERS.update({name: _play for name in PLAY})
 HANDLERS.update({name: _explore for name in EXPLORE})
 

@@ -227,15 +227,18 @@ def from_scenario(data) -> Position:
     return steps.position_at(data, None, players[0], known_hands=True)
 
 
-def link_at(data, n: int | None = None) -> str | None:
-    """The permalink of the position at step `n` of a worked example (game/explore/steps.py),
-    or None when the explorer cannot show it: the page then shows no link."""
+def link_at(data, n: int | None = None) -> dict | None:
+    """« Ouvrir dans l’explorateur » at step `n` of a worked example (game/explore/steps.py):
+    {"fragment", "text"} (the French words of what opens), or None when the explorer cannot
+    show that step: the page then shows no link."""
+    from ..messages import explore as fr
     from . import steps
 
     try:
-        return encode(steps.position_at(data, n))
+        position, player = steps.seen_at(data, n)
     except GameError:
         return None
+    return {"fragment": encode(position), "text": fr.link_text(n or 0, player, len(position.hand))}
 
 
 __all__ = ["Link", "encode", "decode", "to_scenario", "from_scenario", "link_at", "VERSION",

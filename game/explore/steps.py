@@ -69,6 +69,12 @@ def position_at(data: dict, n: int | None = None, player: str | None = None, *,
     """The position at step `n` (default: the last) of a scenario, seen by `player` (default: the
     player whose card comes next). GameError when the explorer cannot take it (Junior, no next
     card, a position its checks refuse…)."""
+    return seen_at(data, n, player, known_hands=known_hands)[0]
+
+
+def seen_at(data: dict, n: int | None = None, player: str | None = None, *,
+            known_hands: bool = False) -> tuple[Position, str]:
+    """`position_at` and the player who sees it (the scenario's name for them)."""
     name = _variant(data)
     explored = EXPLORED[name]
     known_hands = known_hands or name == "logique"
@@ -144,10 +150,39 @@ def position_at(data: dict, n: int | None = None, player: str | None = None, *,
                        explored, step.get("marked", ()) if special else (),
                        step.get("stopped", ()) if special else (),
                        specials_of(player) if special else (),
-                       [len(specials_of(q)) for q in others] if special else ()).check()
+                       [len(specials_of(q)) for q in others] if special else ()).check(), player
 
 
 _NAMES = {f"p{i}" for i in range(2, 11)}
 
 
-__all__ = ["position_at", "players_of", "EXPLORED"]
+def position_in_game(session: dict) -> Position:
+    """The position of « Jouer une manche » as the reader sees it now: the table, their cards
+    (a card revealed and not yet placed included), the cards taken this round, and with the
+    special cards, the Stops, markers and special cards in hand. GameError when there is none
+    (Junior, a Logique draft, a round over)."""
+    from .. import session as sessions
+
+    checked = sessions.check_state(session)   # a saved game is re-checked, never trusted
+    name = checked["variant"]
+    if name not in EXPLORED:
+        raise GameError(f"the explorer does not take {name} positions", field="variant",
+                        code="variant_unknown")
+    state = variants.get(name).from_json(checked["game"])
+    reader, rnd = checked["reader"], state.round
+    if rnd is None or getattr(rnd, "draft", None) is not None:
+        raise GameError("no turn to explore now", code="no_next_card")
+    turn = rnd if name == "speciales" else rnd.turn
+    waiting = [c for c, p in turn.queue[turn.pos:] if p == reader] if turn is not None else []
+    others = [p for p in state.players if p != reader]
+    special = name == "speciales"
+    table = rnd.table
+    return Position.of(table.rows, list(rnd.hands[reader]) + waiting, len(state.players),
+                       [rnd.hands[q] for q in others] if name == "logique" else (),
+                       [c for pile in rnd.piles.values() for c in pile], EXPLORED[name],
+                       table.marked if special else (), table.stopped if special else (),
+                       rnd.specials[reader] if special else (),
+                       [len(rnd.specials[q]) for q in others] if special else ()).check()
+
+
+__all__ = ["position_at", "seen_at", "position_in_game", "players_of", "EXPLORED"]

@@ -9,6 +9,8 @@ Messages (`type`), registered in game/web.py's HANDLERS:
 - `explore_decode`   {fragment}                              → {form, seed, mode, used, highest}
 - `explore_export`   {form}                                  → {scenario: JSON text}
 - `explore_import`   {text}                                  → {form, used, highest}
+- `explore_link`     {scenario, step} or {state}             → {fragment, text}: « Ouvrir dans
+                     l’explorateur » at a step of an example's player, or now in « Jouer une manche »
 A reader's bad input gives {ok: false, errors: [{field, message}]} with French messages; `field`
 is a form field: rows[0]…rows[3], hand, players, known, gone, variant, seed, lien, scenario.
 A `form` is {variant, players, rows: [4 or 5 texts], hand, known, gone}: what the reader typed,
@@ -259,8 +261,28 @@ def risk_html(result: Estimate) -> str:
             f'<ol class="explorer-risques">{"".join(items)}</ol>')
 
 
+def link_message(request: dict) -> dict:
+    """The permalink of a step of a replay (`scenario`, `step`) or of a game (`state`); a
+    position the explorer cannot take (Junior, no card to play) is a refusal: no link shown."""
+    from . import steps
+
+    try:
+        if "state" in request:
+            return {"ok": True, "fragment": codec.encode(steps.position_in_game(request["state"])),
+                    "text": ""}
+        found = codec.link_at(request.get("scenario"), request.get("step"))
+    except GameError as error:
+        found, detail = None, error.message
+    else:
+        detail = "no position at this step"
+    if found is None:
+        return {"ok": False, "errors": [{"field": None, "message": fr.no_link(), "detail": detail}]}
+    return {"ok": True, **found}
+
+
 HANDLERS = {"explore_check": check_message, "explore_estimate": estimate_message,
             "explore_encode": encode_message, "explore_decode": decode_message,
-            "explore_export": export_message, "explore_import": import_message}
+            "explore_export": export_message, "explore_import": import_message,
+            "explore_link": link_message}
 
 __all__ = ["HANDLERS", "read_form", "to_form", "risk_html"]

@@ -6,7 +6,7 @@ field at fault, in the reader's words (cartes, rangées, J2 for the second playe
 
 from __future__ import annotations
 
-from .typography import NBSP, NNBSP, quote
+from .typography import NBSP, NNBSP, elide, quote
 
 PERCENT = f"{NNBSP}%"
 
@@ -112,6 +112,21 @@ def for_code(code: str, *, card=None, highest: int = 104, hand: int = 10, player
     if code == "shape":
         return f"Cette position est mal formée{NBSP}: rechargez la page pour repartir d’une table vide."
     return f"Cette position n’est pas valable ({field_name(field)})."
+
+
+OPEN_LINK = "Ouvrir dans l’explorateur"
+"""The link from a worked example, a step of its player or « Jouer une manche » to the explorer."""
+
+
+def link_text(step: int, player: str, cards: int) -> str:
+    """What the link opens, after it: « : la table de départ, avec en main la carte d’Alice »."""
+    table = "la table de départ" if step == 0 else f"la table de l’étape {step}"
+    hand = "la carte" if cards == 1 else "les cartes"
+    return f"{NBSP}: {table}, avec en main {hand} {elide('de', player)}."
+
+
+def no_link() -> str:
+    return f"L’explorateur ne sait pas ouvrir cette étape{NBSP}: il faut une carte à jouer."
 
 
 def scenario_unreadable() -> str:
