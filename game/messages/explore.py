@@ -189,7 +189,7 @@ def bar_label(card: int, p: float) -> str:
 
 
 def summary(done: int, samples: int, seed: int, mode: str, finished: bool) -> str:
-    who = "au hasard parmi leurs cartes" if mode == "uniform" else "comme le bot prudent"
+    who = "au hasard parmi leurs cartes" if mode == "uniform" else "comme le robot prudent"
     count = f"{_thousands(done)}{NNBSP}tirage{'s' if done > 1 else ''}"
     state = "" if finished else f" sur {_thousands(samples)} prévus"
     return (f"Estimation sur {count}{state} (graine {seed}){NNBSP}; vos adversaires jouent {who}.")
