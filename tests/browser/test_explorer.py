@@ -282,3 +282,32 @@ def test_axe_finds_nothing_before_and_after_an_estimate(context, page, server):
     run_estimate(page, "3")
     axe_everywhere(page, "explorateur (barres)", found)
     assert not found, found
+
+
+def test_a_special_card_position_gives_cpythons_figures(page, server):
+    """The special cards' fields show with that variant only; the estimate is CPython's."""
+    open_page(page, server)
+    assert page.is_hidden("#explorer-rangee-5") and page.is_hidden("#explorer-speciale-1")
+    page.select_option("#explorer-variante", "speciales")
+    assert page.is_visible("#explorer-rangee-5") and page.is_visible("#explorer-leurs-speciales")
+    rows = ["3 12 15", "28 30", "39 41 42 43 47 48", "60", "80 81"]
+    for i, text in enumerate(rows):
+        page.fill(f"#explorer-rangee-{i + 1}", text)
+    page.fill("#explorer-marquees", "3")
+    page.fill("#explorer-stops", "4")
+    page.fill("#explorer-main", "5 29 33 49 61 90")
+    page.select_option("#explorer-joueurs", "3")
+    page.select_option("#explorer-speciale-1", "inserer")
+    page.select_option("#explorer-speciale-2", "negatif_positif")
+    page.fill("#explorer-leurs-speciales", "2")
+    run_estimate(page, "4")
+    assert re.search(r"#v2\.[A-Za-z0-9_-]+$", page.url)
+    position = Position.of([[int(c) for c in r.split()] for r in rows], [5, 29, 33, 49, 61, 90], 3,
+                           (), (), "speciales", marked=[2], stopped=[3],
+                           specials=["inserer", "negatif_positif"], their_specials=[2, 2])
+    expected = estimate(position, 1000, 4)
+    assert [[t.card, round(t.take_interval()[0], 6), round(t.heads_interval()[0], 6)]
+            for t in expected.tallies] == figures(page)
+    # A classic variant hides them again; their texts are not read.
+    page.select_option("#explorer-variante", "classic")
+    assert page.is_hidden("#explorer-marquees")

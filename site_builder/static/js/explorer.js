@@ -150,6 +150,7 @@ async function openLink() {
   const fragment = decodeURIComponent(location.hash.slice(1));
   if (!fragment || fragment === lastFragment) return;
   want(); // a link to a position: the reader asked to see it
+  delete form.dataset.valide; // until this position is read
   const answer = await ask({ type: "explore_decode", fragment });
   if (!answer.ok) {
     fillForm({ variant: "classic", players: "4", hand: "", known: "", gone: "", marked: "", stopped: "" });
