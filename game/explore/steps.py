@@ -92,6 +92,7 @@ def seen_at(data: dict, n: int | None = None, player: str | None = None, *,
     else:
         current = step["turn"]
         settled = sum(1 for s in steps[:n + 1] if s["turn"] == current and s["kind"] in RESOLVING)
+
     def queue_of(turn: int) -> list:
         return sorted((c, p) for p, c in turns[turn - 1][0].items()) if turn <= len(turns) else []
 

@@ -12,7 +12,8 @@ Messages (`type`), registered in game/web.py's HANDLERS:
 - `explore_link`     {scenario, step} or {state}             → {fragment, text}: « Ouvrir dans
                      l’explorateur » at a step of an example's player, or now in « Jouer une manche »
 A reader's bad input gives {ok: false, errors: [{field, message}]} with French messages; `field`
-is a form field: rows[0]…rows[3], hand, players, known, gone, variant, seed, lien, scenario.
+is a form field: rows[0]…rows[4], hand, players, known, gone, variant, marked, stopped, specials,
+their_specials, seed, lien, scenario.
 A `form` is {variant, players, rows: [4 or 5 texts], hand, known, gone}: what the reader typed,
 plus with the special cards {marked, stopped, specials: [3 kinds or ""], their_specials}
 (special_fields.py); instead of `form`, a tool may send `position` (Position.to_json).
