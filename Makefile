@@ -50,6 +50,8 @@ bench: setup
 	$(PY) bench/engine_speed.py
 	$(PY) bench/build_speed.py
 	$(PY) bench/browser_speed.py
+	$(PY) bench/explore_speed.py
+	$(PY) bench/explore_browser_speed.py
 	$(PY) bench/page_budget.py
 
 clean:

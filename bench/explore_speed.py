@@ -4,7 +4,8 @@ A 4-player mid-round position (turn 5: six cards in hand, rows of one to five ca
 already taken). One sample deals the three opponents and resolves the turn once for each card of
 the hand, so a sample is six simulated turns. Issue 16 asks for 10,000 simulated turns in under
 one second in the browser; Pyodide under Node runs the same WebAssembly as the browser's worker,
-so its figure stands for the browser's. Each figure is the best of a few timed runs, by the wall
+without the page around it: bench/explore_browser_speed.py times the real page in Chromium,
+through the worker and its chunks. Each figure is the best of a few timed runs, by the wall
 clock and by the process's CPU time: on a shared machine the CPU figure is the engine's own (Pyodide
 under Node may report wall time for both).
 

@@ -223,6 +223,7 @@ HANDLERS: dict[str, Route] = {
     "explore_decode": Route(_explore, "decode_message"),
     "explore_export": Route(_explore, "export_message"),
     "explore_import": Route(_explore, "import_message"),
+    "explore_link": Route(_explore, "link_message"),
 }
 
 

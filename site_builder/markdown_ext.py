@@ -266,6 +266,8 @@ class PageState:
         if not self._numbers_readable(line, body):
             return None
         markup = render(body, line, self.page.source, self.fail)
+        if markup:
+            markup = markup.replace(blocks.SITE_ROOT, relative_url(self.page.url, ""))
         for found in EXAMPLE_RE.finditer(markup or ""):
             self.examples.append(ExampleRef(unescape(found["id"]), self.page.source, line))
         return markup

@@ -30,6 +30,9 @@ FORM = {"variant": "classic", "players": "4", "rows": ["3 12 15", "28 30", "39 4
         "hand": "5 29 33 48 61 90", "known": "J3\u00a0: 7", "gone": "1 2"}
 TACTIQUE_FORM = {"variant": "tactique", "players": "3", "rows": ["3", "12", "20", "30"],
                  "hand": "5 9 22 31", "known": "", "gone": ""}
+SPECIALS_FORM = {"variant": "speciales", "players": "3", "rows": ["3 12", "28", "39 41", "60", "70"],
+                 "hand": "5 29 33", "known": "", "gone": "", "marked": "2", "stopped": "4",
+                 "specials": ["stop", "", ""], "their_specials": "J2\u00a0: 1 ; J3\u00a0: 3"}
 
 
 def ask(kind: str, **request) -> dict:
@@ -136,7 +139,7 @@ def valid_requests() -> dict[str, list[dict]]:
     for kind in ("play_card", "play_choose", "play_pick", "play_move", "play_next", "play_advice",
                  "play_review", "play_export", "play_view"):
         requests[kind] = [_move_request(kind, state, view) for state, view in states]
-    forms = [FORM, TACTIQUE_FORM]
+    forms = [FORM, TACTIQUE_FORM, SPECIALS_FORM]
     checked = [ask("explore_check", form=f) for f in forms]
     assert all(c["ok"] for c in checked), checked
     fragments = [ask("explore_encode", form=f, seed="7", mode="uniform")["fragment"] for f in forms]
@@ -152,7 +155,10 @@ def valid_requests() -> dict[str, list[dict]]:
             {"form": FORM, "seed": "3", "mode": "uniform", "samples": 40, "start": 0, "chunk": 20},
             {"form": FORM, "seed": "3", "mode": "uniform", "samples": 40, "start": 20, "chunk": 20,
              "so_far": first["estimate"]},
-            {"form": TACTIQUE_FORM, "seed": "9", "mode": "heuristic", "samples": 10, "chunk": 10}],
+            {"form": TACTIQUE_FORM, "seed": "9", "mode": "heuristic", "samples": 10, "chunk": 10},
+            {"form": SPECIALS_FORM, "seed": "4", "mode": "heuristic", "samples": 4, "chunk": 2}],
+        "explore_link": [{"scenario": s, "step": 1} for s in families["classic"] + families["specials"]]
+                        + [{"state": state} for state, view in states if view["phase"] == "play"][:6],
     })
     missing = set(web.HANDLERS) - {k for k, v in requests.items() if v}
     assert not missing, f"no valid request for {sorted(missing)}"

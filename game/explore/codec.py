@@ -1,16 +1,22 @@
 """A position ⇄ a permalink (URL fragment), and ⇄ the JSON scenario format of `python -m game replay`.
 
-Link format v1: `v1.` then base64url (no padding) of these bytes:
-  header   bit 7 Tactique, bit 6 heuristic opponents, bit 5 a seed follows, bits 0–3 players − 2
+Link format v2: `v2.` then base64url (no padding) of these bytes:
+  header   bits 6–7 the variant (0 classic, 1 Tactique, 2 special cards), bit 5 a seed follows,
+           bit 4 heuristic opponents, bits 0–3 players − 2
   seed     4 bytes big-endian, only when bit 5 is set
-  rows     for each of the 4 rows: its length, then its cards (one byte each)
+  rows     their number (4, or 5 with the special cards), then for each: its length, its cards
   hand     its length, then its cards
   gone     its length, then its cards
   known    its number of opponents, then for each: a length and the cards
+  specials (special cards only) a byte of marked rows (bit i: row i), a byte of stopped rows,
+           the reader's special cards (a length, then each kind's index in `KINDS`), and the
+           number of opponents given, then how many special cards each still holds
   check    4 bytes: the CRC-32 of everything before
-A link is canonical: decoding then encoding gives it back, so any changed character is refused.
-A changed version prefix, a damaged character or a position that fails its checks raises
-GameError (field "link"): a page can say so in French and keep an empty editor.
+Links of v1 (classic and Tactique, before the special cards) still open: bit 7 Tactique, bit 6
+heuristic, bit 5 seed, bit 4 reserved (0), then the four rows, hand, gone and known as above.
+A link is canonical: decoding then encoding (in its version) gives it back, so any changed
+character is refused. An unknown version prefix, a damaged character or a position that fails
+its checks raises GameError (field "link"): a page can say so in French and keep an empty editor.
 """
 
 from __future__ import annotations
@@ -22,10 +28,12 @@ import zlib
 from dataclasses import dataclass
 
 from ..errors import GameError
-from .position import ROWS, Position, opponent
+from .position import KINDS, ROWS, Position, opponent
 
-VERSION = "v1"
+VERSION = "v2"
+READS = ("v1", "v2")
 _PREFIX = re.compile(r"^v(\d+)\.")
+_VARIANTS = ("classic", "tactique", "speciales")
 
 
 @dataclass(frozen=True)
@@ -45,11 +53,28 @@ def encode(position: Position, *, seed: int | None = None, mode: str = "uniform"
                                  and 0 <= seed < 2**32):
         raise GameError(f"the seed must be 0..{2**32 - 1}, not {seed!r}", field="seed",
                         code="seed_range")
-    header = (position.players - 2) | (0x80 if position.variant == "tactique" else 0)
-    header |= 0x40 if mode == "heuristic" else 0
+    return _text(VERSION, _pack(VERSION, position, seed, mode))
+
+
+def _text(version: str, data: bytes) -> str:
+    data += zlib.crc32(data).to_bytes(4, "big")
+    return f"{version}." + base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def _pack(version: str, position: Position, seed, mode: str) -> bytes:
+    """The bytes of a link before its check, in `version`'s layout."""
+    heuristic = mode == "heuristic"
+    if version == "v1":
+        header = (position.players - 2) | (0x80 if position.variant == "tactique" else 0)
+        header |= 0x40 if heuristic else 0
+    else:
+        header = (position.players - 2) | (_VARIANTS.index(position.variant) << 6)
+        header |= 0x10 if heuristic else 0
     out = bytearray([header | (0x20 if seed is not None else 0)])
     if seed is not None:
         out += seed.to_bytes(4, "big")
+    if version != "v1":
+        out.append(len(position.rows))
     for cards in (*position.rows, position.hand, position.gone):
         out.append(len(cards))
         out += bytes(cards)
@@ -57,8 +82,14 @@ def encode(position: Position, *, seed: int | None = None, mode: str = "uniform"
     for cards in position.known:
         out.append(len(cards))
         out += bytes(cards)
-    out += zlib.crc32(out).to_bytes(4, "big")
-    return f"{VERSION}." + base64.urlsafe_b64encode(bytes(out)).decode("ascii").rstrip("=")
+    if position.variant == "speciales":
+        out.append(sum(1 << r for r in position.marked))
+        out.append(sum(1 << r for r in position.stopped))
+        out.append(len(position.specials))
+        out += bytes(KINDS.index(k) for k in position.specials)
+        out.append(len(position.their_specials))
+        out += bytes(position.their_specials)
+    return bytes(out)
 
 
 def decode(fragment) -> Link:
@@ -69,9 +100,10 @@ def decode(fragment) -> Link:
     match = _PREFIX.match(text)
     if not match:
         raise _damaged("no version prefix")
-    if match.group(0) != f"{VERSION}.":
-        raise GameError(f"link version v{match.group(1)} is not {VERSION}", field="link",
-                        code="link_version")
+    version = match.group(0)[:-1]
+    if version not in READS:
+        raise GameError(f"link version v{match.group(1)} is not one of {', '.join(READS)}",
+                        field="link", code="link_version")
     body = text[match.end():]
     if not re.fullmatch(r"[A-Za-z0-9_-]*", body):
         raise _damaged("characters outside base64url")
@@ -84,20 +116,36 @@ def decode(fragment) -> Link:
     reader = _Reader(data[:-4])
     header = reader.byte()
     seed = int.from_bytes(reader.take(4), "big") if header & 0x20 else None
-    rows = [reader.cards() for _ in range(ROWS)]
+    if version == "v1":
+        if header & 0x10:
+            raise _damaged("unexpected bytes")
+        variant, heuristic, count = ("tactique" if header & 0x80 else "classic"), header & 0x40, ROWS
+    else:
+        if header >> 6 >= len(_VARIANTS):
+            raise _damaged("unknown variant")
+        variant, heuristic, count = _VARIANTS[header >> 6], header & 0x10, reader.byte()
+    rows = [reader.cards() for _ in range(count)]
     hand, gone = reader.cards(), reader.cards()
     known = [reader.cards() for _ in range(reader.byte())]
-    if not reader.at_end() or header & 0x10:
+    extra = {}
+    if variant == "speciales":
+        marked, stopped = reader.byte(), reader.byte()
+        kinds = reader.cards()
+        if any(k >= len(KINDS) for k in kinds):
+            raise _damaged("unknown special card")
+        extra = {"marked": [r for r in range(8) if marked >> r & 1],
+                 "stopped": [r for r in range(8) if stopped >> r & 1],
+                 "specials": [KINDS[k] for k in kinds], "their_specials": list(reader.cards())}
+    if not reader.at_end():
         raise _damaged("unexpected bytes")
-    position = Position.of(rows, hand, (header & 0x0F) + 2, known, gone,
-                           "tactique" if header & 0x80 else "classic")
+    position = Position.of(rows, hand, (header & 0x0F) + 2, known, gone, variant, **extra)
     try:
         position.check()
     except GameError as error:
         raise GameError(f"the link's position is not valid: {error.message}", field="link",
                         code="link_invalid") from None
-    link = Link(position, seed, "heuristic" if header & 0x40 else "uniform")
-    if encode(position, seed=seed, mode=link.mode) != text:
+    link = Link(position, seed, "heuristic" if heuristic else "uniform")
+    if _text(version, _pack(version, position, seed, link.mode)) != text:
         raise _damaged("not in canonical form")   # cards out of order, stray padding bits…
     return link
 
@@ -131,59 +179,67 @@ def _damaged(why: str) -> GameError:
 
 # --- the JSON scenario format -------------------------------------------------------------------
 
+NOT_IN_SCENARIOS = ("gone", "their_specials")
+"""What a position holds that the scenario format cannot: cards out of play, and how many
+special cards each opponent still holds (a scenario names special cards, never counts them)."""
+
+
 def to_scenario(position: Position) -> dict:
     """A scenario (no turns yet) that `python -m game replay` accepts: the reader is p1.
 
-    In that format a hand is the whole hand (each card played must come from it): an opponent
-    whose every card is known gets a hand, partly known cards and cards out of play are left out.
+    Every card whose place is known goes in: the table, its markers and Stops, the reader's hand
+    and special cards, and each opponent's known cards as their hand (in that format a hand is
+    what its player may play: add their other cards before writing turns for them). The cards
+    out of play and the opponents' special-card counts have no place there (NOT_IN_SCENARIOS).
     """
     position.check()
     hands = {"p1": list(position.hand)}
     for i in range(position.players - 1):
-        if len(position.known_of(i)) == len(position.hand):
+        if position.known_of(i):
             hands[opponent(i)] = list(position.known_of(i))
     scenario = {"rows": [list(r) for r in position.rows], "turns": [], "hands": hands,
                 "players": position.players}
     if position.variant != "classic":
-        scenario["variant"] = position.variant
+        scenario = {"variant": position.variant, **scenario}
+    if position.variant == "speciales":
+        scenario.update(marked=list(position.marked), stopped=list(position.stopped),
+                        held={"p1": list(position.specials)})
     return scenario
 
 
 def from_scenario(data) -> Position:
     """The position after a scenario's turns, seen by its first player (p1, or the first named).
 
-    The scenario is replayed by the engine; cards played and no longer on the table are out of
-    play (taken); each player's hand loses the cards they played. A scenario without hands for its first
-    player gives no hand: GameError.
+    The scenario is replayed by the engine (game/explore/steps.py): cards played and no longer
+    on the table are out of play (taken); each hand loses the cards its player played, and the
+    other players' hands become known cards. A scenario without a hand for its first player
+    gives no hand: GameError.
     """
-    from ..classic.replay import replay
-    from ..classic.scenario import parse
+    from . import steps
 
-    if isinstance(data, dict) and data.get("variant") not in (None, "classic", "tactique"):
-        raise GameError("the explorer reads classic and Tactique scenarios only", field="variant",
-                        code="variant_unknown")
-    parsed = parse(data)
-    hands = parsed.hands or {}
-    if not parsed.players or not hands.get(parsed.players[0]):
+    if not isinstance(data, dict):
+        raise GameError("a scenario is a JSON object", code="shape")
+    players = steps.players_of(data)
+    hands = data.get("hands")
+    if not players or not isinstance(hands, dict) or not hands.get(players[0]):
         raise GameError("the scenario gives no hand for its first player", field="hands",
                         code="no_hand")
-    last = replay(data, draw=False)[-1]   # a missing row choice raises GameError
-    rows = last["rows"]
-    on_table = {c for r in rows for c in r}
-    played: dict[str, set] = {p: set() for p in parsed.players}
-    for plays, _ in parsed.turns:
-        for p, card in plays.items():
-            played[p].add(card)
-    ever = {c for r in parsed.rows for c in r}.union(*played.values())
-    gone = sorted(ever - on_table)
-    me, others = parsed.players[0], parsed.players[1:]
-    count = data.get("players", len(parsed.players)) if isinstance(data, dict) else len(parsed.players)
-    hand = [c for c in hands[me] if c not in played[me]]
-    known = [[c for c in hands.get(p, ()) if c not in played[p]] for p in others]
-    if me == "p1" and all(re.fullmatch(r"p([2-9]|10)", p) for p in others):
-        known = dict(zip(others, known))   # keep p3 as p3 even when p2 has no hand
-    return Position.of(rows, hand, count, known, gone,
-                       data.get("variant", "classic") if isinstance(data, dict) else "classic").check()
+    return steps.position_at(data, None, players[0], known_hands=True)
 
 
-__all__ = ["Link", "encode", "decode", "to_scenario", "from_scenario", "VERSION"]
+def link_at(data, n: int | None = None) -> dict | None:
+    """« Ouvrir dans l’explorateur » at step `n` of a worked example (game/explore/steps.py):
+    {"fragment", "text"} (the French words of what opens), or None when the explorer cannot
+    show that step: the page then shows no link."""
+    from ..messages import explore as fr
+    from . import steps
+
+    try:
+        position, player = steps.seen_at(data, n)
+    except GameError:
+        return None
+    return {"fragment": encode(position), "text": fr.link_text(n or 0, player, len(position.hand))}
+
+
+__all__ = ["Link", "encode", "decode", "to_scenario", "from_scenario", "link_at", "VERSION",
+           "NOT_IN_SCENARIOS"]

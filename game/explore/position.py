@@ -1,8 +1,10 @@
 """A position the reader sets up: the table, their hand, how many play, what they know of others.
 
 The explorer looks one turn ahead from here, so a position holds only what changes that turn's
-odds: the four rows, the reader's hand (every player holds as many cards), the number of players,
+odds: the rows, the reader's hand (every player holds as many cards), the number of players,
 cards known to be in a given opponent's hand, and cards known to be out of play (taken earlier).
+With the special cards (« 6 qui surprend ! », variant "speciales") it also holds the table's
+markers and Stops (4 or 5 rows), the reader's special cards and how many each opponent still has.
 It is plain frozen data so it can be hashed, encoded in a link and compared in tests.
 """
 
@@ -14,10 +16,15 @@ from ..classic.cards import HIGHEST, is_card
 from ..classic.play import MAX_PLAYERS, MIN_PLAYERS
 from ..classic.table import LIMIT
 from ..errors import GameError
+from ..specials import cards as special_cards
 
 ROWS = 4
+MAX_ROWS = special_cards.MAX_ROWS          # a fifth row only with the special cards (5ᵉ série)
 MAX_HAND = 10
-VARIANTS = ("classic", "tactique")
+VARIANTS = ("classic", "tactique", "speciales")
+SPECIALS = "speciales"
+KINDS = special_cards.KINDS
+MAX_SPECIALS = special_cards.SPECIAL_CARDS_EACH   # special cards a player is dealt (RULES §3)
 
 
 def opponent(index: int) -> str:
@@ -25,32 +32,53 @@ def opponent(index: int) -> str:
     return f"p{index + 2}"
 
 
+def limits(variant: str) -> tuple[int, int, int]:
+    """(largest hand, fewest players, most players) of a variant (RULES §1 and §3)."""
+    if variant == SPECIALS:
+        return (special_cards.NUMBER_CARDS_EACH, special_cards.MIN_PLAYERS,
+                special_cards.MAX_PLAYERS)
+    return MAX_HAND, MIN_PLAYERS, MAX_PLAYERS
+
+
+def _per_opponent(values, empty):
+    """{"p2": v, …} or a list → a list by opponent, with trailing empties dropped (canonical)."""
+    if isinstance(values, dict):
+        # The opponents are counted before a list is built for them: « p9999999 » is refused
+        # here (the largest table's player limit), not after allocating ten million entries.
+        numbers = [str(k)[1:] for k in values if str(k)[1:].isascii() and str(k)[1:].isdigit()]
+        count = max((int(n) - 1 if len(n) <= 2 else MAX_PLAYERS for n in numbers), default=0)
+        if count > MAX_PLAYERS - 1:
+            raise GameError(f"known cards for opponent {count + 1}: at most {MAX_PLAYERS} play",
+                            field="known", code="no_such_opponent")
+        values = [values.get(opponent(i), empty) for i in range(count)]
+    values = list(values)
+    while values and not values[-1]:
+        values.pop()
+    return values
+
+
 @dataclass(frozen=True)
 class Position:
-    rows: tuple            # four ascending tuples of cards, 1 to 5 cards each
-    hand: tuple            # the reader's cards, ascending, 1 to 10
-    players: int = 4       # the reader included, 2 to 10
+    rows: tuple            # ascending tuples of cards: 4 rows (5 with the special cards)
+    hand: tuple            # the reader's cards, ascending, 1 to 10 (12 with the special cards)
+    players: int = 4       # the reader included, 2 to 10 (2 to 8 with the special cards)
     known: tuple = ()      # per opponent (p2, p3…), cards known to be in their hand; may be shorter
     gone: tuple = ()       # cards known to be out of play (in penalty piles)
     variant: str = "classic"
+    marked: tuple = ()     # special cards: rows (0-based) carrying a 7 qui prend marker
+    stopped: tuple = ()    # special cards: rows closed by a Stop
+    specials: tuple = ()   # special cards: the reader's special cards (kinds), sorted
+    their_specials: tuple = ()   # special cards: how many each opponent still holds (p2, p3…)
 
     @classmethod
-    def of(cls, rows, hand, players=4, known=(), gone=(), variant="classic") -> "Position":
-        """Normalise lists (and a {"p2": [...]} dict for `known`) into a Position, unchecked."""
-        if isinstance(known, dict):
-            # The opponents are counted before a list is built for them: « p9999999 » is refused
-            # here (the variant's player limit), not after allocating ten million empty hands.
-            numbers = [str(k)[1:] for k in known if str(k)[1:].isascii() and str(k)[1:].isdigit()]
-            count = max((int(n) - 1 if len(n) <= 2 else MAX_PLAYERS for n in numbers), default=0)
-            if count > MAX_PLAYERS - 1:
-                raise GameError(f"known cards for opponent {count + 1}: at most {MAX_PLAYERS} play",
-                                field="known", code="no_such_opponent")
-            known = [known.get(opponent(i), ()) for i in range(count)]
-        known = list(known)
-        while known and not known[-1]:
-            known.pop()   # trailing empty opponents carry nothing: one canonical form
+    def of(cls, rows, hand, players=4, known=(), gone=(), variant="classic", marked=(),
+           stopped=(), specials=(), their_specials=()) -> "Position":
+        """Normalise lists (and {"p2": …} dicts for `known` and `their_specials`), unchecked."""
+        known = _per_opponent(known, ())
         return cls(tuple(tuple(r) for r in rows), tuple(sorted(hand)), players,
-                   tuple(tuple(sorted(k)) for k in known), tuple(sorted(gone)), variant)
+                   tuple(tuple(sorted(k)) for k in known), tuple(sorted(gone)), variant,
+                   tuple(sorted(marked)), tuple(sorted(stopped)), tuple(sorted(specials)),
+                   tuple(_per_opponent(their_specials, 0)))
 
     @property
     def highest(self) -> int:
@@ -61,6 +89,10 @@ class Position:
 
     def known_of(self, index: int) -> tuple:
         return self.known[index] if index < len(self.known) else ()
+
+    def specials_of(self, index: int) -> int:
+        """How many special cards the index-th opponent still holds (0 when not given)."""
+        return self.their_specials[index] if index < len(self.their_specials) else 0
 
     def used(self) -> set[int]:
         """Every card whose place is known: table, hand, opponents' known cards, out of play."""
@@ -74,6 +106,14 @@ class Position:
         used = self.used()
         return [c for c in range(1, self.highest + 1) if c not in used]
 
+    def unseen_specials(self) -> list[str]:
+        """The special cards an opponent may hold: the 28 but the reader's (RULES §3)."""
+        deck = special_cards.special_deck()
+        for kind in self.specials:
+            if kind in deck:
+                deck.remove(kind)
+        return deck
+
     def to_json(self) -> dict:
         data = {"variant": self.variant, "players": self.players,
                 "rows": [list(r) for r in self.rows], "hand": list(self.hand)}
@@ -81,6 +121,11 @@ class Position:
             data["known"] = {opponent(i): list(k) for i, k in enumerate(self.known) if k}
         if self.gone:
             data["gone"] = list(self.gone)
+        for key in ("marked", "stopped", "specials"):
+            if getattr(self, key):
+                data[key] = list(getattr(self, key))
+        if self.their_specials:
+            data["their_specials"] = {opponent(i): n for i, n in enumerate(self.their_specials) if n}
         return data
 
     @classmethod
@@ -88,13 +133,15 @@ class Position:
         """The inverse of `to_json`; a malformed dict raises GameError (code "shape")."""
         if not isinstance(data, dict):
             raise GameError("a position is a JSON object", code="shape")
-        unknown = sorted(set(data) - {"variant", "players", "rows", "hand", "known", "gone"})
+        unknown = sorted(set(data) - set(JSON_KEYS))
         if unknown:
             raise GameError(f"unknown position key(s): {', '.join(unknown)}", code="shape")
         try:
             position = cls.of(data["rows"], data["hand"], data.get("players", 4),
                               data.get("known", {}), data.get("gone", ()),
-                              data.get("variant", "classic"))
+                              data.get("variant", "classic"), data.get("marked", ()),
+                              data.get("stopped", ()), data.get("specials", ()),
+                              data.get("their_specials", {}))
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise GameError(f"malformed position: {error}", code="shape") from None
         position.check()
@@ -111,9 +158,11 @@ class Position:
         if self.variant not in VARIANTS:
             report(GameError(f"unknown variant {self.variant!r} (one of {', '.join(VARIANTS)})",
                              field="variant", code="variant_unknown"))
+        special = self.variant == SPECIALS
+        max_hand, fewest, most = limits(self.variant)
         players = self.players
-        if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            report(GameError(f"players must be a number from {MIN_PLAYERS} to {MAX_PLAYERS}, "
+        if not _is_int(players) or not fewest <= players <= most:
+            report(GameError(f"players must be a number from {fewest} to {most}, "
                              f"not {players!r}", field="players", code="players_range"))
             return list(found.values())
         highest = self.highest
@@ -133,16 +182,20 @@ class Position:
             seen[card] = where
             return True
 
-        if len(self.rows) != ROWS:
-            report(GameError(f"the table has {ROWS} rows, not {len(self.rows)}", field="rows",
+        if len(self.rows) != ROWS and not (special and len(self.rows) == MAX_ROWS):
+            report(GameError(f"the table has {ROWS} rows"
+                             f"{' (5 after a 5ᵉ série)' if special else ''}, not {len(self.rows)}",
+                             field="rows" if len(self.rows) < ROWS else f"rows[{ROWS}]",
                              code="rows_count"))
+        self._check_markers(report)
         for i, row in enumerate(self.rows):
             where = f"rows[{i}]"
             if not row:
                 report(GameError(f"row {i} is empty", field=where, code="row_empty"))
                 continue
-            if len(row) > LIMIT:
-                report(GameError(f"row {i} has {len(row)} cards; a row holds at most {LIMIT}",
+            longest = LIMIT + 1 if i in self.marked else LIMIT   # a marked row may hold 6
+            if len(row) > longest:
+                report(GameError(f"row {i} has {len(row)} cards; a row holds at most {longest}",
                                  field=where, code="row_too_long"))
             if all(place(c, where) for c in row):
                 for a, b in zip(row, row[1:]):
@@ -150,11 +203,12 @@ class Position:
                         report(GameError(f"row {i} is not ascending: {b} follows {a}", card=b,
                                          field=where, code="row_not_ascending"))
                         break
-        if not 1 <= len(self.hand) <= MAX_HAND:
-            report(GameError(f"the hand holds 1 to {MAX_HAND} cards, not {len(self.hand)}",
+        if not 1 <= len(self.hand) <= max_hand:
+            report(GameError(f"the hand holds 1 to {max_hand} cards, not {len(self.hand)}",
                              field="hand", code="hand_size"))
         for c in self.hand:
             place(c, "hand")
+        self._check_specials(report)
         if len(self.known) > players - 1:
             report(GameError(f"known cards for {len(self.known)} opponents, but only {players - 1} "
                              "play against you", field="known", code="no_such_opponent"))
@@ -175,6 +229,45 @@ class Position:
                                  "are left", field="players", code="not_enough_cards"))
         return list(found.values())
 
+    def _check_markers(self, report) -> None:
+        """7 qui prend markers and Stops: special cards only, on rows of the table, one row open."""
+        special = self.variant == SPECIALS
+        for name in ("marked", "stopped"):
+            rows = getattr(self, name)
+            if rows and not special:
+                report(GameError(f"{name} rows need the special cards", field=name,
+                                 code="specials_only"))
+            elif any(not _is_int(r) or not 0 <= r < len(self.rows) for r in rows):
+                report(GameError(f"{name}: {list(rows)} are not rows of the table", field=name,
+                                 code="not_a_row"))
+            elif len(set(rows)) != len(rows):
+                report(GameError(f"{name}: a row is named twice", field=name, code="not_a_row"))
+        if self.stopped and len(set(self.stopped)) >= len(self.rows):
+            report(GameError("at least one row stays open (RULES §3, Stop)", field="stopped",
+                             code="all_stopped"))
+
+    def _check_specials(self, report) -> None:
+        """The reader's special cards (at most 3 of the 7 kinds) and the opponents' counts."""
+        special = self.variant == SPECIALS
+        if (self.specials or self.their_specials) and not special:
+            report(GameError("special cards need the special-cards variant",
+                             field="specials" if self.specials else "their_specials",
+                             code="specials_only"))
+            return
+        if len(self.specials) > MAX_SPECIALS or any(k not in KINDS for k in self.specials):
+            report(GameError(f"the reader holds at most {MAX_SPECIALS} of {', '.join(KINDS)}",
+                             field="specials", code="specials_hand"))
+        if len(self.their_specials) > self.players - 1:
+            report(GameError(f"special cards for {len(self.their_specials)} opponents, but only "
+                             f"{self.players - 1} play against you", field="their_specials",
+                             code="no_such_opponent"))
+        elif any(not _is_int(n) or not 0 <= n <= MAX_SPECIALS for n in self.their_specials):
+            report(GameError(f"an opponent holds 0 to {MAX_SPECIALS} special cards",
+                             field="their_specials", code="their_specials_range"))
+        elif sum(self.their_specials) > len(self.unseen_specials()):
+            report(GameError("more special cards than the deck holds", field="their_specials",
+                             code="their_specials_range"))
+
     def check(self) -> "Position":
         """Raise the first problem (a GameError with `field` and `code`); return self when sound."""
         problems = self.problems()
@@ -183,8 +276,12 @@ class Position:
         return self
 
 
+JSON_KEYS = ("variant", "players", "rows", "hand", "known", "gone", "marked", "stopped",
+             "specials", "their_specials")
+
+
 def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-__all__ = ["Position", "opponent", "ROWS", "MAX_HAND", "VARIANTS"]
+__all__ = ["Position", "opponent", "limits", "ROWS", "MAX_ROWS", "MAX_HAND", "VARIANTS", "KINDS"]

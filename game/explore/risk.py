@@ -8,7 +8,8 @@ cheapest row, as the bots do; for the reader that is the cheapest choice of the 
 
 Sample i draws only from its own generator, seeded by (seed, i): an estimate run in chunks
 (`start`, `chunk`) gives exactly the figures of one run, so the worker can report progress and
-stop between chunks. An estimate, not a solver: later turns are not looked at.
+stop between chunks. An estimate, not a solver: later turns are not looked at. With the special
+cards the turn is a SpecialRound and every placement decision the variant's robot's (specials.py).
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from ..classic.table import Table
 from ..classic.turn import Turn
 from ..errors import GameError
 from ..rng import Rng
-from .position import Position, opponent
+from ..specials.bots import SpecialBot
+from . import specials
+from .position import SPECIALS, Position, opponent
 
 MODES = ("uniform", "heuristic")
 Z95 = 1.959963984540054
@@ -32,19 +35,24 @@ ME = "p1"
 
 @dataclass
 class Tally:
-    """Running sums for one card of the hand: enough to merge chunks and give intervals."""
+    """Running sums for one card of the hand: enough to merge chunks and give intervals.
+
+    `negative`: the heads may be below zero (special cards: Négatif = positif), so a take is
+    counted apart from the heads and the interval of the heads is not cut at zero.
+    """
     card: int
     n: int = 0
     takes: int = 0
     heads: int = 0
     heads_sq: int = 0
+    negative: bool = False
 
-    def add(self, heads: int) -> None:
+    def add(self, heads: int, took: bool | None = None) -> None:
         self.n += 1
-        if heads:
+        if heads if took is None else took:
             self.takes += 1
-            self.heads += heads
-            self.heads_sq += heads * heads
+        self.heads += heads
+        self.heads_sq += heads * heads
 
     def take_interval(self) -> tuple[float, float, float]:
         """P(takes a row): (estimate, low, high), Wilson's 95 % interval (sound near 0 and 1)."""
@@ -58,7 +66,8 @@ class Tally:
         return p, max(0.0, centre - half), min(1.0, centre + half)
 
     def heads_interval(self) -> tuple[float, float, float]:
-        """Expected heads taken: (mean, low, high), normal 95 % interval, never below 0."""
+        """Expected heads taken: (mean, low, high), normal 95 % interval, never below 0 unless
+        the heads may be."""
         n = self.n
         if not n:
             return 0.0, 0.0, 0.0
@@ -67,21 +76,27 @@ class Tally:
             return mean, mean, mean
         variance = max(0.0, (self.heads_sq - n * mean * mean) / (n - 1))
         half = Z95 * math.sqrt(variance / n)
-        return mean, max(0.0, mean - half), mean + half
+        low = mean - half if self.negative else max(0.0, mean - half)
+        return mean, low, mean + half
 
     def to_json(self) -> dict:
-        return {"card": self.card, "n": self.n, "takes": self.takes, "heads": self.heads,
+        data = {"card": self.card, "n": self.n, "takes": self.takes, "heads": self.heads,
                 "heads_sq": self.heads_sq}
+        if self.negative:
+            data["negative"] = True
+        return data
 
     @classmethod
     def from_json(cls, data: dict) -> "Tally":
         try:
             values = [data[k] for k in ("card", "n", "takes", "heads", "heads_sq")]
-        except (KeyError, TypeError):
+            negative = data.get("negative", False) is True
+        except (KeyError, TypeError, AttributeError):
             raise GameError("a tally needs card, n, takes, heads, heads_sq", code="shape") from None
-        if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values):
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values) \
+                or min(values[k] for k in (0, 1, 2, 4)) < 0 or (values[3] < 0 and not negative):
             raise GameError("tally values are counts", code="shape")
-        return cls(*values)
+        return cls(*values, negative=negative)
 
 
 @dataclass
@@ -180,22 +195,40 @@ def estimate(position: Position, samples: int, seed: int, *, mode: str = "unifor
     position.check()
     _check_run(samples, seed, mode, start, chunk)
     if so_far is None:
-        so_far = Estimate(seed, mode, samples, start, [Tally(c) for c in position.hand])
+        negative = position.variant == SPECIALS
+        so_far = Estimate(seed, mode, samples, start,
+                          [Tally(c, negative=negative) for c in position.hand])
     elif ([t.card for t in so_far.tallies] != list(position.hand) or so_far.seed != seed
           or so_far.mode != mode or so_far.done != start or so_far.samples != samples):
         raise GameError("the figures so far belong to another estimate", code="stale_estimate")
     stop = samples if chunk is None else min(samples, start + chunk)
-    table = Table(position.rows)
     pool = position.unseen()
-    tallies = so_far.tallies
-    for index in range(start, stop):
-        rng = Rng(sample_seed(seed, index))
-        plays = sample_plays(position, rng, mode, table, pool)
-        for tally in tallies:
-            plays[ME] = tally.card
-            tally.add(heads_taken(table, plays))
+    if position.variant == SPECIALS:
+        _estimate_specials(position, seed, mode, start, stop, pool, so_far.tallies)
+    else:
+        table = Table(position.rows)
+        tallies = so_far.tallies
+        for index in range(start, stop):
+            rng = Rng(sample_seed(seed, index))
+            plays = sample_plays(position, rng, mode, table, pool)
+            for tally in tallies:
+                plays[ME] = tally.card
+                tally.add(heads_taken(table, plays))
     so_far.done = max(so_far.done, stop)
     return so_far
+
+
+def _estimate_specials(position, seed, mode, start, stop, pool, tallies) -> None:
+    """The same loop with the special cards: a SpecialRound per sample, robots' decisions."""
+    special_pool = position.unseen_specials()
+    bot = SpecialBot()
+    for index in range(start, stop):
+        rng = Rng(sample_seed(seed, index))
+        base = specials.deal(position, rng, pool, special_pool)
+        plays = specials.opponents_cards(position, base, rng, mode)
+        results = specials.settle_all(base, plays, position.hand, bot)
+        for tally in tallies:
+            tally.add(*results[tally.card])
 
 
 def _check_run(samples, seed, mode, start, chunk) -> None:

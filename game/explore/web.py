@@ -9,12 +9,16 @@ Messages (`type`), routed here by game/web.py's HANDLERS:
 - `explore_decode`   {fragment}                              → {form, seed, mode, used, highest}
 - `explore_export`   {form}                                  → {scenario: JSON text}
 - `explore_import`   {text}                                  → {form, used, highest}
+- `explore_link`     {scenario, step} or {state}             → {fragment, text}: « Ouvrir dans
+                     l’explorateur » at a step of an example's player, or now in « Jouer une manche »
 A function here returns its answer or raises; game/web.py words every refusal in the one shape,
 {ok: false, errors: [{field, message, detail}], used, highest}: French messages, `field` a form
-field (rows[0]…rows[3], hand, players, known, gone, variant, seed, lien, scenario), and the
-cards the grid greys out (`used`, `highest`) whenever the form could be read.
-A `form` is {variant, players, rows: [4 texts], hand, known, gone}: what the reader typed; instead
-of `form`, a tool may send `position` (Position.to_json).
+field (FIELDS: rows[0]…rows[4], hand, players, known, gone, variant, marked, stopped, specials,
+their_specials, seed, samples, mode, lien, scenario), and the cards the grid greys out (`used`,
+`highest`) whenever the form could be read.
+A `form` is {variant, players, rows: [4 or 5 texts], hand, known, gone}: what the reader typed,
+plus with the special cards {marked, stopped, specials: [3 kinds or ""], their_specials}
+(special_fields.py); instead of `form`, a tool may send `position` (Position.to_json).
 """
 
 from __future__ import annotations
@@ -28,16 +32,19 @@ from ..errors import GameError, Refusal, fault
 from ..untrusted import check_plain
 from ..messages import explore as fr
 from ..messages import reader_errors
-from . import codec
-from .position import MAX_PLAYERS, ROWS, Position
+from . import codec, special_fields
+from .position import JSON_KEYS, MAX_PLAYERS, MAX_ROWS, ROWS, VARIANTS, Position
 from .risk import MAX_SAMPLES, MODES, Estimate, Tally, estimate
 
-FIELDS = ("rows[0]", "rows[1]", "rows[2]", "rows[3]", "hand", "players", "known", "gone", "variant",
-          "seed", "samples", "mode", "lien", "scenario")
+FIELDS = ("rows[0]", "rows[1]", "rows[2]", "rows[3]", "rows[4]", "hand", "players", "known", "gone",
+          "variant", "marked", "stopped", "specials", "their_specials", "seed", "samples", "mode",
+          "lien", "scenario")
 """The page's fields: a refusal names one of them, or none."""
 DEFAULT_SAMPLES = 4000
 CHUNK = 250
 """Samples per message: about a tenth of a second in the browser, so « Stop » answers at once."""
+CHUNK_SPECIALS = 25
+"""The same with the special cards, whose robots try every special move on a copy of the round."""
 MAX_CHUNK = 4 * CHUNK
 """A larger chunk is refused: one message must never keep the worker busy for seconds."""
 
@@ -97,30 +104,44 @@ def _known(text, players: int, errors: dict) -> dict:
     return known
 
 
+def _special_fields(form: dict, players: int, errors: dict) -> dict:
+    """The special-card fields (special_fields.py words its own French errors)."""
+    found: dict[str, str] = {}
+    extra = special_fields.read(form, players, found)
+    for field, message in found.items():
+        errors.setdefault(field, (message, f"{field}: refused"))
+    return extra
+
+
 def read_form(form) -> tuple[Position | None, list[dict], Position]:
     """(position or None, French errors by field, the best-effort position for the card grid)."""
     if not isinstance(form, dict):
         form = {}
     errors: dict[str, tuple[str, str]] = {}
     variant = form.get("variant", "classic")
-    if variant not in ("classic", "tactique"):
+    if variant not in VARIANTS:
         errors["variant"] = (fr.for_code("variant_unknown"), f"variant {str(variant)[:20]!r} unknown")
         variant = "classic"
+    special = variant == "speciales"
     players = _players(form.get("players", 4), errors)
     texts = form.get("rows") if isinstance(form.get("rows"), list) else []
-    texts = (list(texts) + [""] * ROWS)[:ROWS]
+    texts = (list(texts) + [""] * MAX_ROWS)[:MAX_ROWS if special else ROWS]
     rows = [_cards(t, f"rows[{i}]", errors) for i, t in enumerate(texts)]
+    if len(rows) > ROWS and not rows[ROWS] and not str(texts[ROWS]).strip():
+        rows.pop()   # the fifth row is for a 5ᵉ série: an empty field means four rows
     hand = _cards(form.get("hand", ""), "hand", errors)
     known = _known(form.get("known", ""), players, errors)
     gone = _cards(form.get("gone", ""), "gone", errors)
-    draft = Position.of(rows, hand, players, known, gone, variant)
+    extra = _special_fields(form, players, errors) if special else {}
+    draft = Position.of(rows, hand, players, known, gone, variant, **extra)
     for problem in draft.problems():
         field = problem.field or "rows"
         field = "known" if field.startswith("known") else field
         if field == "rows":
             field = "rows[0]"
         errors.setdefault(field, (fr.for_code(problem.code, card=problem.card, highest=draft.highest,
-                                              hand=len(hand), players=players, field=field),
+                                              hand=len(hand), players=players, field=field,
+                                              variant=variant),
                                   problem.message))
     listed = [fault(f, message, detail) for f, (message, detail) in errors.items()]
     return (None if listed else draft), listed, draft
@@ -133,11 +154,9 @@ def read_request(request: dict) -> tuple[Position | None, list[dict], Position]:
     data = request["position"]
     empty = Position.of([(), (), (), ()], ())
     try:
-        position = Position.of(data["rows"], data["hand"], data.get("players", 4),
-                               data.get("known", {}), data.get("gone", ()),
-                               data.get("variant", "classic"))
-        if len(position.rows) != ROWS:
-            raise ValueError("four rows")
+        position = Position.of(**{key: data[key] for key in JSON_KEYS if key in data})
+        if len(position.rows) not in (ROWS, MAX_ROWS):
+            raise ValueError("four or five rows")
     except GameError as error:   # an opponent beyond any table, refused before it is built
         players = data.get("players", 4)
         players = players if isinstance(players, int) and 2 <= players <= MAX_PLAYERS else MAX_PLAYERS
@@ -151,10 +170,11 @@ def to_form(position: Position) -> dict:
     """The texts of the form for a position (what `read_form` reads back)."""
     known = "\u202f; ".join(f"{fr.player_name(i)}\u00a0: {' '.join(map(str, k))}"
                        for i, k in enumerate(position.known) if k)
+    rows = [" ".join(map(str, r)) for r in position.rows]
     return {"variant": position.variant, "players": str(position.players),
-            "rows": [" ".join(map(str, r)) for r in position.rows],
+            "rows": (rows + [""] * MAX_ROWS)[:MAX_ROWS],
             "hand": " ".join(map(str, position.hand)), "known": known,
-            "gone": " ".join(map(str, position.gone))}
+            "gone": " ".join(map(str, position.gone)), **special_fields.texts(position)}
 
 
 def _grid(draft: Position) -> dict:
@@ -255,7 +275,8 @@ def estimate_message(request: dict) -> dict:
     position = _checked(request, errors)
     samples = _count(request, "samples", DEFAULT_SAMPLES, MAX_SAMPLES)
     start = _count(request, "start", 0, MAX_SAMPLES)
-    chunk = _count(request, "chunk", CHUNK, MAX_CHUNK)
+    chunk = _count(request, "chunk", CHUNK_SPECIALS if position.variant == "speciales" else CHUNK,
+                   MAX_CHUNK)
     so_far = _so_far(request.get("so_far"))
     if so_far is not None:   # the reader changed a setting while the estimate ran
         for field, now, before in (("seed", seed, so_far.seed), ("mode", mode, so_far.mode),
@@ -302,6 +323,25 @@ def risk_html(result: Estimate) -> str:
     summary = fr.summary(result.done, result.samples, result.seed, result.mode, result.finished)
     return (f'<p class="explorer-resume">{escape(summary, quote=False)}</p>'
             f'<ol class="explorer-risques">{"".join(items)}</ol>')
+
+
+def link_message(request: dict) -> dict:
+    """The permalink of a step of a replay (`scenario`, `step`) or of a game (`state`); a
+    position the explorer cannot take (Junior, no card to play) is a refusal: no link shown."""
+    from . import steps
+
+    try:
+        if "state" in request:
+            return {"ok": True, "fragment": codec.encode(steps.position_in_game(request["state"])),
+                    "text": ""}
+        found = codec.link_at(request.get("scenario"), request.get("step"))
+    except GameError as error:
+        found, detail = None, error.message
+    else:
+        detail = "no position at this step"
+    if found is None:
+        raise Refusal([fault(None, fr.no_link(), detail)])
+    return {"ok": True, **found}
 
 
 __all__ = ["read_form", "to_form", "risk_html", "refuse"]

@@ -6,7 +6,7 @@ field at fault, in the reader's words (cartes, rangées, J2 for the second playe
 
 from __future__ import annotations
 
-from .typography import NBSP, NNBSP, count, quote
+from .typography import NBSP, NNBSP, count, elide, quote
 
 PERCENT = f"{NNBSP}%"
 
@@ -23,7 +23,11 @@ def field_name(field: str) -> str:
     if field.startswith("known.p"):
         return f"cartes connues de J{field[7:]}"
     return {"hand": "votre main", "gone": "cartes sorties", "players": "nombre de joueurs",
-            "known": "cartes connues des autres", "seed": "graine", "variant": "variante"}.get(field, field)
+            "known": "cartes connues des autres", "seed": "graine", "variant": "variante",
+            "marked": "rangées marquées", "stopped": "rangées arrêtées",
+            "specials": "vos cartes spéciales", "held": "cartes spéciales",
+            "their_specials": "cartes spéciales des adversaires",
+            "limit": "taille des rangées"}.get(field, field)
 
 
 def not_a_number(text: str) -> str:
@@ -35,9 +39,15 @@ def bad_known(text: str) -> str:
             f" J3{NBSP}: 40{NBSP}».")
 
 
+def bad_counts(text: str) -> str:
+    return (f"{quote(text)} ne se lit pas{NBSP}: écrivez un nombre pour tous (par exemple «{NBSP}3{NBSP}») "
+            f"ou un nombre par adversaire, comme «{NBSP}J2{NBSP}: 3{NNBSP}; J3{NBSP}: 1{NBSP}».")
+
+
 def for_code(code: str, *, card=None, highest: int = 104, hand: int = 10, players: int = 4,
-             field: str = "") -> str:
+             field: str = "", variant: str = "classic") -> str:
     """The French message for a position's GameError code (see game/explore/position.py)."""
+    special = variant == "speciales"
     if code == "card_out_of_deck":
         if card is None:
             return f"Ce n’est pas une carte{NBSP}: les cartes vont de 1 à {highest}."
@@ -49,15 +59,35 @@ def for_code(code: str, *, card=None, highest: int = 104, hand: int = 10, player
     if code == "row_empty":
         return f"Une rangée commence par au moins une carte{NBSP}: un nombre de 1 à {highest}."
     if code == "row_too_long":
+        if special:
+            return (f"Une rangée tient au plus cinq cartes, six si elle porte le marqueur du 7 qui prend"
+                    f"{NBSP}: la carte suivante la ramasse.")
         return f"Une rangée tient au plus cinq cartes{NBSP}: la sixième carte posée la ramasse."
     if code == "row_not_ascending":
         return f"Une rangée monte de gauche à droite{NBSP}: le {card} ne peut pas venir après une carte plus forte."
     if code == "rows_count":
+        if special:
+            return f"La table compte quatre rangées, ou cinq après une carte «{NBSP}5ᵉ série{NBSP}»."
         return "La table compte quatre rangées."
     if code == "hand_size":
-        return f"Votre main compte de 1 à 10 cartes{NBSP}: une par tour restant."
+        most = 12 if special else 10
+        return f"Votre main compte de 1 à {most} cartes{NBSP}: une par tour restant."
     if code == "players_range":
+        if special:
+            return "Avec les cartes spéciales, on joue de 2 à 8 joueurs, vous compris."
         return "On joue de 2 à 10 joueurs, vous compris."
+    if code == "specials_only":
+        return "Les marqueurs, les Stops et les cartes spéciales demandent la règle des cartes spéciales."
+    if code == "not_a_row":
+        return (f"Écrivez les numéros des rangées concernées, de 1 à 5, chacun une fois "
+                f"(par exemple «{NBSP}2{NBSP}» ou «{NBSP}1 3{NBSP}»).")
+    if code == "all_stopped":
+        return f"Un Stop ne ferme jamais toutes les rangées{NBSP}: au moins une reste ouverte."
+    if code == "specials_hand":
+        return f"Vous tenez au plus trois cartes spéciales, celles distribuées au début de la manche."
+    if code == "their_specials_range":
+        return (f"Chaque adversaire tient de zéro à trois cartes spéciales (trois sont distribuées à "
+                "chacun).")
     if code == "known_too_many":
         return (f"Chacun a autant de cartes que vous ({hand})" f"{NBSP}: on ne peut pas en connaître "
                 "davantage chez un adversaire.")
@@ -68,7 +98,7 @@ def for_code(code: str, *, card=None, highest: int = 104, hand: int = 10, player
                 f"{count(hand, 'carte', feminine=True)} à chacun de vos {count(players - 1, 'adversaire')}"
                 f"{NBSP}: retirez des cartes ou des joueurs.")
     if code == "variant_unknown":
-        return "L’explorateur connaît le jeu classique et la variante Tactique."
+        return "L’explorateur connaît le jeu classique, la variante Tactique et les cartes spéciales."
     if code == "seed_range":
         return f"La graine est un nombre entier de 0 à 4{NNBSP}294{NNBSP}967{NNBSP}295."
     if code == "samples_range":
@@ -83,6 +113,21 @@ def for_code(code: str, *, card=None, highest: int = 104, hand: int = 10, player
     if code == "shape":
         return f"Cette position est mal formée{NBSP}: rechargez la page pour repartir d’une table vide."
     return f"Cette position n’est pas valable ({field_name(field)})."
+
+
+OPEN_LINK = "Ouvrir dans l’explorateur"
+"""The link from a worked example, a step of its player or « Jouer une manche » to the explorer."""
+
+
+def link_text(step: int, player: str, cards: int) -> str:
+    """What the link opens, after it: « : la table de départ, avec en main la carte d’Alice »."""
+    table = "la table de départ" if step == 0 else f"la table de l’étape {step}"
+    hand = "la carte" if cards == 1 else "les cartes"
+    return f"{NBSP}: {table}, avec en main {hand} {elide('de', player)}."
+
+
+def no_link() -> str:
+    return f"L’explorateur ne sait pas ouvrir cette étape{NBSP}: il faut une carte à jouer."
 
 
 def scenario_unreadable() -> str:
@@ -125,7 +170,8 @@ def percent(p: float) -> str:
 
 
 def heads_word(value: float) -> str:
-    return "tête de bœuf" if value < 2 else "têtes de bœuf"
+    """« tête » below 2 in size (French: « 1,5 tête », « −1 tête »), « têtes » from 2 on."""
+    return "tête de bœuf" if abs(value) < 2 else "têtes de bœuf"
 
 
 def risk_sentence(card: int, take: tuple, heads: tuple) -> str:

@@ -28,6 +28,11 @@ BUILTIN = ("site_builder.blocks.classic", "site_builder.blocks.junior",
            "site_builder.blocks.tables")
 """Modules whose import registers the guide's own blocks (one `register` call per language)."""
 
+SITE_ROOT = "\x00site-root\x00/"
+"""How a block's link to another page starts (`SITE_ROOT + "outils/explorer/"`): the builder
+replaces it with the page's own way to the site root (`../../`), so the site works from any
+sub-path. A NUL never comes from an author: the builder refuses control characters."""
+
 _handlers: dict[str, Handler] = {}
 _families: set[str] = set()
 _loaded = False

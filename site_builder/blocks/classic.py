@@ -379,7 +379,8 @@ def example_html(example: Example, steps: list[dict]) -> str:
     after = ([Markup(comparison_html(example))] if example.variant.compare is not None
              else [Markup(choices_html(example.scenario(), steps))])
     return example_section(example.scenario(), steps, anchor=f"exemple-{example.id}",
-                           exemple=example.id, label=example.label, after=after)
+                           exemple=example.id, label=example.label, after=after,
+                           explorer=True)
 
 
 def comparison_html(example: Example) -> str:

@@ -45,13 +45,38 @@ def render(template: str, **context) -> str:
 
 
 def example_section(scenario: dict, steps: list[dict], *, anchor: str, exemple: str, label: str,
-                    after=(), variant_early: bool = False) -> str:
+                    after=(), variant_early: bool = False, explorer: bool = False) -> str:
     """CONTRIBUTING.md « Example markup »: one `<li>` per step, drawn by the scenario's variant
-    (the same `step_html` the browser player uses); `after`: boxes (Markup) under the steps."""
+    (the same `step_html` the browser player uses); `after`: boxes (Markup) under the steps.
+    `explorer`: link the example to the explorer, each step to its position (game/explore),
+    when the explorer can open the start."""
     variant = variants.of(scenario)
     data = json.dumps(scenario, ensure_ascii=False, separators=(",", ":"))
+    links = explorer_links(scenario, len(steps)) if explorer else None
     items = [{"n": step["n"], "kind": step["kind"], "html": Markup(variant.step_html(step))}
              for step in steps]
     return render("example.html", anchor=anchor, exemple=exemple, scenario=data,
                   variant=variant.name, variant_early=variant_early, label=label, steps=items,
-                  after=list(after))
+                  after=list(after), explorer=links and _explorer_link(links))
+
+
+EXPLORER_PAGE = "outils/explorer/"
+
+
+def explorer_links(scenario: dict, count: int) -> list | None:
+    """The permalink and words of every step's position (None for a step with no card to play),
+    or None when the start itself cannot be opened: the example then has no link at all."""
+    from game.explore.codec import link_at
+
+    links = [link_at(scenario, n) for n in range(count)]
+    return links if links and links[0] else None
+
+
+def _explorer_link(links: list) -> dict:
+    from game.messages.explore import OPEN_LINK
+
+    from . import SITE_ROOT
+    start = links[0]
+    return {"href": f"{SITE_ROOT}{EXPLORER_PAGE}#{start['fragment']}", "label": OPEN_LINK,
+            "text": start["text"],
+            "steps": json.dumps(links, ensure_ascii=False, separators=(",", ":"))}

@@ -15,6 +15,7 @@ from game.explore.position import Position
 from game.explore.risk import estimate
 
 PAGE = "outils/explorer/"
+VERIFY = "[data-action=verifier]"
 ROWS = ["3 12 15", "28 30", "39 41 42 43 47", "60"]
 HAND = "5 29 33 48 61 90"
 CHECKED = "form.explorer-position[data-valide=true]"
@@ -40,6 +41,12 @@ def fill_position(page):
     page.fill("#explorer-connues", "J3 : 7")
 
 
+def verify(page):
+    """« Vérifier la position »: the engine starts (on request only) and checks the form."""
+    page.click(VERIFY)
+    page.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
+
+
 def run_estimate(page, seed: str, samples: str = "1000"):
     page.fill("#explorer-graine", seed)
     page.select_option("#explorer-tirages", samples)
@@ -60,12 +67,11 @@ def test_reading_the_page_fetches_nothing_of_the_engine(page, server):
 def test_a_shared_link_gives_the_same_position_and_the_same_estimate(page, server, browser, guard):
     open_page(page, server)
     fill_position(page)
-    page.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
-    run_estimate(page, "7")
+    run_estimate(page, "7")   # « Quel risque ? » checks first: no « Vérifier » needed
     first = figures(page)
     assert [card for card, *_ in first] == [5, 29, 33, 48, 61, 90]
     url = page.url
-    assert re.search(r"#v1\.[A-Za-z0-9_-]+$", url)
+    assert re.search(r"#v2\.[A-Za-z0-9_-]+$", url)
 
     # The browser's figures are CPython's: same engine, same seed, same draws.
     position = Position.of([[int(c) for c in r.split()] for r in ROWS], [5, 29, 33, 48, 61, 90], 4,
@@ -98,6 +104,11 @@ def test_mistakes_are_shown_in_french_on_their_field_and_the_grid_greys_used_car
     page.fill("#explorer-rangee-1", "12 12")
     page.fill("#explorer-rangee-2", "30 28")
     page.fill("#explorer-main", "5 200")
+    # Nothing is checked before the reader asks: the page says so, and no message appears.
+    assert page.is_visible("[data-avant-moteur]")
+    page.wait_for_timeout(600)
+    assert page.inner_text("#explorer-rangee-1-erreur") == ""
+    page.click(VERIFY)
     page.wait_for_function("() => document.querySelector('#explorer-rangee-2-erreur').textContent",
                            timeout=ENGINE_TIMEOUT_MS)
     assert "chaque carte n’existe qu’une fois" in page.inner_text("#explorer-rangee-1-erreur")
@@ -106,11 +117,22 @@ def test_mistakes_are_shown_in_french_on_their_field_and_the_grid_greys_used_car
     assert page.get_attribute("#explorer-rangee-2", "aria-invalid") == "true"
     assert "utilisee" in page.get_attribute("[data-carte='28']", "class")
     assert "utilisee" not in (page.get_attribute("[data-carte='27']", "class") or "")
+    assert not page.is_visible("[data-avant-moteur]")   # from now on, every change is checked
     # Tactique at 4 players stops at 44: the grid greys the rest.
     page.select_option("#explorer-variante", "tactique")
     page.wait_for_function("() => document.querySelector('[data-carte=\"45\"]').classList.contains('hors-jeu')",
                            timeout=ENGINE_TIMEOUT_MS)
     assert "hors-jeu" not in (page.get_attribute("[data-carte='44']", "class") or "")
+
+
+def test_a_link_of_the_first_version_still_opens(page, server):
+    open_page(page, server, "#v1.YgAAAAcDAwwPAhweBScpKisvATwGBR0hMD1aAgECAgABB3qw3ac")
+    page.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
+    assert [page.input_value(f"#explorer-rangee-{i + 1}") for i in range(4)] == ROWS
+    assert page.input_value("#explorer-main") == HAND
+    assert page.input_value("#explorer-sorties") == "1 2"
+    assert page.input_value("#explorer-graine") == "7"
+    assert page.input_value("#explorer-adversaires") == "heuristic"
 
 
 def test_a_damaged_link_gives_a_french_message_and_an_empty_editor(page, server, guard):
@@ -125,14 +147,19 @@ def test_a_damaged_link_gives_a_french_message_and_an_empty_editor(page, server,
 def test_a_position_goes_out_and_comes_back_as_a_json_scenario(page, server):
     open_page(page, server)
     fill_position(page)
-    page.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
+    verify(page)
     page.click("summary:has-text('Exporter ou importer')")
     page.get_by_role("button", name="Exporter la position").click()
     page.wait_for_function("() => document.querySelector('#explorer-json').value",
                            timeout=ENGINE_TIMEOUT_MS)
     exported = json.loads(page.input_value("#explorer-json"))
     assert exported["rows"] == [[int(c) for c in r.split()] for r in ROWS]
-    assert exported["hands"] == {"p1": [5, 29, 33, 48, 61, 90]} and exported["players"] == 4
+    # J3's 7 is kept (the audit found it dropped): it is J3's hand in that format.
+    assert exported["hands"] == {"p1": [5, 29, 33, 48, 61, 90], "p3": [7]} and exported["players"] == 4
+    page.get_by_role("button", name="Importer ce scénario").click()   # and back: the same form
+    page.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
+    assert page.input_value("#explorer-connues") == "J3\u00a0: 7"
+    assert [page.input_value(f"#explorer-rangee-{i + 1}") for i in range(4)] == ROWS
     # A saved two-player round, one turn played: it opens after that turn.
     page.fill("#explorer-json", json.dumps({
         "rows": [[12], [28], [39], [44]],
@@ -152,55 +179,88 @@ def test_a_position_goes_out_and_comes_back_as_a_json_scenario(page, server):
     assert page.input_value("#explorer-main") == "50 60"   # nothing changed
 
 
-def test_keyboard_only_edit_estimate_and_stop(page, server):
-    open_page(page, server)
-    page.keyboard.press("Tab")
-    for _ in range(60):   # Tab from the top of the page to the first row's field
-        if page.evaluate("() => document.activeElement.id") == "explorer-rangee-1":
-            break
+def focused(page, what: str = "id"):
+    return page.evaluate(f"() => document.activeElement.{what}")
+
+
+def tab_to(page, element_id: str, most: int = 80):
+    """Press Tab until `element_id` has the focus (the test fails if it never comes)."""
+    for _ in range(most):
+        if focused(page) == element_id:
+            return
         page.keyboard.press("Tab")
-    assert page.evaluate("() => document.activeElement.id") == "explorer-rangee-1"
+    assert focused(page) == element_id
+
+
+def test_keyboard_only_from_page_load_to_the_estimate(page, server):
+    """Tab, typing, arrows, Space and Enter only: no click, no fill, no script on the form."""
+    open_page(page, server)
+    tab_to(page, "explorer-rangee-1")
     page.keyboard.type("3 12")
     for i, text in enumerate(ROWS[1:], 2):
         page.keyboard.press("Tab")
-        assert page.evaluate("() => document.activeElement.id") == f"explorer-rangee-{i}"
+        assert focused(page) == f"explorer-rangee-{i}"
         page.keyboard.type(text)
     page.keyboard.press("Tab")
+    assert focused(page) == "explorer-main"
     page.keyboard.type(HAND)
-    # On to the grid's target (it follows the last field typed in: the hand), back to « Rangée 1 »
-    # with the arrow keys, then into the grid: arrows to 15, Enter adds it.
-    for _ in range(12):
-        page.keyboard.press("Tab")
-        if page.evaluate("() => document.activeElement.id") == "explorer-cible":
-            break
+    page.keyboard.press("Tab")   # players: 4 is already chosen; one down and up again
+    assert focused(page) == "explorer-joueurs"
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowUp")
+    assert page.input_value("#explorer-joueurs") == "4"
+    tab_to(page, "explorer-connues")
+    page.keyboard.type("J3 : 7")
+    # On to the grid's target (it follows the last field of cards typed in: none since the
+    # hand, so the hand), back to « Rangée 1 » with the arrow keys, then into the grid: arrows
+    # to 15, Enter adds it.
+    tab_to(page, "explorer-cible", 12)
     assert page.input_value("#explorer-cible") == "hand"
     for _ in range(4):
         page.keyboard.press("ArrowUp")
     assert page.input_value("#explorer-cible") == "rows[0]"
     page.keyboard.press("Tab")
-    assert page.evaluate("() => document.activeElement.dataset.carte") == "1"
+    assert focused(page, "dataset.carte") == "1"
     page.keyboard.press("ArrowDown")
     for _ in range(4):
         page.keyboard.press("ArrowRight")
-    assert page.evaluate("() => document.activeElement.dataset.carte") == "15"
+    assert focused(page, "dataset.carte") == "15"
     page.keyboard.press("Enter")
     assert page.input_value("#explorer-rangee-1") == "3 12 15"
-    page.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
-    # To the button, many samples, Enter; Stop by keyboard after the first chunk.
-    page.select_option("#explorer-tirages", "20000")
-    page.focus("#explorer-graine")
+    # « Vérifier la position » with Space: the engine starts, the position is sound.
+    tab_to(page, "explorer-tirages", 6)
+    page.keyboard.press("ArrowDown")            # 4 000 → 20 000 samples
+    assert page.input_value("#explorer-tirages") == "20000"
     page.keyboard.press("Tab")
-    assert page.evaluate("() => document.activeElement.textContent") == "Quel risque\u00a0?"
+    assert focused(page) == "explorer-graine"
+    page.keyboard.press("Control+A")
+    page.keyboard.type("5")
+    page.keyboard.press("Tab")
+    assert focused(page, "dataset.action") == "verifier"
+    page.keyboard.press("Space")
+    page.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
+    # « Quel risque ? » with Enter; Stop by keyboard after the first chunk.
+    page.keyboard.press("Tab")
+    assert focused(page, "textContent") == "Quel risque\u00a0?"
     page.keyboard.press("Enter")
     page.wait_for_selector(".explorer-risque", timeout=ENGINE_TIMEOUT_MS)
     page.keyboard.press("Tab")
-    assert page.evaluate("() => document.activeElement.dataset.action") == "stop"
+    assert focused(page, "dataset.action") == "stop"
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-resultats][data-fini=false]", timeout=ENGINE_TIMEOUT_MS)
+    # Reading the estimate: the summary says how far it went and with which seed; each card of
+    # the hand has its sentence, and the figures are CPython's for those samples.
     summary = page.inner_text(".explorer-resume")
-    assert "prévus" in summary and "20\u202f000" in summary
+    assert "prévus" in summary and "20\u202f000" in summary and "graine 5" in summary
     done = int(page.get_attribute("progress", "value") or 0)
     assert 0 < done < 20000
+    sentences = page.eval_on_selector_all(".explorer-risque p", "ps => ps.map((p) => p.textContent)")
+    assert [s.split("\u00a0:")[0] for s in sentences] == [f"Avec le {c}" for c in HAND.split()]
+    position = Position.of([[int(c) for c in r.split()] for r in ROWS], [5, 29, 33, 48, 61, 90], 4,
+                           {"p3": [7]})
+    stopped_at = int(re.search(r"Estimation sur ([\d\u202f]+)", summary).group(1).replace("\u202f", ""))
+    expected = estimate(position, 20000, 5, chunk=stopped_at)
+    assert [round(t.take_interval()[0], 6) for t in expected.tallies] == [take for _, take, _ in figures(page)]
 
 
 def test_axe_finds_nothing_before_and_after_an_estimate(context, page, server):
@@ -212,7 +272,7 @@ def test_axe_finds_nothing_before_and_after_an_estimate(context, page, server):
     found: dict = {}
     axe_everywhere(page, "explorateur (avant le moteur)", found)
     fill_position(page)
-    page.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
+    verify(page)
     page.fill("#explorer-rangee-2", "28 28")   # one error shown beside its field
     page.wait_for_function("() => document.querySelector('#explorer-rangee-2-erreur').textContent",
                            timeout=ENGINE_TIMEOUT_MS)
@@ -222,3 +282,32 @@ def test_axe_finds_nothing_before_and_after_an_estimate(context, page, server):
     run_estimate(page, "3")
     axe_everywhere(page, "explorateur (barres)", found)
     assert not found, found
+
+
+def test_a_special_card_position_gives_cpythons_figures(page, server):
+    """The special cards' fields show with that variant only; the estimate is CPython's."""
+    open_page(page, server)
+    assert page.is_hidden("#explorer-rangee-5") and page.is_hidden("#explorer-speciale-1")
+    page.select_option("#explorer-variante", "speciales")
+    assert page.is_visible("#explorer-rangee-5") and page.is_visible("#explorer-leurs-speciales")
+    rows = ["3 12 15", "28 30", "39 41 42 43 47 48", "60", "80 81"]
+    for i, text in enumerate(rows):
+        page.fill(f"#explorer-rangee-{i + 1}", text)
+    page.fill("#explorer-marquees", "3")
+    page.fill("#explorer-stops", "4")
+    page.fill("#explorer-main", "5 29 33 49 61 90")
+    page.select_option("#explorer-joueurs", "3")
+    page.select_option("#explorer-speciale-1", "inserer")
+    page.select_option("#explorer-speciale-2", "negatif_positif")
+    page.fill("#explorer-leurs-speciales", "2")
+    run_estimate(page, "4")
+    assert re.search(r"#v2\.[A-Za-z0-9_-]+$", page.url)
+    position = Position.of([[int(c) for c in r.split()] for r in rows], [5, 29, 33, 49, 61, 90], 3,
+                           (), (), "speciales", marked=[2], stopped=[3],
+                           specials=["inserer", "negatif_positif"], their_specials=[2, 2])
+    expected = estimate(position, 1000, 4)
+    assert [[t.card, round(t.take_interval()[0], 6), round(t.heads_interval()[0], 6)]
+            for t in expected.tallies] == figures(page)
+    # A classic variant hides them again; their texts are not read.
+    page.select_option("#explorer-variante", "classic")
+    assert page.is_hidden("#explorer-marquees")

@@ -243,6 +243,12 @@ def _target_file(site: Path, page: Path, ref_path: str) -> Path | None:
     return target if target.is_file() else None
 
 
+EXPLORER = "outils/explorer/index.html"
+PERMALINK = re.compile(r"^v\d+\.[A-Za-z0-9_-]+$")
+"""« Ouvrir dans l’explorateur »: the fragment of a link to the explorer is a position (its codec,
+game/explore/codec.py); the page checks it in French, so it is no anchor to look for."""
+
+
 def link_problems(site: Path, base_url: str = "/") -> list[str]:
     """Every internal href/src of every built page reaches a file, and its #anchor an id there."""
     problems = []
@@ -274,6 +280,8 @@ def link_problems(site: Path, base_url: str = "/") -> list[str]:
                                 "reaches no file")
                 continue
             anchor = unquote(parts.fragment)
+            if PERMALINK.match(anchor) and target.relative_to(site.resolve()).as_posix() == EXPLORER:
+                continue   # the explorer reads its fragment as a position, not as an anchor
             if anchor and target.suffix == ".html":
                 target_ids = ids.get(target)
                 if target_ids is None:

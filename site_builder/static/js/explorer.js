@@ -1,8 +1,10 @@
 // « L’explorateur de positions »: the page side. It holds no rule and no French sentence of its
 // own: it sends the text of its fields to the worker (explore_* messages, game/explore/web.py)
 // and shows what comes back — French errors on the field at fault, the greyed cards of the grid,
-// the link, the risk bars. The engine starts only when the reader shows intent (focus or pointer
-// in the editor) or opens a link to a position.
+// the link, the risk bars. The engine (about 20 MB) starts only when the reader asks for something
+// only it can do: « Vérifier la position », « Quel risque ? », a JSON scenario, or a link to a
+// position. Never on hover, focus or idle: until then typing checks nothing (the page says so),
+// and once it runs every change is checked as it is typed.
 
 import * as engine from "./engine.js";
 
@@ -14,6 +16,7 @@ let checkTimer = null;
 let checkCount = 0;
 let running = null;     // {stopped} while an estimate runs
 let lastFragment = "";
+let wanted = false;     // the reader has asked for the engine: checks follow every change
 
 function fields() {
   return [...form.querySelectorAll("[data-champ]")];
@@ -27,24 +30,28 @@ function setting(name) {
   return form.querySelector(`[data-reglage="${name}"]`);
 }
 
+const TEXTS = ["variant", "players", "hand", "known", "gone", "marked", "stopped", "their_specials"];
+const ROWS = 5;       // the fifth is for the special cards' « 5ᵉ série » (shown with them only)
+const SPECIALS = 3;
+
 function readForm() {
-  return {
-    variant: field("variant").value,
-    players: field("players").value,
-    rows: [0, 1, 2, 3].map((i) => field(`rows[${i}]`).value),
-    hand: field("hand").value,
-    known: field("known").value,
-    gone: field("gone").value,
-  };
+  const values = Object.fromEntries(TEXTS.map((name) => [name, field(name).value]));
+  values.rows = Array.from({ length: ROWS }, (_, i) => field(`rows[${i}]`).value);
+  values.specials = Array.from({ length: SPECIALS }, (_, i) => field(`specials[${i}]`).value);
+  return values;
 }
 
 function fillForm(values) {
-  field("variant").value = values.variant;
-  field("players").value = values.players;
-  values.rows.forEach((text, i) => { field(`rows[${i}]`).value = text; });
-  field("hand").value = values.hand;
-  field("known").value = values.known;
-  field("gone").value = values.gone;
+  for (const name of TEXTS) if (values[name] !== undefined) field(name).value = values[name];
+  for (let i = 0; i < ROWS; i++) field(`rows[${i}]`).value = (values.rows || [])[i] || "";
+  for (let i = 0; i < SPECIALS; i++) field(`specials[${i}]`).value = (values.specials || [])[i] || "";
+  showVariant();
+}
+
+/** The special cards' fields are shown with that variant only (the engine ignores them else). */
+function showVariant() {
+  const variant = field("variant").value;
+  for (const part of root.querySelectorAll("[data-variante]")) part.hidden = part.dataset.variante !== variant;
 }
 
 function settings() {
@@ -91,9 +98,15 @@ function failed(error) {
   status(root.querySelector("[data-statut]").dataset.texteEchec);
 }
 
-function warmUp() {
-  status(root.querySelector("[data-statut]").dataset.texteDemarrage);
-  engine.start().then(() => status(""), failed);
+/** The reader asked for something only the engine does: start it (once) and check from now on. */
+function want() {
+  if (wanted) return;
+  wanted = true;
+  if (!engine.isReady()) status(root.querySelector("[data-statut]").dataset.texteDemarrage);
+  engine.start().then(() => {
+    status("");
+    root.querySelector("[data-avant-moteur]").hidden = true;
+  }, failed);
 }
 
 // --- checking and the link -----------------------------------------------------------------------
@@ -112,7 +125,14 @@ async function check() {
 function scheduleCheck() {
   clearTimeout(checkTimer);
   delete form.dataset.valide;
+  if (!wanted) return; // checked on request (the page says so): typing downloads nothing
   checkTimer = setTimeout(() => check().catch(failed), CHECK_DELAY);
+}
+
+async function verify() {
+  want();
+  clearTimeout(checkTimer);
+  await check();
 }
 
 async function updateLink() {
@@ -129,9 +149,11 @@ async function updateLink() {
 async function openLink() {
   const fragment = decodeURIComponent(location.hash.slice(1));
   if (!fragment || fragment === lastFragment) return;
+  want(); // a link to a position: the reader asked to see it
+  delete form.dataset.valide; // until this position is read
   const answer = await ask({ type: "explore_decode", fragment });
   if (!answer.ok) {
-    fillForm({ variant: "classic", players: "4", rows: ["", "", "", ""], hand: "", known: "", gone: "" });
+    fillForm({ variant: "classic", players: "4", hand: "", known: "", gone: "", marked: "", stopped: "" });
     showErrors(answer.errors);
     root.querySelector("[data-resultats]").replaceChildren();
     return;
@@ -156,6 +178,7 @@ async function estimate(event) {
   const go = form.querySelector("button[type=submit]");
   const bar = form.querySelector("progress");
   const results = root.querySelector("[data-resultats]");
+  want();
   running = { stopped: false };
   go.disabled = true;
   stop.disabled = false;
@@ -228,6 +251,7 @@ function moveInGrid(event) {
 // --- scenario JSON -------------------------------------------------------------------------------
 
 async function exportScenario() {
+  want();
   const answer = await ask({ type: "explore_export", form: readForm() });
   if (!answer.ok) return showErrors(answer.errors);
   root.querySelector("#explorer-json").value = answer.scenario;
@@ -235,6 +259,7 @@ async function exportScenario() {
 }
 
 async function importScenario() {
+  want();
   const answer = await ask({ type: "explore_import", text: root.querySelector("#explorer-json").value });
   if (!answer.ok) return showErrors(answer.errors);
   fillForm(answer.form);
@@ -254,8 +279,9 @@ function init() {
     return;
   }
   form.hidden = false;
-  root.addEventListener("focusin", warmUp, { once: true });
-  root.addEventListener("pointerenter", warmUp, { once: true });
+  showVariant();
+  field("variant").addEventListener("change", showVariant);
+  form.querySelector("[data-action=verifier]").addEventListener("click", () => verify().catch(failed));
   for (const input of fields()) {
     input.addEventListener(input.tagName === "SELECT" ? "change" : "input", scheduleCheck);
     if (input.hasAttribute("data-cartes")) input.addEventListener("input", () => aim(input));
@@ -273,10 +299,7 @@ function init() {
   root.querySelector("[data-action=exporter]").addEventListener("click", () => exportScenario().catch(failed));
   root.querySelector("[data-action=importer]").addEventListener("click", () => importScenario().catch(failed));
   window.addEventListener("hashchange", () => openLink().catch(failed));
-  if (location.hash.length > 1) {
-    warmUp();
-    openLink().catch(failed);
-  }
+  if (location.hash.length > 1) openLink().catch(failed);
   root.dataset.pret = "";
 }
 

@@ -253,6 +253,7 @@ function accept(answer, { scene = false } = {}) {
   view = answer.view;
   keep(state);
   render(scene);
+  linkExplorer();
 }
 
 function keep(value) {
@@ -601,6 +602,23 @@ function render(scene) {
   setEnabled(!busy);
 }
 
+let explorerAsked = 0; // answers may come back out of order: only the latest one counts
+
+/** « Ouvrir dans l’explorateur »: the table and the hand the reader sees now, as a permalink the
+ *  engine encodes (explore_link); hidden when the explorer cannot open it (Junior, a draft). */
+function linkExplorer() {
+  if (!ui.explorer) {
+    ui.explorer = el("a", { class: "jouer-explorateur", hidden: "" }, "Ouvrir dans l’explorateur");
+    ui.adviceButton.parentElement.append(ui.explorer);
+  }
+  const mine = ++explorerAsked;
+  engine.ask({ type: "explore_link", state }).then((answer) => {
+    if (mine !== explorerAsked) return;
+    ui.explorer.hidden = !answer.ok;
+    if (answer.ok) ui.explorer.href = new URL(`../outils/explorer/#${answer.fragment}`, import.meta.url).href;
+  });
+}
+
 function renderScores() {
   const caption = ui.scores.querySelector("caption");
   const head = el("thead");
@@ -630,9 +648,8 @@ if (root && form) {
   form.addEventListener("submit", start);
   offerResume();
   form.querySelector("#jouer-fichier").addEventListener("change", load);
-  // Start the engine as soon as the reader shows intent, so the first game starts quickly.
-  form.addEventListener("focusin", () => engine.start().catch(() => {}), { once: true });
-  form.addEventListener("pointerenter", () => engine.start().catch(() => {}), { once: true });
+  // The engine (about 20 MB) starts only when the reader asks: « Commencer », a resumed or a
+  // loaded game — never on hover or focus.
   // Jouer works offline after one visit: the page now, the engine once it has run.
   keepForOffline({ files: ["js/engine.js", "js/mots.js"], engine: false });
   engine.whenReady.then(() => keepForOffline({ files: ["js/engine.js", "js/mots.js", "js/worker.js"], engine: true }));

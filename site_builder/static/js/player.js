@@ -279,6 +279,31 @@ class Player {
     }
     if (!quiet) this.announce(this.stepText(index, li));
     this.renderChoice();
+    this.linkExplorer(index);
+  }
+
+  /**
+   * « Ouvrir dans l’explorateur » follows the step shown: the links the build wrote for the
+   * example as written (data-etapes), the engine's (explore_link) once the reader has changed
+   * it. No link for a step the explorer cannot open (no card to play next).
+   */
+  linkExplorer(index) {
+    const box = this.section.querySelector(":scope > .exemple-explorateur");
+    if (!box) return;
+    const link = box.querySelector("a");
+    if (!this.builtLinks) {
+      this.builtLinks = JSON.parse(box.dataset.etapes || "[]"); // [{fragment, text} or null]
+      this.explorerPage = link.href.split("#")[0];
+    }
+    const put = (found) => {
+      if (index !== this.current) return; // the reader has moved on
+      box.hidden = !found.fragment;
+      link.href = `${this.explorerPage}#${found.fragment}`;
+      box.querySelector("[data-explorateur-texte]").textContent = found.text || "";
+    };
+    if (this.scenario === this.original) put(this.builtLinks[index] || {});
+    else engine.ask({ type: "explore_link", scenario: this.scenario, step: index })
+      .then((answer) => put(answer.ok ? answer : {}));
   }
 
   /** True when the replay stops at this step for a row choice the reader has to make. */

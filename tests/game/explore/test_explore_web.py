@@ -10,6 +10,14 @@ from game.explore.web import read_form
 
 FORM = {"variant": "classic", "players": "4", "rows": ["3 12 15", "28 30", "39 41 42 43 47", "60"],
         "hand": "5 29 33 48 61 90", "known": "J3\u00a0: 7", "gone": "1 2"}
+UNUSED = {"marked": "", "stopped": "", "specials": ["", "", ""], "their_specials": "3"}
+"""The special-card fields of a classic form, as the engine fills them (the page hides them)."""
+FULL = {**FORM, "rows": FORM["rows"] + [""], **UNUSED}
+SPECIAL = {"variant": "speciales", "players": "3",
+           "rows": ["3 12 15", "28 30", "39 41 42 43 47 48", "60", "80 81"],
+           "hand": "5 29 33 49 61 90", "known": "J3\u00a0: 7", "gone": "1 2", "marked": "3",
+           "stopped": "4", "specials": ["inserer", "negatif_positif", ""],
+           "their_specials": "J2\u00a0: 3\u202f; J3\u00a0: 1"}
 
 
 def ask(kind, **request):
@@ -66,11 +74,11 @@ def test_an_estimate_in_chunks_equals_one_run_and_draws_its_bars():
 def test_links_and_scenarios_bring_back_the_same_form():
     fragment = ask("explore_encode", form=FORM, seed="9", mode="heuristic")["fragment"]
     opened = ask("explore_decode", fragment=fragment)
-    assert opened["form"] == FORM and opened["seed"] == 9 and opened["mode"] == "heuristic"
+    assert opened["form"] == FULL and opened["seed"] == 9 and opened["mode"] == "heuristic"
     bad = ask("explore_decode", fragment=fragment[:-2] + "zz")
     assert not bad["ok"] and bad["errors"][0]["field"] == "lien" and "abîmé" in bad["errors"][0]["message"]
     text = ask("explore_export", form={**FORM, "gone": ""})["scenario"]
-    assert ask("explore_import", text=text)["form"] == {**FORM, "known": "", "gone": ""}
+    assert ask("explore_import", text=text)["form"] == {**FULL, "gone": ""}   # J3's 7 is kept
     for junk in ("{", "[]", '{"rows": 3}'):
         answer = ask("explore_import", text=junk)
         assert not answer["ok"] and answer["errors"][0]["field"] == "scenario"
@@ -110,3 +118,38 @@ def test_a_tool_may_send_the_position_as_json():
     for junk in ({"rows": 5}, {"rows": [[1], [2], [3]], "hand": [4]}, None):
         answer = ask("explore_check", position=junk)
         assert not answer["ok"] and "mal formée" in answer["errors"][0]["message"]
+
+
+def test_a_special_card_form_goes_to_a_link_and_back():
+    checked = ask("explore_check", form=SPECIAL)
+    assert checked["ok"], checked
+    assert checked["position"]["marked"] == [2] and checked["position"]["stopped"] == [3]
+    assert checked["position"]["their_specials"] == {"p2": 3, "p3": 1}
+    fragment = ask("explore_encode", form=SPECIAL, seed="3", mode="uniform")["fragment"]
+    assert fragment.startswith("v2.")
+    assert ask("explore_decode", fragment=fragment)["form"] == SPECIAL
+    # One number means every opponent; four rows leave the fifth field empty.
+    four = {**SPECIAL, "rows": SPECIAL["rows"][:4] + [""], "their_specials": "2"}
+    assert ask("explore_check", form=four)["position"]["their_specials"] == {"p2": 2, "p3": 2}
+    assert ask("explore_decode", fragment=ask("explore_encode", form=four)["fragment"])["form"] == four
+
+
+def test_special_card_mistakes_are_worded_on_their_field():
+    def errors(**changes):
+        return {e["field"]: e["message"] for e in ask("explore_check", form={**SPECIAL, **changes})["errors"]}
+
+    assert "au moins une reste ouverte" in errors(stopped="1 2 3 4 5")["stopped"]
+    assert "de 1 à 5" in errors(marked="7")["marked"]
+    assert "six si elle porte le marqueur" in errors(marked="")["rows[2]"]
+    assert "de zéro à trois" in errors(their_specials="5")["their_specials"]
+    assert "ne se lit pas" in errors(their_specials="beaucoup")["their_specials"]
+    assert "de 2 à 8 joueurs" in errors(players="9")["players"]
+    assert "au plus trois" in errors(specials=["stop", "joker", ""])["specials"]
+    # Classic: the fifth row and the special fields are hidden, so never read.
+    assert ask("explore_check", form={**FULL, "rows": FORM["rows"] + ["80"], "marked": "9"})["ok"]
+
+
+def test_a_special_card_estimate_comes_in_small_chunks():
+    answer = ask("explore_estimate", form=SPECIAL, seed=2, samples=60)
+    assert answer["ok"] and answer["done"] == 25 and not answer["finished"]
+    assert answer["html"].count('class="explorer-risque"') == 6

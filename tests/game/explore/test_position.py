@@ -50,6 +50,21 @@ def test_a_sound_position_passes_and_knows_its_unseen_cards():
     # Tactique at 4 players: cards 1..44 only.
     ({"variant": "tactique"}, "rows[3]", "card_out_of_deck"),
     ({"variant": "tactique", "rows": [[12], [28], [39], [44]]}, "hand", "card_out_of_deck"),
+    # The special cards: 4 or 5 rows, markers and Stops on rows of the table, three cards at most.
+    ({"rows": ROWS + [[80]]}, "rows[4]", "rows_count"),
+    ({"variant": "speciales", "rows": ROWS + [[80], [90]]}, "rows[4]", "rows_count"),
+    ({"marked": [1]}, "marked", "specials_only"),
+    ({"specials": ["stop"]}, "specials", "specials_only"),
+    ({"variant": "speciales", "marked": [4]}, "marked", "not_a_row"),
+    ({"variant": "speciales", "stopped": [0, 1, 2, 3]}, "stopped", "all_stopped"),
+    ({"variant": "speciales", "rows": [[12], [28], [39], [44, 50, 51, 52, 53, 54, 56]], "marked": [3]},
+     "rows[3]", "row_too_long"),
+    ({"variant": "speciales", "specials": ["stop"] * 4}, "specials", "specials_hand"),
+    ({"variant": "speciales", "specials": ["joker"]}, "specials", "specials_hand"),
+    ({"variant": "speciales", "their_specials": [4]}, "their_specials", "their_specials_range"),
+    ({"variant": "speciales", "their_specials": [1, 1, 1, 1]}, "their_specials", "no_such_opponent"),
+    ({"variant": "speciales", "players": 9}, "players", "players_range"),
+    ({"variant": "speciales", "hand": list(range(60, 73))}, "hand", "hand_size"),
 ])
 def test_each_mistake_is_named_by_field_and_code(changes, field, code):
     assert problem(**changes) == (field, code)
@@ -70,9 +85,21 @@ def test_problems_lists_one_problem_per_field():
         ("rows[3]", "card_out_of_deck"), ("hand", "card_twice")]
 
 
+def test_a_special_card_position_may_hold_what_the_variant_allows():
+    rows = [[12], [28, 30], [39, 40, 41, 42, 43, 45], [44], [80]]   # five rows, a marked one of 6
+    position = Position.of(rows, list(range(60, 72)), 7, (), (), "speciales", marked=[2],
+                           stopped=[0, 4], specials=["stop", "stop", "glisser"],
+                           their_specials={"p3": 2, "p7": 0}).check()
+    assert position.their_specials == (0, 2) and position.specials_of(1) == 2
+    assert len(position.unseen_specials()) == 28 - 3
+
+
 def test_json_round_trip_and_malformed_json():
     position = Position.of(ROWS, [3, 60], 5, {"p4": [7, 8]}, [1], "classic").check()
     assert Position.from_json(position.to_json()) == position
+    special = Position.of(ROWS + [[80]], [3, 60], 3, (), [1], "speciales", [4], [0], ["stop"],
+                          [1, 3]).check()
+    assert Position.from_json(special.to_json()) == special
     for bad in ([], {"rows": ROWS}, {"rows": ROWS, "hand": [3], "cheat": 1}, {"rows": 3, "hand": 4}):
         with pytest.raises(GameError):
             Position.from_json(bad)

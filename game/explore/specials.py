@@ -1,0 +1,94 @@
+"""What each card risks with the special cards (« 6 qui surprend ! »): one sampled turn.
+
+The classic estimate (risk.py) deals the unseen cards and resolves the turn; here the turn is a
+`SpecialRound` (game/specials/round.py, the rules) and every placement decision — whether to lay a
+special card, which one, which row a too-low card takes — is made by the cautious robot of the
+variant (`SpecialBot`, game/specials/bots.py), for the reader too: « if you play this card and use
+your special cards as the cautious robot would ». Opponents hold their known cards plus unseen
+ones, and as many special cards as the position says, drawn from the 28 but the reader's.
+
+The reader's result is the change of their round score when their card is settled: heads taken,
+less twice the chosen card's heads after a Négatif = positif, so it may be below zero.
+"""
+
+from __future__ import annotations
+
+from ..classic.bots import HeuristicBot
+from ..rng import Rng
+from ..specials.bots import SpecialBot
+from ..specials.round import SpecialRound
+from .position import Position, opponent
+
+ME = "p1"
+
+
+def deal(position: Position, rng: Rng, pool: list, special_pool: list) -> SpecialRound:
+    """One draw of the opponents' hands (number and special cards) around the position's table."""
+    h = len(position.hand)
+    others = position.players - 1
+    need = sum(h - len(position.known_of(i)) for i in range(others))
+    fill = rng.draw(pool, need)
+    specials_needed = sum(position.specials_of(i) for i in range(others))
+    drawn = rng.draw(special_pool, specials_needed) if specials_needed else []
+    hands, held, at, at_special = {ME: list(position.hand)}, {ME: list(position.specials)}, 0, 0
+    for i in range(others):
+        extra = h - len(position.known_of(i))
+        hands[opponent(i)] = list(position.known_of(i)) + fill[at:at + extra]
+        at += extra
+        n = position.specials_of(i)
+        held[opponent(i)] = drawn[at_special:at_special + n]
+        at_special += n
+    return SpecialRound(list(hands), hands, held, [list(r) for r in position.rows],
+                        marked=position.marked, stopped=position.stopped)
+
+
+def opponents_cards(position: Position, base: SpecialRound, rng: Rng, mode: str) -> dict:
+    """The number card each opponent reveals: uniformly from its hand, or the heuristic bot's."""
+    plays = {}
+    bot = HeuristicBot() if mode == "heuristic" else None
+    for i in range(position.players - 1):
+        p = opponent(i)
+        hand = base.hands[p]
+        plays[p] = bot.card(base, p) if bot else hand[rng.below(len(hand))]
+    return plays
+
+
+def settle(base: SpecialRound, plays: dict, card: int, bot: SpecialBot) -> tuple[int, bool]:
+    """(change of the reader's score, whether they took cards) when they reveal `card`: the turn
+    is resolved in ascending order up to their card, each decision the robot's."""
+    rnd = base.clone()
+    rnd.reveal({**plays, ME: card})
+    while not rnd.turn_done:
+        _, player = rnd.next_card()
+        move, choice = bot.decide(rnd, player)
+        rnd.resolve(move, choice)
+        if player == ME:
+            break
+    return rnd.score(ME), bool(rnd.piles[ME])
+
+
+def settle_all(base: SpecialRound, plays: dict, cards, bot: SpecialBot) -> dict:
+    """`settle` for every card of the hand at once, the opponents' cards resolved only once.
+
+    The cards below the reader's are settled before it and do not depend on it (nor do their
+    players' decisions), so the round after the k lowest opponents' cards serves every reader
+    card that comes next: the reader's card is then the only one waiting.
+    """
+    rnd = base.clone()
+    rnd.reveal(plays, partial=True)
+    order = list(rnd.queue)
+    results, settled = {}, 0
+    for card in sorted(cards):
+        while settled < len(order) and order[settled][0] < card:
+            _, player = rnd.next_card()
+            rnd.resolve(*bot.decide(rnd, player))
+            settled += 1
+        trial = rnd.clone()
+        trial.hands[ME].remove(card)
+        trial.queue, trial.pos = [(card, ME)], 0
+        trial.resolve(*bot.decide(trial, ME))
+        results[card] = (trial.score(ME), bool(trial.piles[ME]))
+    return results
+
+
+__all__ = ["deal", "opponents_cards", "settle", "settle_all"]

@@ -1,0 +1,69 @@
+"""The engine (about 20 MB) starts only when the reader asks: never on hover, focus or idle.
+
+On the explorer and on « Jouer une manche », the pointer goes over every control, Tab visits
+every one of them, a field is typed in, and 15 seconds pass: not one byte of Pyodide or of the
+engine is fetched. Then the reader asks (« Vérifier la position », « Commencer la partie ») and
+the engine starts.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from harness import ENGINE_TIMEOUT_MS
+from test_player_reader import HEAVY, IDLE_MS
+
+pytestmark = pytest.mark.slow
+
+CONTROLS = "input, select, button, textarea, summary, a[href], [tabindex]"
+
+
+def wander(page, scope: str) -> int:
+    """Hover every visible control of `scope`, then Tab through the whole page; the number of
+    controls the focus met."""
+    controls = page.locator(f"{scope} :is({CONTROLS})")
+    for i in range(controls.count()):
+        control = controls.nth(i)
+        if control.is_visible():
+            control.hover()
+    page.mouse.move(5, 5)
+    met = set()
+    for _ in range(controls.count() + 60):
+        page.keyboard.press("Tab")
+        met.add(page.evaluate("() => document.activeElement.outerHTML.slice(0, 80)"))
+    return len(met)
+
+
+def heavy(fetched: list) -> list:
+    return [url for url in fetched if HEAVY.search(url)]
+
+
+def test_the_explorer_starts_its_engine_only_on_request(page, server):
+    fetched = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto(server.url("outils/explorer/"))
+    page.wait_for_selector("[data-explorer][data-pret]")
+    assert wander(page, "[data-explorer]") > 20
+    page.fill("#explorer-rangee-1", "5")   # typing is not asking
+    page.wait_for_timeout(IDLE_MS)
+    assert heavy(fetched) == [] and page.evaluate("() => performance.getEntriesByName("
+                                                  "'moteur-demarrage').length") == 0
+    assert page.is_visible("[data-avant-moteur]")   # the page says when the check happens
+    page.click("[data-action=verifier]")
+    page.wait_for_selector("form.explorer-position[data-valide]", timeout=ENGINE_TIMEOUT_MS)
+    assert any(url.endswith("pyodide.asm.wasm") for url in heavy(fetched))
+    assert "Une rangée commence" in page.inner_text("#explorer-rangee-2-erreur")
+
+
+def test_jouer_starts_its_engine_only_on_request(page, server):
+    fetched = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto(server.url("outils/jouer/"))
+    page.wait_for_selector(".jouer-reglages:not([hidden])")
+    assert wander(page, "[data-jouer]") > 5
+    page.fill("#jouer-nom", "Lou")
+    page.wait_for_timeout(IDLE_MS)
+    assert heavy(fetched) == []
+    page.get_by_role("button", name="Commencer la partie").click()
+    page.wait_for_selector(".jouer-partie .jouer-carte", timeout=ENGINE_TIMEOUT_MS)
+    assert any(url.endswith("pyodide.asm.wasm") for url in heavy(fetched))
