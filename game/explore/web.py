@@ -297,7 +297,8 @@ def _so_far(data) -> Estimate | None:
         raise GameError("so_far must be an estimate", code="stale_estimate")
     tallies = [Tally.from_json(t) for t in data["tallies"]]
     done = data.get("done")
-    if not isinstance(done, int) or any(not t.takes <= t.n <= done or t.heads < t.takes or t.heads_sq < t.heads
+    # Each sample's heads h satisfy h² ≥ |h|; with Négatif = positif a take may count below zero.
+    if not isinstance(done, int) or any(not t.takes <= t.n <= done or t.heads_sq < abs(t.heads)
                                             for t in tallies):
         raise GameError("so_far's tallies do not add up", code="stale_estimate")
     return Estimate(data.get("seed"), data.get("mode"), data.get("samples"), done, tallies)

@@ -153,3 +153,14 @@ def test_a_special_card_estimate_comes_in_small_chunks():
     answer = ask("explore_estimate", form=SPECIAL, seed=2, samples=60)
     assert answer["ok"] and answer["done"] == 25 and not answer["finished"]
     assert answer["html"].count('class="explorer-risque"') == 6
+
+
+def test_a_special_card_estimate_runs_to_its_end_in_chunks():
+    """Négatif = positif makes a take count below zero: the next chunk must still be accepted."""
+    form = {**SPECIAL, "specials": ["negatif_positif", "", ""]}
+    answer = ask("explore_estimate", form=form, seed="4", mode="uniform", samples=60, start=0, chunk=20)
+    while answer["ok"] and not answer["finished"]:
+        answer = ask("explore_estimate", form=form, seed="4", mode="uniform", samples=60,
+                     start=answer["done"], chunk=20, so_far=answer["estimate"])
+    assert answer["ok"], answer
+    assert answer["done"] == 60
