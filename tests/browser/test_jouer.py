@@ -352,6 +352,7 @@ def test_the_review_is_the_examples_step_player(browser, server, guard):
         page.fill(".jouer-revoir .joueur-curseur", "5")   # the slider
         assert review_position(page) == f"Étape 5 sur {last}"
         assert box(page, ".jouer-revoir")["height"] < 1500
+        ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "jouer-revoir-390x844.png"), full_page=False)
     finally:
         context.close()

@@ -176,7 +176,11 @@ def test_jouer_draws_the_cards_of_the_turn_while_they_are_placed(browser, server
         assert scene.query_selector("svg.sqp-table .tag") is None
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"jouer-tour-{width}x{height}.png"))
+        shot = ARTIFACTS / f"jouer-tour-{width}x{height}.png"   # kept by `make test` (README)
+        page.screenshot(path=str(shot))
+        header = shot.read_bytes()[:24]
+        assert header[:8] == b"\x89PNG\r\n\x1a\n"
+        assert (int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")) == (width, height)
         # The view follows the cards being placed: the turn's cards and the table are on screen.
         for selector in (".jouer-scene svg.sqp-tour", ".jouer-scene svg.sqp-table", ".jouer-scene .ramasse"):
             box = page.eval_on_selector(selector, "e => e.getBoundingClientRect().toJSON()")
