@@ -304,7 +304,7 @@ def turn_svg(revealed: list[dict], turn: int, *, badge=None, special_name=None) 
     for k, entry in enumerate(revealed):
         card, state = entry["card"], entry["state"]
         _check(card)
-        fade = ' opacity=".45"' if state == "placed" else ""
+        fade = ' opacity=".55"' if state == "placed" else ""
         out.append(f'<g data-played="{card}" data-player="{escape(str(entry["player"]))}" '
                    f'data-state="{state}" transform="translate({X0 + k * PITCH_X} {TOP})">'
                    f'<g class="carte h{HEADS[card]}"{fade}>{_card_body(card, state == "current")}</g>'
