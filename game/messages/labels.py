@@ -76,7 +76,7 @@ def choice_caption(player: str, card: int) -> str:
 # --- the cards of a turn and the cards taken (drawn beside the table of each step) -------------
 
 # What the drawing of a turn says of each revealed card, by its state at this step.
-REVEALED_STATES = {"placed": "déjà posée", "current": "posée maintenant", "waiting": "à poser"}
+REVEALED_STATES = {"placed": "déjà posée", "current": "en cours de pose", "waiting": "à poser"}
 
 
 def turn_heading(turn: int) -> str:
@@ -92,7 +92,7 @@ def short_name(player: str, width: int = 7) -> str:
 
 def revealed_label(turn: int, revealed, special_name=None) -> str:
     """« Tour 1, cartes révélées dans l’ordre de pose : 12 d’Alice, déjà posée ; 35 de Bruno,
-    posée maintenant ; 55 de Chloé, à poser. » (`special_name(kind)` names a special card)."""
+    en cours de pose ; 55 de Chloé, à poser. » (`special_name(kind)` names a special card)."""
     parts = []
     for entry in revealed:
         text = f"{entry['card']} {elide('de', str(entry['player']))}"

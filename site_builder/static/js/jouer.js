@@ -444,8 +444,11 @@ function showReview(steps) {
     controls.update(index, steps.length);
     if (announce) ui.live.textContent = step.text;
   };
-  controls.listen(ui.review);
-  ui.review.replaceChildren(title, controls.bar, stage);
+  // A new box each time: the keys of an earlier review must not reach this one.
+  const box = el("div", { class: "jouer-revoir-joueur" });
+  box.append(title, controls.bar, stage);
+  controls.listen(box);
+  ui.review.replaceChildren(box);
   ui.review.hidden = false;
   go(0, false);
   title.focus({ preventScroll: true });

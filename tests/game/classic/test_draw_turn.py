@@ -71,7 +71,7 @@ def test_the_turn_is_drawn_in_order_with_names_the_current_card_outlined_and_pla
     arrows = [[el for el in g.iter() if el.get("class") == "mk"] for g in groups]
     assert [len(a) for a in arrows] == [0, 0, 1, 0]
     assert root[0].text == (f"Tour 1, cartes révélées dans l’ordre de pose{NBSP}: 12 d’Alice, déjà posée"
-                            f"{NNBSP}; 35 de Bruno, déjà posée{NNBSP}; 55 de Chloé, posée maintenant"
+                            f"{NNBSP}; 35 de Bruno, déjà posée{NNBSP}; 55 de Chloé, en cours de pose"
                             f"{NNBSP}; 64 de David, à poser.")
     assert all("id" not in el.attrib for el in root.iter())
 
@@ -127,3 +127,14 @@ def test_a_special_card_is_drawn_with_its_number_card_from_the_step_it_is_played
     assert badges == [{"28": [], "50": []}, {"28": ["stop"], "50": []}, {"28": ["stop"], "50": []}]
     tour = fragment(special_step_html(steps[3])).find(f"figure/div/{SVG}svg[@class='sqp sqp-tour']")
     assert f"28 d’Alice avec la carte «{NBSP}Stop{NBSP}», déjà posée" in tour[0].text
+
+
+def test_a_player_name_is_escaped_in_the_turn_and_the_pile():
+    hostile = "<img src=x onerror=alert(1)>\"'"
+    turn = turn_svg([{"player": hostile, "card": 7, "state": "current"}], 1)
+    root = ET.fromstring(turn)   # well-formed: the name is text and an attribute value, not markup
+    assert not [el for el in root.iter() if el.tag.endswith("img")]
+    assert next(g for g in root.iter() if "data-played" in g.attrib).get("data-player") == hostile
+    html = step_html({**replay(SIX, draw=False)[2], "takes": [{"player": hostile, "cards": [30]}]})
+    taker = fragment(html).find("figure/div/p[@class='ramasse']")
+    assert taker.get("data-taker") == hostile and "<img" not in html
