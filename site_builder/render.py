@@ -3,17 +3,21 @@
 Every URL in a page is relative to that page, so the site works from any sub-path. The 404 page
 is the one exception when `--base-url` is given: GitHub Pages serves it at any depth, so its URLs
 are absolute from that base; without it (local builds) they are relative to the site root, where
-a local server shows it.
+a local server shows it, and its stylesheet is written in the page (allowed by its hash), so it
+is styled at any depth too.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape as xml_escape
 
 import jinja2
+from markupsafe import Markup
 
 from .content import SECTIONS, Page, neighbours
 from .markdown_ext import Converted, relative_url
@@ -31,6 +35,9 @@ class Site:
     base_url: str | None = None  # absolute path of the site root, for 404.html only (None: relative)
     site_url: str | None = None  # absolute URL of the site root, for sitemap.xml only
     stylesheets: tuple = ("site.css",)  # top-level CSS files of static/, linked by every page
+    # site.css itself, written into a relative 404 page (no base_url): a host serves that page at
+    # any depth, where no relative link can reach the stylesheet.
+    not_found_css: str | None = None
 
 
 def environment() -> jinja2.Environment:
@@ -71,9 +78,10 @@ def render_pages(pages: list[Page], converted: dict[str, Converted], site: Site)
         not_found_urls = {"root": relative_url("", ""), "url_of": lambda target: relative_url("", target)}
     else:
         not_found_urls = {"root": base, "url_of": lambda target: base + target}
-    files["404.html"] = env.get_template("404.html").render(
-        **_common(sections, site=site, current_section=None, **not_found_urls)
-    )
+    not_found = _common(sections, site=site, current_section=None, **not_found_urls)
+    if base is None and site.not_found_css:
+        not_found.update(inline_style(site.not_found_css))
+    files["404.html"] = env.get_template("404.html").render(**not_found)
     # Precached by the service worker: what an offline reader gets for a page never visited.
     files[OFFLINE_PAGE + "index.html"] = env.get_template("hors-ligne.html").render(
         **_common(sections, root=relative_url(OFFLINE_PAGE, ""), site=site, current_section=None,
@@ -91,7 +99,17 @@ def _common(sections, *, root, url_of, site, current_section):
         {"label": SECTIONS[key], "url": url_of(group[0].url), "current": key == current_section}
         for key, group in sections.items()
     ]
-    return {"site_name": french(SITE_NAME), "root": root, "nav": nav, "site": site}
+    return {"site_name": french(SITE_NAME), "root": root, "nav": nav, "site": site,
+            "style_src": Markup("'self'"), "inline_css": None}
+
+
+def inline_style(css: str) -> dict:
+    """A page's stylesheet written in its <style>, allowed by its hash alone (the CSP still
+    refuses any other inline style, and every inline script)."""
+    if "</" in css:
+        raise ValueError("a stylesheet written inline cannot hold '</'")
+    digest = base64.b64encode(hashlib.sha256(css.encode("utf-8")).digest()).decode("ascii")
+    return {"inline_css": Markup(css), "style_src": Markup(f"'self' 'sha256-{digest}'")}
 
 
 def _page_context(page, converted, sections, *, root, url_of, site):

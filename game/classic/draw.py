@@ -205,7 +205,8 @@ def table_svg(rows: list[list[int]], *, placed: int | None = None, taken: int | 
     """The table: one line of slots per row, the slot after the last allowed one drawn as danger.
 
     Each row is <g data-row="i"> (0-based) holding its cards as <g data-card="n"> left to right.
-    `placed` outlines that card and points an arrow at it; `taken` hatches that row and tags it.
+    `placed` outlines that card and points an arrow at it; `taken` hatches that row and tags it
+    « ramassée », unless the placed card now starts it (its class "taken" stays).
     What every row shares (tracks, danger slots, labels) is drawn as one element each, to keep
     the markup small when a page holds dozens of tables. A variant adds its own marks with
     `extra` (markup drawn last), `cols` (the width they need, in card slots) and `note` (words
@@ -243,8 +244,12 @@ def table_svg(rows: list[list[int]], *, placed: int | None = None, taken: int | 
     for i, row in enumerate(rows):
         y = TOP + i * PITCH_Y
         if i == taken:
-            hatch, tag = _taken_marks(len(row), limit, y)
-            out.append(f'{hatch}<g data-row="{i}" class="taken">')
+            # A row the placed card restarts holds that card, not the cards taken (drawn in the
+            # taker's pile under the table): hatching and « ramassée » would say it is gone.
+            if placed not in row:
+                hatch, tag = _taken_marks(len(row), limit, y)
+                out.append(hatch)
+            out.append(f'<g data-row="{i}" class="taken">')
         else:
             out.append(f'<g data-row="{i}">')
         out.extend(_card_group(card, X0 + k * PITCH_X, y, card == placed) for k, card in enumerate(row))
@@ -272,13 +277,85 @@ def choice_table(choice: dict) -> str:
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
 
 
+# --- the cards of a turn, and the cards a player takes -----------------------------------------
+
+# Tick drawn on a revealed card already placed: a shape, so the fading is not the only sign.
+_TICK = ('<g class="ok"><circle cx="40" cy="62" r="9" fill="#fff" stroke="#222"/>'
+         '<path d="m35 62 4 4 7-8" fill="none" stroke="#222" stroke-width="2.5"/></g>')
+NAME_H = 19  # room for the player's name under a revealed card
+
+
+def turn_svg(revealed: list[dict], turn: int, *, badge=None, special_name=None) -> str:
+    """The cards revealed at a turn, in the order they are placed, each above its player's name.
+
+    The card placed now (or waiting for its row choice) is outlined with the table's arrow;
+    cards placed in earlier steps are faded and ticked. Each is <g data-played="n"
+    data-player="name" data-state="placed|current|waiting">. `badge(entry)` (a variant's hook)
+    returns markup drawn over a card in its coordinates, e.g. the special card played with it;
+    `special_name(kind)` names that card in the title.
+    """
+    width = X0 + len(revealed) * PITCH_X - GAP_X + PAD
+    height = TOP + CARD_H + NAME_H
+    title = labels.revealed_label(turn, revealed, special_name)
+    out = [f'<svg class="sqp sqp-tour" viewBox="0 0 {width} {height}" {ROOT_ATTRS}>'
+           f"<title>{escape(title)}</title>"
+           f'<text class="rl" transform="rotate(-90)" x="{-(TOP + CARD_H // 2)}" y="{PAD + 13}" '
+           f'font-size="13">{escape(labels.turn_heading(turn))}</text>']
+    for k, entry in enumerate(revealed):
+        card, state = entry["card"], entry["state"]
+        _check(card)
+        fade = ' opacity=".55"' if state == "placed" else ""
+        out.append(f'<g data-played="{card}" data-player="{escape(str(entry["player"]))}" '
+                   f'data-state="{state}" transform="translate({X0 + k * PITCH_X} {TOP})">'
+                   f'<g class="carte h{HEADS[card]}"{fade}>{_card_body(card, state == "current")}</g>'
+                   f'{_TICK if state == "placed" else ""}{badge(entry) if badge else ""}'
+                   f'<text class="qui" x="{CARD_W // 2}" y="{CARD_H + 16}" font-size="15" '
+                   f'font-weight="400">{escape(labels.short_name(entry["player"]))}</text></g>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+PILE_PITCH = CARD_W + 2
+
+
+def pile_svg(cards) -> str:
+    """The cards a player takes at this step, side by side (the stylesheet draws them small)."""
+    for card in cards:
+        _check(card)
+    width = len(cards) * PILE_PITCH + 2
+    body = "".join(f'<g data-taken="{card}" class="carte h{HEADS[card]}" '
+                   f'transform="translate({2 + k * PILE_PITCH} 2)">{_card_body(card, False)}</g>'
+                   for k, card in enumerate(cards))
+    return (f'<svg class="sqp sqp-pile" viewBox="0 0 {width} {CARD_H + 4}" {ROOT_ATTRS}>'
+            f"<title>{escape(labels.taken_title(cards))}</title>{body}</svg>")
+
+
+def takes_html(takes) -> str:
+    """« Bruno ramasse : » and the cards taken, one line per take of the step."""
+    return "".join(f'<p class="ramasse" data-taker="{escape(str(take["player"]))}">'
+                   f'<span>{escape(labels.taker_label(take["player"]))}</span> {pile_svg(take["cards"])}</p>'
+                   for take in takes if take["cards"])
+
+
+def drawing_html(table: str, step: dict, *, before: str = "", badge=None, special_name=None) -> str:
+    """The drawings of a step, kept together: the turn's revealed cards, the table, the takes
+    (`before`, `badge` and `special_name`: a variant's additions, see `turn_svg`)."""
+    parts = ['<div class="etape-dessin">', before]
+    if step.get("revealed"):
+        parts.append(turn_svg(step["revealed"], step["turn"], badge=badge, special_name=special_name))
+    parts.append(table)
+    parts.append(takes_html(step.get("takes") or ()))
+    parts.append("</div>")
+    return "".join(parts)
+
+
 def step_html(step: dict) -> str:
-    """Inside of one example step <li>: the table, the explanation, any choice, the penalties.
+    """Inside of one example step <li>: the drawings, the explanation, any choice, the penalties.
 
     The build and the browser player both call this, so a step looks the same with or without JS.
     """
     svg = step.get("svg") or table_svg(step["rows"], placed=step.get("placed"), taken=step.get("taken"))
-    parts = ['<figure class="etape-figure">', svg,
+    parts = ['<figure class="etape-figure">', drawing_html(svg, step),
              f'<figcaption>{escape(str(step["text"]))}</figcaption></figure>']
     if step.get("choice") is not None:
         parts.append(choice_table(step["choice"]))

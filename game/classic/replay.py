@@ -19,6 +19,41 @@ from .table import Table
 from .turn import Turn
 
 
+# The state of each revealed card at a step, by the step's kind: (cards already placed, index of
+# the card placed now) as functions of the turn's position (cards resolved so far).
+_PROGRESS = {"reveal": lambda pos: (0, None), "choice": lambda pos: (pos, pos),
+             "place": lambda pos: (pos - 1, pos - 1), "take": lambda pos: (pos - 1, pos - 1)}
+
+
+def revealed(queue, pos: int, kind: str, specials: dict | None = None) -> list[dict]:
+    """The turn's cards in placement order, each with its state at this step: "placed" (in an
+    earlier step), "current" (placed, or waiting for a row choice, now) or "waiting".
+
+    `queue` is [(card, player)] as the turn resolves it, `pos` how many are resolved; the end of
+    the turn (any other kind) shows them all placed. `specials` ({player: kind}) adds the special
+    card a player has played this turn.
+    """
+    done, now = _PROGRESS.get(kind, lambda pos: (len(queue), None))(pos)
+    out = []
+    for k, (card, player) in enumerate(queue):
+        state = "current" if k == now else "placed" if k < done else "waiting"
+        entry = {"player": player, "card": card, "state": state}
+        if specials and player in specials:
+            entry["special"] = specials[player]
+        out.append(entry)
+    return out
+
+
+# Every event that moves cards to a player's penalty pile, in any variant of the classic family.
+TAKE_EVENTS = ("take", "special_seventh_take", "special_insert_take", "special_row_removed")
+
+
+def takes_of(events) -> list[dict]:
+    """Who takes which cards at this step: [{"player", "cards"}], from its take events."""
+    return [{"player": e["player"], "cards": list(e["cards"])} for e in events
+            if e.get("type") in TAKE_EVENTS]
+
+
 def _snapshot(table: Table, piles: dict) -> dict:
     return {"rows": table.to_json(),
             "penalties": {p: sum(HEADS[c] for c in cards) for p, cards in piles.items()}}
@@ -36,10 +71,14 @@ def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
     log: list = []
     steps: list[dict] = []
 
-    def add(turn, kind, events, text, placed=None, taken=None, choice=None):
-        step = {"n": len(steps), "turn": turn, "kind": kind,
-                "events": [e.to_dict() for e in events], "text": text,
-                **_snapshot(table, piles), "placed": placed, "taken": taken, "choice": choice}
+    turn = None
+
+    def add(t, kind, events, text, placed=None, taken=None, choice=None):
+        events = [e.to_dict() for e in events]
+        step = {"n": len(steps), "turn": t, "kind": kind, "events": events, "text": text,
+                **_snapshot(table, piles), "placed": placed, "taken": taken, "choice": choice,
+                "revealed": revealed(turn.queue, turn.pos, kind) if turn else [],
+                "takes": takes_of(events)}
         if draw:
             from .draw import table_svg
             step["svg"] = table_svg(step["rows"], placed=placed, taken=taken, limit=sc.limit)

@@ -100,13 +100,21 @@ def card_svg(card: int) -> str:
     return _svg(CARD_W + 4, CARD_H + 4, say.card_title(card), _card_body(card, 2, 2), "jr-carte")
 
 
-def cards_svg(cards, label: str = "") -> str:
+def cards_svg(cards, label: str = "", cls: str = "jr-main") -> str:
     """A line of cow cards (a hand, an album), each <g data-card> in order."""
     cards = list(cards)
     width = max(1, len(cards)) * (CARD_W + GAP) + 4
     title = label or f"{NBSP_JOIN}".join(say.card_title(c) for c in cards)
     body = "".join(_card_body(c, 2 + k * (CARD_W + GAP), 2) for k, c in enumerate(cards))
-    return _svg(width, CARD_H + 4, title, body, "jr-main")
+    return _svg(width, CARD_H + 4, title, body, cls)
+
+
+def takes_html(takes) -> str:
+    """« Emma range dans son album : » (or « Léa ramasse : ») and the cards, small, per take."""
+    return "".join(f'<p class="ramasse jr-ramasse" data-taker="{_escape(str(take["player"]))}">'
+                   f'<span>{escape(say.taker_label(take["player"], take.get("kind")))}</span> '
+                   f'{cards_svg(take["cards"], say.taken_title(take["cards"]), "jr-pile")}</p>'
+                   for take in takes if take["cards"])
 
 
 
@@ -144,7 +152,7 @@ def table_svg(rows, *, placed=None, taken=None, options=None, label=None) -> str
             parts.append(f'<rect class="jr-slot" x="{end_x + 2:g}" y="{y + 2:g}" width="{CARD_W - 4}" '
                          f'height="{CARD_H - 4}" rx="6" fill="none" stroke="{INK}" stroke-width="1.5" '
                          f'stroke-dasharray="5 4"/>')
-        if i == taken:
+        if i == taken and placed not in cards:  # a row the card restarts is not shown as gone
             tx = end_x + (CARD_W + GAP if i in options else 0) + 4
             parts.append(f'<text class="jr-taken-tag" x="{tx:g}" y="{y + CARD_H / 2 + 4:g}" '
                          f'font-size="12" font-style="italic" font-family="sans-serif" '
@@ -190,7 +198,8 @@ def step_html(step) -> str:
     treat both alike; the build and the browser both call it.
     """
     parts = ['<figure class="etape-figure jr-etape">', step["svg"],
-             f'<figcaption>{escape(str(step["text"]))}</figcaption></figure>']
+             f'<figcaption>{escape(str(step["text"]))}</figcaption></figure>',
+             takes_html(step.get("takes") or ())]
     hands = {p: h for p, h in (step.get("hands") or {}).items() if h}
     if hands:
         parts.append('<div class="jr-mains">')

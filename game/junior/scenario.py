@@ -255,6 +255,8 @@ def _step(n, kind, state, events, *, player=None, placed=None, taken=None, choic
         "rows": copy.deepcopy(state["rows"]), "albums": counts(state),
         "hands": copy.deepcopy(state["hands"]), "deck": len(state["deck"]),
         "placed": placed, "taken": taken, "choice": choice,
+        "takes": [{"player": e["player"], "cards": list(e["cards"]), "kind": e["type"]}
+                  for e in events if e["type"] in ("junior_complete", "junior_take")],
         "svg": table_svg(state["rows"], placed=placed, taken=taken, options=others),
     }
 
@@ -264,12 +266,12 @@ def replay(scenario) -> list[dict]:
 
     Each step: n, turn, kind ("start" | "place" | "complete" | "take" | "end"), player, events,
     text (French), rows, albums {player: cards}, hands, deck (cards left), placed (card id),
-    taken (row), choice ({player, card, options, chosen}: where the card could go), svg.
+    taken (row), choice ({player, card, options, chosen}: where the card could go), takes
+    ([{player, cards, kind}]: the cards won or taken at this step, kind the event's type), svg.
     """
     state, moves = load(scenario)
     steps = [_step(0, "start", state, [setup_event(state)])]
     for i, player, card, row, before, after, events in apply_moves(state, moves):
-        end = [e for e in events if e["type"] == "junior_game_end"]
         events = [e for e in events if e["type"] != "junior_game_end"]
         kinds = {e["type"] for e in events}
         kind = "complete" if "junior_complete" in kinds else "take" if "junior_take" in kinds else "place"

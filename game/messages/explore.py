@@ -84,9 +84,9 @@ def for_code(code: str, *, card=None, highest: int = 104, hand: int = 10, player
     if code == "all_stopped":
         return f"Un Stop ne ferme jamais toutes les rangées{NBSP}: au moins une reste ouverte."
     if code == "specials_hand":
-        return f"Vous tenez au plus trois cartes spéciales, celles distribuées au début de la manche."
+        return "Vous tenez au plus trois cartes spéciales, celles distribuées au début de la manche."
     if code == "their_specials_range":
-        return (f"Chaque adversaire tient de zéro à trois cartes spéciales (trois sont distribuées à "
+        return ("Chaque adversaire tient de zéro à trois cartes spéciales (trois sont distribuées à "
                 "chacun).")
     if code == "known_too_many":
         return (f"Chacun a autant de cartes que vous ({hand})" f"{NBSP}: on ne peut pas en connaître "

@@ -114,6 +114,18 @@ def hand_title(player: str, cards) -> str:
     return f"{hand_label(player)}{NBSP}: " + f"{NNBSP}; ".join(cows_text(COWS[c]) for c in cards)
 
 
+def taker_label(player: str, kind: str) -> str:
+    """Before the cards a player wins (a complete row, « junior_complete ») or takes (expert)."""
+    if kind == "junior_complete":
+        return f"{player} range dans son album{NBSP}:"
+    return f"{player} ramasse{NBSP}:"
+
+
+def taken_title(cards) -> str:
+    """<title> of the cards won or taken at a step: « Cartes : Afrique ; Inde et Japon »."""
+    return f"Cartes{NBSP}: " + f"{NNBSP}; ".join(cows_text(COWS[c]) for c in cards)
+
+
 def albums_text(counts: dict, level: str | None = None) -> str:
     """« Albums : Emma 6 cartes, Olivier 0 carte »: a score line, in digits like every score;
     at the expert level the cards are a penalty, not a photo album: « Cartes ramassées : … »."""

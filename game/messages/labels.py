@@ -7,7 +7,7 @@ Typography (see typography.py): a non-breaking space before « : », a narrow on
 from __future__ import annotations
 
 from game.card_faces import HEADS
-from game.messages.typography import NBSP, NNBSP, cards, elide, heads, number, row_name
+from game.messages.typography import NBSP, NNBSP, cards, elide, fr_list, heads, number, row_name
 
 # Visible words drawn in the SVG or around it.
 TAKEN_TAG = "ramassée"
@@ -57,3 +57,43 @@ def penalties_text(penalties: dict) -> str:
 def choice_caption(player: str, card: int) -> str:
     """Caption of the table of options when a card is lower than every row."""
     return f"Rangées {elide('que', player)} peut ramasser avec la carte {card}"
+
+
+# --- the cards of a turn and the cards taken (drawn beside the table of each step) -------------
+
+# What the drawing of a turn says of each revealed card, by its state at this step.
+REVEALED_STATES = {"placed": "déjà posée", "current": "en cours de pose", "waiting": "à poser"}
+
+
+def turn_heading(turn: int) -> str:
+    """« Tour 1 »: the label drawn beside the revealed cards of a turn."""
+    return f"Tour {turn}"
+
+
+def short_name(player: str, width: int = 7) -> str:
+    """A name that fits under a drawn card; the drawing's <title> keeps it whole."""
+    player = str(player)
+    return player if len(player) <= width else player[:width - 1] + "…"
+
+
+def revealed_label(turn: int, revealed, special_name=None) -> str:
+    """« Tour 1, cartes révélées dans l’ordre de pose : 12 d’Alice, déjà posée ; 35 de Bruno,
+    en cours de pose ; 55 de Chloé, à poser. » (`special_name(kind)` names a special card)."""
+    parts = []
+    for entry in revealed:
+        text = f"{entry['card']} {elide('de', str(entry['player']))}"
+        if entry.get("special") and special_name is not None:
+            text += f" avec la carte «{NBSP}{special_name(entry['special'])}{NBSP}»"
+        parts.append(f"{text}, {REVEALED_STATES[entry['state']]}")
+    return f"{turn_heading(turn)}, cartes révélées dans l’ordre de pose{NBSP}: {f'{NNBSP}; '.join(parts)}."
+
+
+def taker_label(player: str) -> str:
+    """« Bruno ramasse : », written before the cards a player takes at this step."""
+    return f"{player} ramasse{NBSP}:"
+
+
+def taken_title(cards) -> str:
+    """« Cartes 23, 25, 28, 29 et 30 : 9 têtes de bœuf »: the <title> of the cards taken."""
+    word = "Carte" if len(cards) == 1 else "Cartes"
+    return f"{word} {fr_list(cards)}{NBSP}: {heads(sum(HEADS[c] for c in cards))}"

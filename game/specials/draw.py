@@ -102,9 +102,21 @@ def table_svg(rows, *, marked=(), stopped=(), placed: int | None = None, taken: 
                              extra="".join(extras), note=say.table_note(sorted(marked), sorted(stopped)))
 
 
+def _badge(entry: dict) -> str:
+    """The special card a player played this turn, as a small pictogram on their revealed card."""
+    kind = entry.get("special")
+    if kind is None:
+        return ""
+    # Over the card's bottom-left corner, clear of its number (the tick takes the other corner).
+    return (f'<g class="speciale" data-special="{kind}" transform="translate(-5 55)">'
+            f'<rect width="22" height="22" rx="4" fill="#fff" stroke="{INK}" stroke-width="1.5"/>'
+            f'<g transform="translate(2 2) scale(.36)">{PICTOGRAMS[kind].format(ink=INK)}</g></g>')
+
+
 def step_html(step: dict) -> str:
     """Inside of one example step <li> of the variant: like `game.classic.draw.step_html`, plus the
-    special card just played, drawn beside the table, and the markers and Stops on it."""
+    special card just played, drawn beside the table and as a badge on its player's revealed
+    card, and the markers and Stops on the table."""
     svg = table_svg(step["rows"], marked=step.get("marked", ()), stopped=step.get("stopped", ()),
                     placed=step.get("placed"), taken=step.get("taken"))
     special = step.get("special")
@@ -112,7 +124,8 @@ def step_html(step: dict) -> str:
     if special is not None:
         card = (f'<span class="carte-speciale">{special_card_svg(special["card"])}'
                 f'{escape(say.played_label(special["player"], special["card"]))}</span>')
-    parts = ['<figure class="etape-figure">', card, svg,
+    drawing = classic.drawing_html(svg, step, before=card, badge=_badge, special_name=say.name)
+    parts = ['<figure class="etape-figure">', drawing,
              f'<figcaption>{escape(str(step["text"]))}</figcaption></figure>']
     if step.get("choice") is not None:
         parts.append(classic.choice_table(step["choice"]))

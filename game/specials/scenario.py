@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.classic.cards import is_card
+from game.classic.replay import revealed, takes_of
 from game.errors import GameError
 from game.classic.scenario import check_outline
 from game.messages import explain, explain_all
@@ -212,11 +213,16 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
                        log=log)
     steps: list[dict] = []
 
+    specials_now: dict = {}   # {player: special card} played so far this turn
+
     def add(turn, kind, events, text, placed=None, taken=None, choice=None, special=None):
         state = rnd.table.state()
-        step = {"n": len(steps), "turn": turn, "kind": kind, "events": [e.to_dict() for e in events],
+        events = [e.to_dict() for e in events]
+        step = {"n": len(steps), "turn": turn, "kind": kind, "events": events,
                 "text": text, **state, "penalties": rnd.scores(), "placed": placed, "taken": taken,
-                "choice": choice, "special": special}
+                "choice": choice, "special": special,
+                "revealed": revealed(rnd.queue, rnd.pos, kind, specials_now) if turn else [],
+                "takes": takes_of(events)}
         if draw:
             from .draw import table_svg
             step["svg"] = table_svg(state["rows"], marked=state["marked"], stopped=state["stopped"],
@@ -233,6 +239,7 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
                                 player=p, card=card, turn=t, field=f"turns[{t - 1}].plays.{p}",
                                 code="card_twice")
         rnd.reveal(plays, partial=True)
+        specials_now.clear()
         add(t, "reveal", log[-1:], explain(log[-1]))
         while not rnd.turn_done:
             card, player = rnd.next_card()
@@ -284,6 +291,8 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
                                            for o in request.options], "chosen": choices.get(player, choice)}
             special = next(({"player": e.player, "card": e.special} for e in events
                             if isinstance(e, SpecialPlayed)), None)
+            if special is not None:
+                specials_now[special["player"]] = special["card"]
             taken_row = take.row if take is not None else None
             add(t, "take" if (take or removed) else "place", events, explain_all(events),
                 placed=played if any(played in r for r in rnd.table.rows) else None, taken=taken_row,

@@ -54,6 +54,7 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str | N
         base_url=normalise_base_url(base_url),
         site_url=site_url.rstrip("/") + "/" if site_url else None,
         stylesheets=stylesheets(static),
+        not_found_css=(static / "site.css").read_text(encoding="utf-8") if base_url is None else None,
     )
     files = render_pages(pages, converted, site)
     files.update(assets.generated_files())

@@ -75,9 +75,16 @@ def built(tmp_path_factory, *options) -> Path:
 
 
 @pytest.fixture(scope="module")
-def default_pages(site):
-    """The session's site, built with no --base-url (as `make build`), served under /depot/."""
-    pages = Pages(site)
+def default_site(tmp_path_factory) -> Path:
+    """Built with no --base-url, as `make build` does (the engine left out: no page loads it
+    before the reader asks)."""
+    return built(tmp_path_factory, "--pages-only")
+
+
+@pytest.fixture(scope="module")
+def default_pages(default_site):
+    """The local build served under /depot/."""
+    pages = Pages(default_site)
     yield pages
     pages.close()
 
@@ -128,8 +135,8 @@ def load(browser, pages: Pages, path: str) -> dict:
         context.close()
 
 
-def test_every_page_loads_all_its_assets_under_a_sub_path(browser, site, default_pages):
-    paths = page_urls(site)
+def test_every_page_loads_all_its_assets_under_a_sub_path(browser, default_site, default_pages):
+    paths = page_urls(default_site)
     assert "404.html" in paths and "hors-ligne/" in paths and len(paths) >= 20
     problems = {}
     for path in paths:
@@ -148,6 +155,15 @@ def test_the_404_page_of_a_local_build_is_styled_at_the_top_of_the_sub_path(brow
     assert seen["failed"] == [] and seen["unstyled"] == [] and seen["styled"]
     assert seen["links"] and all(link.startswith(default_pages.base) for link in seen["links"])
     assert default_pages.base + "regles/" in seen["links"]
+
+
+def test_the_404_page_of_a_local_build_is_styled_deep_under_the_sub_path(browser, default_pages):
+    """No --base-url, a missing page three folders down: the 404 page served there (which cannot
+    know how deep it is) is still styled, and loads nothing that fails."""
+    seen = load(browser, default_pages, "exemples/nope/x/")
+    assert seen["status"] == 404 and seen["title"].startswith("Page introuvable")
+    assert seen["failed"] == [] and seen["unstyled"] == [] and seen["styled"], seen
+    assert seen["foreign"] == [] and seen["errors"] == []
 
 
 def test_the_404_page_built_for_the_sub_path_works_at_any_depth(browser, based_pages):

@@ -7,6 +7,7 @@ row choice with each row's cost; the saved JSON replays in CPython to the scores
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -86,8 +87,8 @@ def test_a_full_round_by_clicking_only_then_save_and_replay_in_cpython(page, ser
     page.get_by_role("button", name="Revoir la manche étape par étape").click()
     page.wait_for_selector(".jouer-revoir .etape")
     assert page.locator(".jouer-revoir .etape").count() == 1
-    total = int(page.text_content(".jouer-revoir-compteur").split("sur")[-1].strip())
-    assert total >= 1 + 10 * 6   # start, reveal, 4 cards, end
+    last = int(page.get_attribute(".jouer-revoir .joueur-curseur", "max"))
+    assert last + 1 >= 1 + 10 * 6   # start, reveal, 4 cards, end
 
 
 def test_a_full_round_by_keyboard_only(page, server):
@@ -309,33 +310,115 @@ def test_arrow_keys_move_between_the_cards_of_the_hand(page, server):
     assert page.evaluate("scrollY") > 0 and on_screen(page, ".jouer-scene svg.sqp-table")
 
 
-def test_the_review_is_a_step_player(browser, server, guard):
+def review_position(page) -> str:
+    return page.inner_text(".jouer-revoir .joueur-position")
+
+
+def test_the_review_is_the_examples_step_player(browser, server, guard):
+    """« Revoir la manche » has the worked examples' controls and behaves like them: the same
+    buttons and slider, steps counted from 0, the arrow keys, Home and End."""
     context, page = sized_page(browser, server, guard, 390, 844)
     try:
+        page.goto(server.url("exemples/exemple-4/"))
+        example_bar = page.eval_on_selector_all(
+            "#exemple-4 .joueur-commandes > *", "els => els.map((e) => [e.tagName, e.dataset.action || e.className])")
         set_up(page, server, bots="1")
         page.click("button[type=submit]")
         while (now := phase(page)) in ("play", "row"):
             page.locator(".jouer-carte, .jouer-rangee").first.click() if now == "play" \
                 else page.locator(".jouer-rangee").first.click()
         page.get_by_role("button", name="Revoir la manche étape par étape").click()
-        counter = page.locator(".jouer-revoir-compteur")
         page.wait_for_selector(".jouer-revoir .etape")
-        total = int(counter.text_content().split("sur")[-1].strip())
-        assert counter.text_content() == f"Étape\u00a01\u00a0sur\u00a0{total}" and total >= 41
-        assert page.locator(".jouer-revoir .etape").count() == 1
-        assert page.is_disabled(".jouer-revoir [data-aller=previous]")
-        page.click(".jouer-revoir [data-aller=following]")
-        assert counter.text_content().startswith("Étape\u00a02\u00a0")
-        page.click(".jouer-revoir [data-aller=last]")
-        assert counter.text_content().startswith(f"Étape\u00a0{total}\u00a0")
-        assert page.is_disabled(".jouer-revoir [data-aller=following]")
-        assert page.evaluate("document.activeElement.dataset.aller") == "previous"
-        page.click(".jouer-revoir [data-aller=first]")
-        assert counter.text_content().startswith("Étape\u00a01\u00a0")
+        bar = page.eval_on_selector_all(
+            ".jouer-revoir .joueur-commandes > *", "els => els.map((e) => [e.tagName, e.dataset.action || e.className])")
+        assert bar == example_bar   # Début, Précédent, Suivant, Fin, the slider, the position
+        last = int(page.get_attribute(".jouer-revoir .joueur-curseur", "max"))
+        assert last >= 40 and page.locator(".jouer-revoir .etape").count() == 1
+        assert review_position(page) == f"Au départ (étape 0 sur {last})"
+        controls = ".jouer-revoir .joueur-commandes"
+        assert page.get_attribute(f"{controls} [data-action=prev]", "aria-disabled") == "true"
+        page.click(f"{controls} [data-action=next]")
+        assert review_position(page) == f"Étape 1 sur {last}"
+        assert page.get_attribute(".jouer-revoir .etape", "data-kind") == "reveal"
+        page.keyboard.press("ArrowRight")
+        assert review_position(page) == f"Étape 2 sur {last}"
+        page.keyboard.press("End")
+        assert review_position(page) == f"Étape {last} sur {last}"
+        assert page.get_attribute(f"{controls} [data-action=next]", "aria-disabled") == "true"
+        page.keyboard.press("ArrowLeft")
+        assert review_position(page) == f"Étape {last - 1} sur {last}"
+        page.keyboard.press("Home")
+        assert review_position(page) == f"Au départ (étape 0 sur {last})"
+        page.fill(".jouer-revoir .joueur-curseur", "5")   # the slider
+        assert review_position(page) == f"Étape 5 sur {last}"
         assert box(page, ".jouer-revoir")["height"] < 1500
+        ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "jouer-revoir-390x844.png"), full_page=False)
     finally:
         context.close()
+
+
+PROGRESS = """() => {
+  window.__seen = [];
+  const root = document.querySelector('[data-jouer]');
+  new MutationObserver(() => {
+    const status = root.querySelector('.joueur-etat');
+    if (!status || status.hidden) return;
+    const bar = status.querySelector('progress');
+    window.__seen.push({text: status.querySelector('[role=status]').textContent,
+                        bytes: status.querySelector('.joueur-octets').textContent,
+                        visible: bar.getBoundingClientRect().width > 0,
+                        value: bar.hasAttribute('value') ? bar.value : null});
+  }).observe(root, {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
+
+
+def test_the_engine_start_shows_what_loads_as_in_the_examples(page, server):
+    page.goto(server.url(PAGE))
+    page.evaluate(PROGRESS)
+    page.click("button[type=submit]")
+    assert phase(page) == "play"
+    seen = page.evaluate("window.__seen")
+    texts = list(dict.fromkeys(s["text"] for s in seen))
+    assert texts == ["Téléchargement du moteur de jeu…", "Démarrage…", "Chargement des règles…"]
+    assert all(s["visible"] for s in seen)
+    assert any(re.fullmatch(r"\d+,\d\u00a0Mo sur \d+,\d\u00a0Mo", s["bytes"]) for s in seen)
+    values = [s["value"] for s in seen if s["value"] is not None]
+    assert values and min(values) < 0.5 <= max(values)
+    assert page.locator(".joueur-etat").is_hidden()   # gone once the game is on
+    assert "Python" not in page.inner_text(ROOT)
+
+
+def test_the_round_column_keeps_the_round_heads_until_the_next_round(page, server):
+    """At the end of a round the « Manche » column still shows what each player took in it
+    (the saved round replays to those heads); « Manche suivante » sets it back to 0."""
+    page.goto(server.url(PAGE))
+    page.select_option("#jouer-bots", "3")
+    page.select_option("#jouer-vitesse", "0")
+    page.fill("#jouer-manches", "")   # a game to 66: it goes on after the first round
+    page.click("button[type=submit]")
+    while (now := phase(page)) in ("play", "row"):
+        page.locator(".jouer-main .jouer-carte, .jouer-rangee").first.click()
+    assert now == "round_over"
+    columns = page.eval_on_selector_all(
+        ".jouer-tableau-scores tbody tr",
+        "trs => trs.map((tr) => [tr.querySelector('th').textContent, "
+        "Number(tr.querySelectorAll('td')[1].textContent), Number(tr.querySelectorAll('td')[2].textContent)])")
+    round_heads = {player: heads for player, heads, _ in columns}
+    assert round_heads == {player: total for player, _, total in columns}   # the first round
+    assert sum(round_heads.values()) > 0      # 44 cards never fit in 4 rows of 5: someone took
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Enregistrer la manche (JSON)").click()
+    scenario = json.loads(open(download.value.path(), encoding="utf-8").read())
+    assert run(scenario)["penalties"] == round_heads
+    page.get_by_role("button", name="Manche suivante").click()
+    assert phase(page) == "play"
+    after = page.eval_on_selector_all(
+        ".jouer-tableau-scores tbody tr",
+        "trs => trs.map((tr) => [Number(tr.querySelectorAll('td')[1].textContent), "
+        "Number(tr.querySelectorAll('td')[2].textContent)])")
+    assert [r for r, _ in after] == [0] * len(after)
+    assert [t for _, t in after] == list(round_heads.values())
 
 
 # --- the variants whose decisions the engine lists (special cards, Junior) ---------------------------

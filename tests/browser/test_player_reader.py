@@ -79,6 +79,9 @@ PHASES = """(sid) => {
 }"""
 
 
+PHASE_TEXTS = ("Téléchargement du moteur de jeu…", "Démarrage…", "Chargement des règles…")
+
+
 def test_engine_start_shows_what_loads_with_a_progress_bar(page, server):
     page.goto(server.url("exemples/exemple-4/"))
     page.evaluate(PHASES, "exemple-4")
@@ -86,8 +89,7 @@ def test_engine_start_shows_what_loads_with_a_progress_bar(page, server):
     wait_for_engine(page)
     seen = page.evaluate("window.__seen")
     texts = list(dict.fromkeys(s["text"] for s in seen))
-    assert [t.split(",")[0].rstrip("…") for t in texts] == [
-        "Téléchargement de Python", "Démarrage de Python", "Chargement du moteur du jeu"]
+    assert texts == list(PHASE_TEXTS)   # what loads, in the reader's words: never « Python »
     assert all(s["visible"] for s in seen)
     values = [s["value"] for s in seen if s["value"] is not None]
     assert values and max(values) == 1 and min(values) < 0.5
@@ -208,11 +210,21 @@ def test_what_if_form_is_aligned(page, server):
 
 def test_what_if_says_when_a_row_choice_will_be_needed(page, server):
     open_what_if(page, server)
+    # Before replaying: the form says a too-low card stops the replay for the reader's choice.
+    help_text = page.inner_text("#exemple-4 .joueur-et-si form > p")
+    assert "plus faible que toutes les rangées" in help_text and "vous choisirez" in help_text
     field(page, "exemple-4", "turns[0].plays.Alice").fill("5")
     page.click("#exemple-4 .joueur-et-si button[type=submit]")
     message = page.locator("#exemple-4 .joueur-message")
     message.wait_for()
     assert "d’Alice" in message.inner_text() and "vous choisirez" in message.inner_text()
+    # From the first step of the new replay, the count says a choice comes (it then grows).
+    pause = int(page.get_attribute("#exemple-4 li.etape:last-child", "data-step"))
+    position = page.inner_text("#exemple-4 .joueur-position")
+    assert position.startswith(f"Au départ (étape 0 sur {pause})")
+    assert f"un choix de rangée vous attend à l’étape {pause}" in position
+    button(page, "exemple-4", "next").click()
+    assert f"un choix de rangée vous attend à l’étape {pause}" in page.inner_text("#exemple-4 .joueur-position")
     button(page, "exemple-4", "last").click()
     assert "la suite après le choix" in page.inner_text("#exemple-4 .joueur-position")
     legend = page.inner_text("#exemple-4 .joueur-decision legend")
@@ -247,8 +259,7 @@ def test_engine_ready_announces_nothing(page, server):
     page.click("#exemple-speciale-stop .joueur-position")
     wait_for_engine(page)
     said = set(page.evaluate("window.__said"))
-    assert said == {"Téléchargement de Python, pour rejouer l’exemple ici…", "Démarrage de Python…",
-                    "Chargement du moteur du jeu…"}  # the start's phases only: no step text, no « prêt »
+    assert said == set(PHASE_TEXTS)  # the start's phases only: no step text, no « prêt »
 
 
 def test_region_names_are_words_not_ids(page, server):

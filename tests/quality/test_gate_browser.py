@@ -40,7 +40,7 @@ PDF_DIR = ROOT / "test-artifacts" / "quality"
 def engine_page(site: Path) -> str:
     """The first example page (in build order) whose example has a row choice: the richest replay."""
     candidates = [html for html in html_files(site)
-                  if 'class="exemple' in (text := html.read_text(encoding="utf-8"))]
+                  if 'class="exemple' in html.read_text(encoding="utf-8")]
     with_choice = [html for html in candidates if "choices" in html.read_text(encoding="utf-8")]
     chosen = (with_choice or candidates)[0]
     return url_path(site, chosen)

@@ -42,6 +42,19 @@ def test_security_policy_in_every_page(built_site):
     assert not found, report(found)
 
 
+def test_security_policy_of_a_local_build_404_page(tmp_path):
+    """Without --base-url the 404 page carries its stylesheet inline (any depth): the gate holds."""
+    import subprocess
+    import sys
+    out = tmp_path / "_site"
+    subprocess.run([sys.executable, "-m", "site_builder", "build", "--out", str(out), "--pages-only"],
+                   cwd=ROOT, check=True, capture_output=True)
+    html = (out / "404.html").read_text(encoding="utf-8")
+    assert "<style>" in html and 'rel="stylesheet"' not in html
+    assert csp_problems(html) == []
+    assert typography_problems(html) == []
+
+
 def test_every_internal_link_and_anchor_resolves(built_site):
     problems = link_problems(built_site, base_url="/depot/")
     assert not problems, "\n".join(problems)

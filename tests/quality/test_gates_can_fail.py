@@ -94,6 +94,26 @@ def test_csp_reports_each_fault(html, fault):
     assert any(fault in p for p in problems), problems
 
 
+def _style_hash(css: str) -> str:
+    import base64
+    import hashlib
+    return "'sha256-" + base64.b64encode(hashlib.sha256(css.encode()).digest()).decode() + "'"
+
+
+def test_csp_accepts_only_the_hash_of_the_page_own_style():
+    """A local build's 404 page writes site.css in a <style> allowed by its hash: that hash only,
+    and only for styles."""
+    css = "body { color: #222; }\n"
+    own = POLICY.replace("style-src 'self'", f"style-src 'self' {_style_hash(css)}")
+    assert csp_problems(page("<p>x</p>", head=f"<style>{css}</style>\n", policy=own)) == []
+    other = POLICY.replace("style-src 'self'", f"style-src 'self' {_style_hash('p {}')}")
+    assert any("style-src allows 'sha256-" in p
+               for p in csp_problems(page("<p>x</p>", head=f"<style>{css}</style>\n", policy=other)))
+    script = POLICY.replace("script-src 'self'", f"script-src 'self' {_style_hash(css)}")
+    assert any("script-src" in p
+               for p in csp_problems(page("<p>x</p>", head=f"<style>{css}</style>\n", policy=script)))
+
+
 # --- links and anchors -----------------------------------------------------------------------------
 
 def test_links_report_a_missing_page_and_a_missing_anchor(tmp_path):

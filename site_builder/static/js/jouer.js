@@ -8,9 +8,9 @@
 import * as engine from "./engine.js";
 import { keepForOffline } from "./hors-ligne.js";
 import { NBSP, NNBSP, list } from "./mots.js";
+import { EngineProgress, StepControls, useStylesheet } from "./player.js";
 
 const T = {
-  loading: "Chargement du moteur du jeu (une dizaine de secondes la première fois)…",
   failed:
     "Le moteur du jeu n’a pas pu démarrer dans ce navigateur (trop ancien, sans WebAssembly, " +
     "ou hors ligne)" + NBSP + ": vous pouvez toujours lire les exemples commentés.",
@@ -35,12 +35,7 @@ const T = {
   save: "Enregistrer la manche (JSON)",
   review: "Revoir la manche étape par étape",
   reviewTitle: (n) => `La manche ${n}, étape par étape`,
-  reviewNav: "Parcourir les étapes",
-  first: "Début",
-  previous: "Précédent",
-  following: "Suivant",
-  last: "Fin",
-  stepOf: (i, n) => `Étape${NBSP}${i}${NBSP}sur${NBSP}${n}`,
+  reviewNav: "Parcourir les étapes de la manche",
   handHint: "Les flèches passent d’une carte à l’autre" + NNBSP + "; Entrée joue la carte.",
   choose: "Quelle rangée ramassez-vous" + NBSP + "?",
   saved: "Manche enregistrée" + NBSP + ": le fichier est dans vos téléchargements.",
@@ -156,9 +151,28 @@ function buildArea() {
 
 // --- talking to Python ---------------------------------------------------------------------
 
+let progress = null; // the engine's start, shown under the form's buttons (as in the examples)
+
+/** Run `work` (a first message to the engine), showing what loads until the engine is ready. */
+async function whileStarting(work) {
+  if (engine.isReady()) return work();
+  useStylesheet();
+  if (!progress) {
+    progress = new EngineProgress("jouer-etat");
+    form.querySelector(".jouer-boutons").after(progress.box);
+  }
+  const stop = progress.follow();
+  try {
+    return await work();
+  } finally {
+    stop();
+    progress.hide();
+  }
+}
+
 async function ask(message) {
   ui.error && (ui.error.textContent = "");
-  const answer = await engine.ask(message);
+  const answer = await whileStarting(() => engine.ask(message));
   if (answer.failed) throw new Error("engine failed");
   return answer;
 }
@@ -211,29 +225,22 @@ function start(event) {
   event.preventDefault();
   clearErrors();
   guarded(async () => {
-    const button = form.querySelector("button[type=submit]");
-    const before = button.textContent;
-    button.textContent = T.loading;
-    try {
-      const answer = await ask({
-        type: "play_new",
-        reader: form.elements.nom.value,
-        bots: levels(),
-        options: {
-          // « junior-expert »: the Junior variant at that level (the form's own naming)
-          variant: form.elements.variante.value.split("-")[0],
-          level: form.elements.variante.value.split("-")[1],
-          target: form.elements.seuil.value,
-          strict: form.elements.strict.checked,
-          rounds: form.elements.manches.value.trim() || null,
-        },
-        seed: Math.floor(Math.random() * 1e9), // the engine reads integers up to 10⁹ (game/untrusted.py)
-      });
-      if (!answer.ok) return showErrors(answer.errors);
-      begin(answer);
-    } finally {
-      button.textContent = before;
-    }
+    const answer = await ask({
+      type: "play_new",
+      reader: form.elements.nom.value,
+      bots: levels(),
+      options: {
+        // « junior-expert »: the Junior variant at that level (the form's own naming)
+        variant: form.elements.variante.value.split("-")[0],
+        level: form.elements.variante.value.split("-")[1],
+        target: form.elements.seuil.value,
+        strict: form.elements.strict.checked,
+        rounds: form.elements.manches.value.trim() || null,
+      },
+      seed: Math.floor(Math.random() * 1e9), // the engine reads integers up to 10⁹ (game/untrusted.py)
+    });
+    if (!answer.ok) return showErrors(answer.errors);
+    begin(answer);
   });
 }
 
@@ -422,35 +429,28 @@ function review() {
   });
 }
 
-/** The round's steps one at a time, with the examples' Début / Précédent / Suivant / Fin. */
+/** The round's steps one at a time, with the examples' own controls (player.js StepControls):
+ *  Début / Précédent / Suivant / Fin, the slider, the arrow keys, steps counted from 0. */
 function showReview(steps) {
+  useStylesheet();
   const title = el("h3", { tabindex: "-1" }, T.reviewTitle(view.round));
-  const nav = el("div", { class: "jouer-revoir-boutons", role: "group", "aria-label": T.reviewNav });
-  const counter = el("p", { class: "jouer-revoir-compteur", "aria-live": "polite" });
   const stage = el("div", { class: "etape jouer-revoir-etape" });
-  const buttons = {};
-  let at = 0;
-  const go = (index) => {
-    at = Math.max(0, Math.min(steps.length - 1, index));
-    stage.innerHTML = steps[at].html; // markup drawn by the engine
-    stage.dataset.step = String(at);
-    counter.textContent = T.stepOf(at + 1, steps.length);
-    buttons.first.disabled = buttons.previous.disabled = at === 0;
-    buttons.following.disabled = buttons.last.disabled = at === steps.length - 1;
+  const controls = new StepControls({ label: T.reviewNav, onMove: (action, index) => go(index, true) });
+  const go = (index, announce) => {
+    const step = steps[index];
+    stage.innerHTML = step.html; // markup drawn by the engine
+    stage.dataset.step = String(index);
+    stage.dataset.kind = step.kind;
+    controls.update(index, steps.length);
+    if (announce) ui.live.textContent = step.text;
   };
-  for (const [key, target] of [["first", () => 0], ["previous", () => at - 1],
-                               ["following", () => at + 1], ["last", () => steps.length - 1]]) {
-    buttons[key] = el("button", { type: "button", class: "jouer-secondaire", "data-aller": key }, T[key]);
-    buttons[key].addEventListener("click", () => {
-      go(target());
-      // A button that became disabled loses the focus: keep it in the player.
-      if (buttons[key].disabled) (key === "first" || key === "previous" ? buttons.following : buttons.previous).focus();
-    });
-    nav.append(buttons[key]);
-  }
-  ui.review.replaceChildren(title, nav, counter, stage);
+  // A new box each time: the keys of an earlier review must not reach this one.
+  const box = el("div", { class: "jouer-revoir-joueur" });
+  box.append(title, controls.bar, stage);
+  controls.listen(box);
+  ui.review.replaceChildren(box);
   ui.review.hidden = false;
-  go(0);
+  go(0, false);
   title.focus({ preventScroll: true });
   ui.review.scrollIntoView({ block: "start", behavior: "instant" }); // the step, not just its title
 }
@@ -651,6 +651,7 @@ if (root && form) {
   // The engine (about 20 MB) starts only when the reader asks: « Commencer », a resumed or a
   // loaded game — never on hover or focus.
   // Jouer works offline after one visit: the page now, the engine once it has run.
-  keepForOffline({ files: ["js/engine.js", "js/mots.js"], engine: false });
-  engine.whenReady.then(() => keepForOffline({ files: ["js/engine.js", "js/mots.js", "js/worker.js"], engine: true }));
+  const files = ["js/engine.js", "js/mots.js", "js/player.js", "js/player.css"];
+  keepForOffline({ files, engine: false });
+  engine.whenReady.then(() => keepForOffline({ files: [...files, "js/worker.js"], engine: true }));
 }

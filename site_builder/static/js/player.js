@@ -17,10 +17,11 @@ function megabytes(bytes) {
 }
 
 const T = {
+  // What the reader waits for while the engine starts (worker.js phases), in the reader's words.
   phases: {
-    download: "Téléchargement de Python, pour rejouer l’exemple ici…",
-    start: "Démarrage de Python…",
-    engine: "Chargement du moteur du jeu…",
+    download: "Téléchargement du moteur de jeu…",
+    start: "Démarrage…",
+    engine: "Chargement des règles…",
   },
   bytes: (loaded, total) => (total ? `${megabytes(loaded)} sur ${megabytes(total)}` : megabytes(loaded)),
   failed:
@@ -34,6 +35,8 @@ const T = {
   // Steps are numbered from 0 (the table before), as the static page labels them.
   position: (k, n) => (k === 0 ? `Au départ (étape 0 sur ${n - 1})` : `Étape ${k} sur ${n - 1}`),
   paused: ", la suite après le choix",
+  // Every step before a replay's pause says a choice comes: the count grows once it is made.
+  choiceAhead: (n) => `, un choix de rangée vous attend à l’étape ${n}`,
   region: (name) => `Exemple ${name}`,
   regionOf: (heading) => `Exemple${NBSP}: ${heading}`,
   regionSpecial: (heading) => `Exemple${NBSP}: cartes spéciales, ${heading}`,
@@ -49,7 +52,9 @@ const T = {
   whatIf: "Et si…" + NBSP + "?",
   whatIfHelp:
     "Changez les rangées de départ (cartes séparées par des espaces) ou les cartes jouées, " +
-    "puis rejouez.",
+    "puis rejouez. Si une carte devient plus faible que toutes les rangées, le rejeu s’arrête " +
+    "sur elle" + NBSP + ": vous choisirez la rangée que son joueur ramasse, puis les étapes " +
+    "suivantes s’ajouteront.",
   row: (i) => `Rangée ${i + 1}`,
   play: (turn, player) => `Tour ${turn + 1}, carte ${de(player)}`,
   replay: "Rejouer avec ces cartes",
@@ -84,6 +89,131 @@ function el(tag, attributes = {}, text = null) {
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   if (text !== null) node.textContent = text;
   return node;
+}
+
+/** Load the players' stylesheet once (player.css, beside this file): any page with a player. */
+export function useStylesheet() {
+  const href = new URL("./player.css", import.meta.url).href;
+  if (![...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === href)) {
+    document.head.append(el("link", { rel: "stylesheet", href }));
+  }
+}
+
+/**
+ * The controls of every step player of the site (the worked examples, « Revoir la manche » in
+ * Jouer): Début / Précédent / Suivant / Fin, a slider and « Étape k sur n » counted from 0, the
+ * arrow keys, Home and End. `onMove(action, index)` gets the action ("first", "prev", "next",
+ * "last" or "slide") and the step it asks for; `update` says where the player stands.
+ */
+export class StepControls {
+  constructor({ label, onMove }) {
+    this.onMove = onMove;
+    this.index = 0;
+    this.count = 1;
+    this.bar = el("div", { class: "joueur-commandes", role: "group", "aria-label": label });
+    const button = (action, text) => {
+      const b = el("button", { type: "button", "data-action": action }, text);
+      b.addEventListener("click", () => this.move(action));
+      this.bar.append(b);
+      return b;
+    };
+    this.buttons = {
+      first: button("first", T.first),
+      prev: button("prev", T.prev),
+      next: button("next", T.next),
+      last: button("last", T.last),
+    };
+    this.slider = el("input", {
+      type: "range", min: "0", max: "0", step: "1", value: "0",
+      class: "joueur-curseur", "aria-label": T.slider,
+    });
+    this.slider.addEventListener("input", () => this.onMove("slide", Number(this.slider.value)));
+    this.position = el("span", { class: "joueur-position" });
+    this.bar.append(this.slider, this.position);
+  }
+
+  move(action) {
+    const last = this.count - 1;
+    const target = { first: 0, prev: this.index - 1, next: this.index + 1, last }[action];
+    this.onMove(action, Math.max(0, Math.min(last, target)));
+  }
+
+  /** Show step `index` of `count`; `note` follows the position (e.g. a row choice ahead). */
+  update(index, count, note = "") {
+    this.index = index;
+    this.count = count;
+    const last = count - 1;
+    const position = T.position(index, count) + note;
+    this.slider.max = String(last);
+    this.slider.value = String(index);
+    this.slider.setAttribute("aria-valuetext", position);
+    this.position.textContent = position;
+    // aria-disabled, not disabled: a button that cannot act keeps the focus and stays reachable
+    // (a disabled one would drop the focus to the page, and keys pressed there reach no player).
+    for (const [name, off] of [["first", index === 0], ["prev", index === 0],
+                               ["next", index === last], ["last", index === last]]) {
+      this.buttons[name].setAttribute("aria-disabled", String(off));
+    }
+  }
+
+  /** The arrow keys, Home and End anywhere in `area`, except while typing in a field. */
+  listen(area) {
+    area.addEventListener("keydown", (event) => {
+      const tag = event.target.tagName;
+      if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const action = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[event.key];
+      if (!action) return;
+      event.preventDefault();
+      this.move(action);
+    });
+  }
+}
+
+/**
+ * What the engine's start is at: one sentence per phase (announced), a bar and a byte count (not
+ * announced), fed by engine.onProgress; the same in every page that starts the engine.
+ */
+export class EngineProgress {
+  constructor(id) {
+    this.box = el("div", { class: "joueur-etat", hidden: "" });
+    this.text = el("p", { role: "status", id });
+    this.bar = el("progress", { max: "1", "aria-labelledby": id });
+    this.bytes = el("span", { class: "joueur-octets" });
+    this.box.append(this.text, this.bar, this.bytes);
+  }
+
+  show({ phase, loaded, total }) {
+    this.box.hidden = false;
+    this.box.dataset.etat = "chargement";
+    this.box.dataset.phase = phase;
+    const text = T.phases[phase] || T.phases.download;
+    if (this.text.textContent !== text) this.text.textContent = text;
+    if (phase === "download" && total) this.bar.value = loaded / total;
+    else if (phase === "download") this.bar.removeAttribute("value"); // indeterminate
+    else this.bar.value = phase === "start" ? 0.9 : 0.97;
+    this.bytes.textContent = phase === "download" && loaded ? T.bytes(loaded, total) : "";
+  }
+
+  /** Follow the engine's start until it is ready (nothing shown if it already is). */
+  follow() {
+    if (engine.isReady()) return () => {};
+    this.show({ phase: "download", loaded: 0, total: null });
+    return engine.onProgress((report) => this.show(report));
+  }
+
+  hide() {
+    this.box.hidden = true;
+    this.text.textContent = "";
+  }
+
+  fail(text) {
+    this.box.hidden = false;
+    this.box.dataset.etat = "echec";
+    this.bar.hidden = true;
+    this.bytes.textContent = "";
+    this.text.textContent = text;
+  }
 }
 
 class Player {
@@ -156,34 +286,16 @@ class Player {
   buildControls() {
     const s = this.section;
     s.classList.add("joueur");
-    const bar = el("div", { class: "joueur-commandes", role: "group", "aria-label": T.controls(this.name) });
-    const button = (action, label) => {
-      const b = el("button", { type: "button", "data-action": action }, label);
-      b.addEventListener("click", () => this.act(action));
-      bar.append(b);
-      return b;
-    };
-    this.buttons = {
-      first: button("first", T.first),
-      prev: button("prev", T.prev),
-      next: button("next", T.next),
-      last: button("last", T.last),
-    };
-    this.slider = el("input", {
-      type: "range", min: "0", max: "0", step: "1", value: "0",
-      class: "joueur-curseur", "aria-label": T.slider,
+    this.controls = new StepControls({
+      label: T.controls(this.name),
+      onMove: (action, index) => (action === "slide" ? this.show(index) : this.act(action)),
     });
-    this.slider.addEventListener("input", () => this.show(Number(this.slider.value)));
-    this.position = el("span", { class: "joueur-position" });
-    bar.append(this.slider, this.position);
+    const bar = this.controls.bar;
+    this.buttons = this.controls.buttons;
 
     // The engine's start: one sentence per phase (announced), a bar and a byte count (not announced).
-    this.status = el("div", { class: "joueur-etat", hidden: "" });
-    const statusId = `exemple-${this.id}-etat`;
-    this.statusText = el("p", { role: "status", id: statusId });
-    this.progress = el("progress", { max: "1", "aria-labelledby": statusId });
-    this.bytes = el("span", { class: "joueur-octets" });
-    this.status.append(this.statusText, this.progress, this.bytes);
+    this.progress = new EngineProgress(`exemple-${this.id}-etat`);
+    this.status = this.progress.box;
     // The one announcement of each step (emptied once read: the caption stays the text to read).
     this.live = el("div", { class: "joueur-annonce", "aria-live": "polite" });
     this.choice = el("div", { class: "joueur-choix" });
@@ -205,7 +317,7 @@ class Player {
     s.insertBefore(this.live, this.list);
     this.list.after(this.choice, this.quizBox, quizLabel, this.whatIf);
 
-    s.addEventListener("keydown", (event) => this.onKey(event));
+    this.controls.listen(s);
     window.addEventListener("hashchange", () => {
       const match = STEP_ID.exec(decodeURIComponent(location.hash.slice(1)));
       if (match && match[1] === String(this.id)) this.show(this.startIndex(), { fromHash: true });
@@ -219,16 +331,6 @@ class Player {
       this.ensureEngine();
     };
     s.addEventListener("keydown", onKeyIntent);
-  }
-
-  onKey(event) {
-    const tag = event.target.tagName;
-    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const action = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[event.key];
-    if (!action) return;
-    event.preventDefault();
-    this.act(action);
   }
 
   act(action) {
@@ -262,17 +364,9 @@ class Player {
     });
     const li = items[index];
     this.fill(li);
-    const position = T.position(index, items.length) + (this.pausedAt(index) ? T.paused : "");
-    this.slider.max = String(last);
-    this.slider.value = String(index);
-    this.slider.setAttribute("aria-valuetext", position);
-    this.position.textContent = position;
-    // aria-disabled, not disabled: a button that cannot act keeps the focus and stays reachable
-    // (a disabled one would drop the focus to the page, and keys pressed there reach no player).
-    for (const [name, off] of [["first", index === 0], ["prev", index === 0],
-                               ["next", index === last], ["last", index === last]]) {
-      this.buttons[name].setAttribute("aria-disabled", String(off));
-    }
+    const pause = this.pauseIndex();
+    this.controls.update(index, items.length,
+                         pause === null ? "" : index === pause ? T.paused : T.choiceAhead(pause));
     if (!fromHash && !keepUrl && li && li.id) history.replaceState(history.state, "", "#" + li.id);
     if (fromHash && li && location.hash === "#" + li.id) {
       this.section.scrollIntoView({ block: "start" });
@@ -306,10 +400,10 @@ class Player {
       .then((answer) => put(answer.ok ? answer : {}));
   }
 
-  /** True when the replay stops at this step for a row choice the reader has to make. */
-  pausedAt(index) {
-    const step = this.steps && this.steps[index];
-    return Boolean(step && index === this.steps.length - 1 && step.choice && step.choice.chosen == null);
+  /** The step where the replay stops for a row choice the reader has to make, or null. */
+  pauseIndex() {
+    const step = this.steps && this.steps[this.steps.length - 1];
+    return step && step.choice && step.choice.chosen == null ? this.steps.length - 1 : null;
   }
 
   /** Put the engine's markup into a step when it is first shown (building all of them at once
@@ -369,8 +463,7 @@ class Player {
         if (!answer.ok) throw new Error((answer.errors && answer.errors[0] && answer.errors[0].detail) || "replay refused");
         // Every player of the page redraws when the engine is ready: none may take the address.
         this.render(answer.steps, this.current, { keepUrl: true, quiet: true });
-        this.status.hidden = true;
-        this.statusText.textContent = "";
+        this.progress.hide();
       })
       .catch((error) => this.fail(error))
       .finally(unsubscribe);
@@ -378,27 +471,16 @@ class Player {
   }
 
   /** The phase in words (announced once per phase), the bar and the bytes (shown only). */
-  showProgress({ phase, loaded, total }) {
+  showProgress(report) {
     if (this.section.dataset.moteur) return;
-    this.status.hidden = false;
-    this.status.dataset.etat = "chargement";
-    this.section.dataset.phase = phase;
-    const text = T.phases[phase] || T.phases.download;
-    if (this.statusText.textContent !== text) this.statusText.textContent = text;
-    if (phase === "download" && total) this.progress.value = loaded / total;
-    else if (phase === "download") this.progress.removeAttribute("value"); // indeterminate
-    else this.progress.value = phase === "start" ? 0.9 : 0.97;
-    this.bytes.textContent = phase === "download" && loaded ? T.bytes(loaded, total) : "";
+    this.section.dataset.phase = report.phase;
+    this.progress.show(report);
   }
 
   fail(error) {
     console.error("engine:", error);
     this.section.dataset.moteur = "echec";
-    this.status.hidden = false;
-    this.status.dataset.etat = "echec";
-    this.progress.hidden = true;
-    this.bytes.textContent = "";
-    this.statusText.textContent = T.failed;
+    this.progress.fail(T.failed);
     this.whatIf.hidden = true;
     this.quizToggle.disabled = true;
   }
@@ -665,8 +747,7 @@ function main() {
   const sections = document.querySelectorAll("section.exemple[data-scenario]");
   if (!sections.length) return;
   document.documentElement.classList.add("js-joueur");
-  const stylesheet = el("link", { rel: "stylesheet", href: new URL("./player.css", import.meta.url).href });
-  document.head.append(stylesheet);
+  useStylesheet();
   const players = Array.from(sections, (section) => new Player(section));
   // No engine here: a player starts it on the reader's first use (Player.ensureEngine); once it
   // runs, every example of the page is redrawn by it, so all of them answer at once.

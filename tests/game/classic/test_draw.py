@@ -145,13 +145,22 @@ def test_no_highlight_unless_asked():
 
 
 def test_taken_row_is_hatched_and_tagged_and_only_it():
-    svg = table_svg([[12, 15], [8], [44], [61]], placed=8, taken=1)
+    svg = table_svg([[12, 15], [8, 9, 10, 11, 13], [44], [61]], taken=1)
     root = parse(svg)
     taken = [int(el.get("data-row")) for el in root.iter() if el.get("class") == "taken"]
     assert taken == [1]
     assert len([el for el in root.iter() if el.get("class") == "hatch"]) == 1
     tags = [el for el in root.iter() if el.get("class") == "tag"]
     assert len(tags) == 1 and "".join(tags[0].itertext()) == "ramassée"
+
+
+def test_a_row_the_new_card_restarts_is_not_drawn_as_taken_away():
+    """The 8 took the row and starts it: no « ramassée » tag or hatching over the 8."""
+    root = parse(table_svg([[12, 15], [8], [44], [61]], placed=8, taken=1))
+    assert [int(el.get("data-row")) for el in root.iter() if el.get("class") == "taken"] == [1]
+    classes = {el.get("class") for el in root.iter()}
+    assert "hatch" not in classes and "tag" not in classes
+    assert "ramassée" not in "".join(root.itertext()).replace(root[0].text, "")
 
 
 def test_taken_full_row_still_gets_its_tag():
@@ -232,7 +241,11 @@ def test_step_html_has_figure_caption_choice_and_penalties():
     root = ET.fromstring(f"<div>{step_html(make_step())}</div>")
     figure = root[0]
     assert figure.tag == "figure" and figure.get("class") == "etape-figure"
-    assert read_table(ET.tostring(figure[0], encoding="unicode")) == [[12, 15, 20], [28, 33], [10], [61]]
+    drawing = figure[0]
+    assert drawing.tag == "div" and drawing.get("class") == "etape-dessin"
+    table = drawing.find(f"{SVG_NS}svg")
+    assert table.get("class") == "sqp sqp-table"
+    assert read_table(ET.tostring(table, encoding="unicode")) == [[12, 15, 20], [28, 33], [10], [61]]
     assert figure[1].tag == "figcaption"
     table = root.find("table")
     assert [th.text for th in table.find("thead").iter("th")] == ["Rangée", "Cartes", "Têtes de bœuf"]
@@ -241,8 +254,8 @@ def test_step_html_has_figure_caption_choice_and_penalties():
     assert len(chosen) == 1 and "choisie" in "".join(chosen[0].itertext())
     assert "".join(chosen[0].itertext()).startswith(f"Rangée{NBSP}3")
     assert [td.text for td in body[2].findall("td")] == ["44, 55", "12"]
-    penalties = root.find("p")
-    assert penalties.get("class") == "penalites"
+    penalties = root.find("p[@class='penalites']")
+    assert penalties is not None
     assert penalties.text == f"Pénalités{NBSP}: Alice 5, {HOSTILE} 8"
 
 

@@ -24,7 +24,7 @@ def parse(svg: str) -> ET.Element:
 def test_every_card_is_titled_with_all_its_cows_and_draws_one_shape_per_cow(card_id):
     root = parse(card_svg(card_id))
     assert root[0].text == "Carte Vache\u00a0: " + ", ".join(TYPE_NAMES[t] for t in COWS[card_id])
-    cows = root.findall(f".//*[@class]")
+    cows = root.findall(".//*[@class]")
     drawn = [c.get("class").split()[1] for c in cows if c.get("class").startswith("jr-cow ")]
     assert drawn == [f"jr-{SLUG[t]}" for t in COWS[card_id]]
 

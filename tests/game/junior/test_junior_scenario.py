@@ -221,3 +221,26 @@ def test_every_table_the_rules_lay_is_accepted_as_a_scenario(level, players, see
         assert loaded["rows"] == state["rows"]
         player = to_play(state)
         state, _ = play(state, player, *heuristic_move(state, player))
+
+
+def test_a_take_lists_the_cards_taken_and_does_not_tag_the_row_the_card_restarts():
+    from game.junior.draw import step_html
+
+    sixth = replay(EXPERT)[1]
+    assert sixth["takes"] == [{"player": "Léa", "cards": sixth["events"][1]["cards"], "kind": "junior_take"}]
+    assert len(sixth["takes"][0]["cards"]) == 5
+    assert "jr-taken-tag" not in sixth["svg"]          # the row now holds Léa's card
+    html = step_html(sixth)
+    assert '<p class="ramasse jr-ramasse" data-taker="Léa"><span>Léa ramasse\u00a0:</span>' in html
+    pile = html.split('class="jr-pile"')[1].split("</svg>")[0]
+    assert pile.count("data-card=") == 5
+
+
+def test_a_complete_row_goes_to_the_album_listed_under_the_table():
+    from game.junior.draw import step_html
+
+    steps = replay(scenario("emma"))
+    complete = next(s for s in steps if s["kind"] == "complete")
+    assert complete["takes"][0]["kind"] == "junior_complete"
+    assert "jr-taken-tag" in complete["svg"]           # the row is empty: taken away
+    assert "Emma range dans son album\u00a0:" in step_html(complete)

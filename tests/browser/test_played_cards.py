@@ -1,0 +1,193 @@
+"""The played cards drawn beside the table, in Chromium with the engine running in Pyodide: each
+step of a turn shows the revealed cards in placement order with their players, the one placed
+now outlined and those already placed ticked; the cards a player takes are drawn in their pile
+line, and a row the new card restarts is not marked « ramassée ». The worked examples and
+« Jouer une manche » show the same drawing (one Python renderer), its colours come from
+cards.css (dark mode, print), and nothing overflows a 390 px screen.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.classic.replay import replay
+from harness import ENGINE_TIMEOUT_MS, seal, wait_for_engine, watch
+from player_helpers import button, scenario_of
+
+pytestmark = pytest.mark.slow
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+SIX = "exemple-6-corrige"
+
+READ_TURN = """(root) => [...root.querySelectorAll('svg.sqp-tour [data-played]')].map(
+    (g) => [Number(g.dataset.played), g.dataset.player, g.dataset.state])"""
+READ_TAKES = """(root) => [...root.querySelectorAll('.ramasse')].map(
+    (p) => [p.dataset.taker, [...p.querySelectorAll('[data-taken]')].map((g) => Number(g.dataset.taken))])"""
+
+
+def shown(page, sid):
+    return page.locator(f"#{sid} li.etape:not([hidden])").element_handle()
+
+
+def sized(browser, server, guard, width, height, **options):
+    context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block",
+                                  locale="fr-FR", **options)
+    seal(context, server, guard)
+    page = context.new_page()
+    watch(page, guard)
+    return context, page
+
+
+def test_each_step_of_a_turn_draws_the_revealed_cards_and_the_takes(page, server):
+    page.goto(server.url("exemples/exemple-6/"))
+    # The static page (no JS needed) and the engine in the browser draw the same thing.
+    static = page.eval_on_selector_all(f"#{SIX} li.etape", "els => els.map((li) => li.innerHTML)")
+    button(page, SIX, "next").click()
+    wait_for_engine(page)
+    steps = replay(scenario_of(page, SIX), draw=False)
+    button(page, SIX, "first").click()
+    for step in steps:
+        li = shown(page, SIX)
+        assert li.inner_html() == static[step["n"]], f"step {step['n']}: browser and build differ"
+        turn = page.evaluate(READ_TURN, li)
+        assert turn == [[e["card"], e["player"], e["state"]] for e in step["revealed"]]
+        takes = page.evaluate(READ_TAKES, li)
+        assert takes == [[t["player"], t["cards"]] for t in step["takes"]]
+        # A row the new card restarts holds it, and no « ramassée » tag or hatching.
+        assert li.query_selector("svg.sqp-table .tag, svg.sqp-table .hatch") is None
+        if step is not steps[-1]:
+            button(page, SIX, "next").click()
+    # The values the steps above compared, as a reader sees them at Chloé's take.
+    assert [s["revealed"][2]["state"] for s in steps[1:6]] == ["waiting", "waiting", "waiting", "current", "placed"]
+    assert steps[4]["takes"] == [{"player": "Chloé", "cards": [36, 38, 39, 41, 43]}]
+    page.goto(server.url(f"exemples/exemple-6/#{SIX}-etape-4"))
+    li = shown(page, SIX)
+    assert li.query_selector("svg.sqp-tour title").text_content().startswith("Tour 1, cartes révélées")
+    assert li.query_selector(".ramasse span").text_content() == "Chloé ramasse\u00a0:"
+    assert li.query_selector(".ramasse svg.sqp-pile title").text_content().startswith("Cartes 36, 38, 39, 41 et 43")
+
+
+FILL = """(root) => [...root.querySelectorAll('svg.sqp-tour .carte > rect, svg.sqp-pile .carte > rect')]
+    .map((r) => getComputedStyle(r).fill)"""
+
+
+@pytest.mark.parametrize("options, media, white", [
+    ({"color_scheme": "light"}, "screen", "rgb(251, 250, 246)"),
+    ({"color_scheme": "dark"}, "screen", "rgb(222, 219, 211)"),
+    ({"color_scheme": "light"}, "print", "rgb(255, 255, 255)"),
+])
+def test_the_played_cards_take_their_colours_from_the_stylesheet(browser, server, guard, options, media, white):
+    """One-head cards are « blanc »: the palette of cards.css for that mode, not the SVG's own."""
+    context, page = sized(browser, server, guard, 1280, 800, **options)
+    try:
+        page.emulate_media(media=media)
+        page.goto(server.url(f"exemples/exemple-6/#{SIX}-etape-4"))
+        fills = page.evaluate(FILL, shown(page, SIX))
+        assert len(fills) == 4 + 5 and set(fills[4:]) == {white}        # the taken 36 … 43
+        assert fills[0] == white                                           # Alice's 12
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("path", ["exemples/exemple-6/", "variantes/cartes-speciales/"])
+def test_no_step_overflows_a_phone_screen(browser, server, guard, path):
+    context, page = sized(browser, server, guard, 390, 844)
+    try:
+        page.goto(server.url(path))
+        ids = page.eval_on_selector_all("section.exemple[data-scenario]", "els => els.map((s) => s.id)")
+        for sid in ids:
+            count = page.locator(f"#{sid} li.etape").count()
+            for n in range(count):
+                page.goto(server.url(f"{path}#{sid}-etape-{n}"))
+                width = page.evaluate("document.documentElement.scrollWidth")
+                assert width <= 390, (sid, n, width)
+                right = page.evaluate("(li) => Math.max(0, ...[...li.querySelectorAll('svg')].map("
+                                      "(s) => s.getBoundingClientRect().right))", shown(page, sid))
+                assert right <= 390, (sid, n, right)
+        page.goto(server.url(f"exemples/exemple-6/#{SIX}-etape-4") if "exemple-6" in path
+                  else server.url(f"{path}#exemple-speciale-stop-etape-3"))
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = "exemple-6-tour" if "exemple-6" in path else "cartes-speciales-tour"
+        page.locator("li.etape:not([hidden])").first.screenshot(path=str(ARTIFACTS / f"{name}-390x844.png"))
+    finally:
+        context.close()
+
+
+def test_a_special_card_shows_on_its_number_card_once_played(page, server):
+    page.goto(server.url("variantes/cartes-speciales/"))
+    sid = "exemple-speciale-stop"
+    button(page, sid, "next").click()
+    wait_for_engine(page)
+    badges = []
+    for n in range(1, 4):
+        page.goto(server.url(f"variantes/cartes-speciales/#{sid}-etape-{n}"))
+        badges.append(page.evaluate("(li) => [...li.querySelectorAll('svg.sqp-tour [data-played]')].map("
+                                    "(g) => [g.dataset.player, [...g.querySelectorAll('.speciale')]"
+                                    ".map((b) => b.dataset.special)])", shown(page, sid)))
+    assert badges == [[["Alice", []], ["Bruno", []]], [["Alice", ["stop"]], ["Bruno", []]],
+                      [["Alice", ["stop"]], ["Bruno", []]]]
+
+
+def test_a_junior_take_lists_the_cards_under_the_table(page, server):
+    page.goto(server.url("junior/expert/"))
+    sid = "exemple-junior-sixieme"
+    button(page, sid, "next").click()
+    wait_for_engine(page)
+    li = shown(page, sid)
+    assert page.get_attribute(f"#{sid} li.etape:not([hidden])", "data-kind") == "take"
+    takes = page.evaluate("(li) => [...li.querySelectorAll('.jr-ramasse')].map((p) => [p.dataset.taker,"
+                          " p.querySelectorAll('svg.jr-pile [data-card]').length])", li)
+    assert takes == [["Zoé", 5]]
+    assert li.query_selector(".jr-taken-tag") is None   # the row now holds Zoé's card
+
+
+TOO_LOW = {
+    "rows": [[22], [30], [41], [50]],
+    "turns": [],
+    "hands": {"Camille": [5, 61, 62, 63, 64, 65, 66, 67, 68, 69],
+              "Alice": [70, 71, 72, 73, 74, 75, 76, 77, 78, 79]},
+}
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+def test_jouer_draws_the_cards_of_the_turn_while_they_are_placed(browser, server, guard, tmp_path, width, height):
+    saved = tmp_path / "manche.json"
+    saved.write_text(json.dumps(TOO_LOW), encoding="utf-8")
+    context, page = sized(browser, server, guard, width, height)
+    try:
+        page.goto(server.url("outils/jouer/"))
+        page.select_option("#jouer-vitesse", "1600")   # lente: each step stays on screen
+        page.set_input_files("#jouer-fichier", str(saved))
+        page.wait_for_selector("[data-jouer][data-phase=play]:not([aria-busy])", state="attached",
+                               timeout=ENGINE_TIMEOUT_MS)
+        page.click(".jouer-carte[data-card='5']")
+        page.wait_for_selector("[data-jouer][data-phase=row]:not([aria-busy])", state="attached")
+        scene = page.query_selector(".jouer-scene")
+        assert page.evaluate(READ_TURN, scene) == [[5, "Camille", "current"], [70, "Alice", "waiting"]]
+        page.click(".jouer-rangee[data-row='2']")
+        # Mid-turn, the take step: row 3's 41 goes to Camille's pile line, her 5 starts the row.
+        page.wait_for_selector(".jouer-scene .ramasse[data-taker=Camille]", timeout=10_000)
+        scene = page.query_selector(".jouer-scene")
+        assert page.evaluate(READ_TAKES, scene) == [["Camille", [41]]]
+        assert page.evaluate(READ_TURN, scene) == [[5, "Camille", "current"], [70, "Alice", "waiting"]]
+        assert scene.query_selector("svg.sqp-table .tag") is None
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        ARTIFACTS.mkdir(exist_ok=True)
+        shot = ARTIFACTS / f"jouer-tour-{width}x{height}.png"   # kept by `make test` (README)
+        page.screenshot(path=str(shot))
+        header = shot.read_bytes()[:24]
+        assert header[:8] == b"\x89PNG\r\n\x1a\n"
+        assert (int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")) == (width, height)
+        # The view follows the cards being placed: the turn's cards and the table are on screen.
+        for selector in (".jouer-scene svg.sqp-tour", ".jouer-scene svg.sqp-table", ".jouer-scene .ramasse"):
+            box = page.eval_on_selector(selector, "e => e.getBoundingClientRect().toJSON()")
+            assert box["right"] <= width and box["top"] >= 0 and box["bottom"] <= height, (selector, box)
+        page.wait_for_selector("[data-jouer][data-phase=play]:not([aria-busy])", state="attached")
+        scene = page.query_selector(".jouer-scene")
+        assert page.evaluate(READ_TURN, scene) == [[5, "Camille", "placed"], [70, "Alice", "placed"]]
+    finally:
+        context.close()
+    assert not guard.page_errors
