@@ -45,7 +45,7 @@ def _variant(data) -> str:
     if not isinstance(data, dict):
         raise GameError("a scenario is a JSON object", code="shape")
     name = variants.name_of(data)
-    if name not in EXPLORED:
+    if not isinstance(name, str) or name not in EXPLORED:
         raise GameError(f"the explorer does not take {name} positions", field="variant",
                         code="variant_unknown")
     return name

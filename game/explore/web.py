@@ -147,6 +147,21 @@ def read_form(form) -> tuple[Position | None, list[dict], Position]:
     return (None if listed else draft), listed, draft
 
 
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_types(position: Position) -> None:
+    """A `position` sent by a tool holds whole numbers where numbers go and kinds as text: the
+    form's checks (`Position.problems`) then word every other mistake on its field."""
+    numbers = [position.players, *position.hand, *position.gone, *position.marked,
+               *position.stopped, *position.their_specials,
+               *(c for row in position.rows for c in row), *(c for k in position.known for c in k)]
+    if not all(_whole(n) for n in numbers) or not isinstance(position.variant, str) \
+            or not all(isinstance(k, str) for k in position.specials):
+        raise ValueError("a position holds whole numbers (cards, rows, counts) and special-card kinds")
+
+
 def read_request(request: dict) -> tuple[Position | None, list[dict], Position]:
     """The request's `form` (what a reader typed) or `position` (Position.to_json, from a tool)."""
     if "position" not in request:
@@ -157,6 +172,7 @@ def read_request(request: dict) -> tuple[Position | None, list[dict], Position]:
         position = Position.of(**{key: data[key] for key in JSON_KEYS if key in data})
         if len(position.rows) not in (ROWS, MAX_ROWS):
             raise ValueError("four or five rows")
+        _check_types(position)
     except GameError as error:   # an opponent beyond any table, refused before it is built
         players = data.get("players", 4)
         players = players if isinstance(players, int) and 2 <= players <= MAX_PLAYERS else MAX_PLAYERS

@@ -245,3 +245,25 @@ def test_a_robot_level_the_page_never_offers_is_not_called_too_many_robots():
     answer = ask("play_new", reader="Zoé", bots=["expert"], options={"variant": "classic"})
     assert refused_on(answer) == ["bots"]
     assert answer["errors"][0]["message"] == reader_errors.bad_request()
+
+
+# --- found by the worker fuzz after the special-card positions joined the explorer ----------------
+
+SPECIAL_POSITION = {"variant": "speciales", "players": 3, "rows": [[3, 12], [28], [39, 41], [60], [70]],
+                    "hand": [5, 29, 33], "marked": [1], "stopped": [3], "specials": ["stop"],
+                    "their_specials": {"p2": 1, "p3": 3}}
+
+
+@pytest.mark.parametrize("change", [{"players": []}, {"marked": "0"}, {"stopped": [True]},
+                                    {"specials": [7]}, {"their_specials": {"p2": "1"}},
+                                    {"hand": [5.0, 29, 33]}])
+def test_a_special_card_position_of_the_wrong_types_is_refused_as_malformed(change):
+    answer = handle(json.dumps({"type": "explore_check", "position": {**SPECIAL_POSITION, **change}}))
+    assert not answer["ok"] and answer["errors"][0]["message"] != CATCH_ALL
+    assert handle(json.dumps({"type": "explore_check", "position": SPECIAL_POSITION}))["ok"]
+
+
+def test_a_link_for_a_scenario_whose_variant_is_not_a_name_is_refused():
+    scenario = {"variant": [], "rows": [[8], [23], [41], [67]], "turns": [{"plays": {"Alice": 28}}]}
+    answer = handle(json.dumps({"type": "explore_link", "scenario": scenario, "step": 1}))
+    assert not answer["ok"] and answer["errors"][0]["message"] != CATCH_ALL
