@@ -19,8 +19,8 @@ A scenario names the table, the deck order or the hands, then the moves:
   row wins it) and each card brings a cow new to its row, unless (rule 2) it brings nothing new
   to any row, which needs every row to hold its cows (albums start empty: nothing was won before
   the scenario, so rows only grew); expert rows hold 1 to 5 cards (one dealt to each row; the
-  6th card takes the five others and stays). Expert rows may show earlier cards sharing no cow
-  with the next: the guide draws such rows to teach that only the rightmost card counts.
+  6th card takes the five others and stays), and each card shares a cow with the one before it
+  (it was laid on the rightmost card).
 Mistakes raise GameError in English (author errors); an illegal move raises the rules'
 refusal with `field` "moves[i]" naming the move (`where(error)` joins both), and its `code`
 and `facts` for game.messages.reader_errors to word it in French.
@@ -156,6 +156,13 @@ def check_table(state) -> None:
                                 f"dealt to each row; the {EXPERT_TAKE_AT}th card takes the others), "
                                 f"not {len(row)}", field=where,
                                 code="row_empty" if not row else "row_too_long")
+            # RULES §4: a card goes only onto a rightmost card it shares a cow with; a row starts
+            # afresh (with any card) only when a stuck player takes it.
+            for k in range(1, len(row)):
+                if not cows(row[k]) & cows(row[k - 1]):
+                    raise GameError(f"{where}: card {row[k]} ({COWS[row[k]]}) shares no cow with the "
+                                    f"card before it ({COWS[row[k - 1]]}), so it could not have been "
+                                    f"laid there", field=where, code="row_impossible")
             continue
         if row_types(row) == ALL_TYPES:
             raise GameError(f"{where}: the row holds all six cow types, so the card completing it "

@@ -364,11 +364,14 @@ def render_where(body, fence_line, path, fail) -> str | None:
     if reader.errors:
         return None
     try:  # letters → card ids, as in scenarios (each letter set takes the lowest unused id)
-        state, _ = load({"level": "base", "players": ["a", "b"], "rows": rows, "deck": [card]})
+        # The figure's own level checks its table (an expert row is a chain of shared cows).
+        held = {"deck": [card]} if level == "base" else {"hands": {"a": [card], "b": []}, "deck": []}
+        state, _ = load({"level": level, "players": ["a", "b"], "rows": rows, **held})
     except GameError as error:
         reader.fail(reader.fence_line, f"the engine refuses this table: {where(error)}")
         return None
-    table, card_id = state["rows"], state["deck"][0]
+    table = state["rows"]
+    card_id = state["deck"][0] if level == "base" else state["hands"]["a"][0]
     options, rule = rows_for(table, card_id, level)
     if sorted(expected) != [r + 1 for r in options]:
         got = ", ".join(str(r + 1) for r in options) or "none"

@@ -226,12 +226,20 @@ coup: A Écosse rangée 4"""
 
 WHERE = """\
 niveau: expert
-rangée 1: Allemagne, Afrique
+rangée 1: Inde, Afrique + Allemagne + Inde, Afrique
 rangée 2: Inde + Japon
-rangée 3: Afrique, Écosse
+rangée 3: Afrique, Écosse + Afrique, Écosse
 rangée 4: Allemagne
 carte: Afrique + Allemagne
 attendu: rangées 1 et 4"""
+BASE_WHERE = """\
+niveau: base
+rangée 1: Allemagne, Afrique
+rangée 2: Afrique + Inde + Amérique
+rangée 3: Afrique, Écosse
+rangée 4: Afrique + Allemagne
+carte: Afrique
+attendu: rangées 1, 2, 3 et 4"""
 
 
 def test_where_block_draws_the_allowed_rows_and_says_why():
@@ -247,12 +255,7 @@ def test_where_block_draws_the_allowed_rows_and_says_why():
 
 
 def test_where_block_any_row_at_base_and_none_in_expert():
-    base = WHERE.replace("niveau: expert", "niveau: base").replace(
-        "carte: Afrique + Allemagne", "carte: Afrique").replace(
-        "rangée 2: Inde + Japon", "rangée 2: Afrique + Inde + Amérique").replace(
-        "rangée 4: Allemagne", "rangée 4: Afrique + Allemagne").replace(
-        "attendu: rangées 1 et 4", "attendu: rangées 1, 2, 3 et 4")
-    markup, errors = render(jb.WHERE, base)
+    markup, errors = render(jb.WHERE, BASE_WHERE)
     assert errors == [] and "n’importe laquelle" in markup
     stuck = WHERE.replace("carte: Afrique + Allemagne", "carte: Japon").replace(
         "rangée 2: Inde + Japon", "rangée 2: Inde").replace("attendu: rangées 1 et 4", "attendu: aucune")
@@ -266,6 +269,13 @@ def test_where_block_disagreeing_with_the_engine_fails_at_attendu():
     markup, errors = render(jb.WHERE, WHERE.replace("rangées 1 et 4", "rangées 1, 3 et 4"))
     assert markup is None
     assert errors == [(17, "attendu: expected rows 1, 3, 4, the engine allows 1, 4")]
+
+
+def test_where_block_refuses_an_expert_row_no_game_can_lay():
+    """« Japon, Afrique » in expert: the Afrique card shares no cow with the Japon before it."""
+    markup, errors = render(jb.WHERE, WHERE.replace("rangée 2: Inde + Japon", "rangée 2: Japon, Afrique"))
+    assert markup is None
+    assert len(errors) == 1 and "rows[1]" in errors[0][1] and "shares no cow" in errors[0][1]
 
 
 def test_where_block_needs_a_card_and_an_expectation():

@@ -176,6 +176,14 @@ def test_an_expert_row_of_nine_cards_is_refused_not_taken_as_stuck():
     assert "not 9" in err.message
 
 
+def test_an_expert_row_is_a_chain_of_shared_cows():
+    # RULES §4: « Japon, Afrique » cannot happen: the Afrique card needs a rightmost card with Afrique.
+    err = table_error({**EXPERT, "rows": [["D", "A"], ["F"], ["C"], ["E"]]})
+    assert (err.field, err.code) == ("rows[0]", "row_impossible") and "shares no cow" in err.message
+    state, _ = load({**EXPERT, "rows": [["D", "CD", "C"], ["F"], ["B"], ["E"]]})
+    assert len(state["rows"][0]) == 3
+
+
 def test_an_expert_row_is_never_empty():
     err = table_error({**EXPERT, "rows": [["A"], [], ["D"], ["E"]]})
     assert (err.field, err.code) == ("rows[1]", "row_empty")
