@@ -258,6 +258,15 @@ def _step_view(variant, step: dict) -> dict:
             "html": variant.step_html(step), "penalties": step.get("penalties", step.get("albums"))}
 
 
+def leaders(st) -> list:
+    """Who leads now (the best `returns()`: fewest heads, or most cards in Junior base); nobody
+    while everyone is level, as at the start."""
+    returns = st.returns()
+    best = max(returns.values())
+    ahead = [p for p in st.players if returns[p] == best]
+    return [] if len(ahead) == len(st.players) else ahead
+
+
 def view(session: dict) -> dict:
     """Everything the page shows, as data and engine-drawn markup (the page only swaps it in)."""
     session, st = _restore(session)
@@ -275,7 +284,8 @@ def view(session: dict) -> dict:
            "options": seat.get("options", {}), "hand": seat["hand"], "table": seat["table"],
            "extra": seat.get("extra", ""),
            "status": words.status(now, seat["round"], seat["turn"], reader, seat.get("turns")),
-           "pool": [], "choice": None, "decision": None, "winners": [], "summary": None}
+           "pool": [], "choice": None, "decision": None, "winners": [], "summary": None,
+           "leaders": leaders(st)}
     want = st.pending
     if now == "pick":
         out["pool"] = seat["pool"]

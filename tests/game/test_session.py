@@ -262,3 +262,30 @@ def test_junior_advice_names_one_of_the_listed_moves():
     tip = session.advice(state)
     labels = [o["label"] for o in session.view(state)["decision"]["options"]]
     assert tip["index"] is not None and labels[tip["index"]][1:] in tip["text"]
+
+
+@pytest.mark.parametrize("options, best", [({"variant": "classic"}, min), ({"variant": "junior", "level": "base"}, max)])
+def test_the_view_names_who_leads_as_the_variant_counts_it(options, best):
+    """Fewest heads lead the classic game, most cards Junior base: the page holds no such rule."""
+    state = session.new_session("Zoé", ["heuristic", "random"], options, seed=3)
+    assert session.view(state)["leaders"] == []          # everyone level at the start
+    seen = False
+    for _ in range(200):
+        now = session.phase(state)
+        if now in ("round_over", "game_over"):
+            break
+        view = session.view(state)
+        totals = {s["player"]: s["total"] for s in view["scores"]}
+        if len(set(totals.values())) > 1:
+            top = best(totals.values())
+            assert view["leaders"] == [p for p in view["players"] if totals[p] == top]
+            seen = True
+        if now == "play":
+            state = session.play_card(state, view["hand"][0]["card"])
+        elif now == "row":
+            state = session.choose_row(state, view["choice"]["options"][0]["row"])
+        elif now == "move":
+            state = session.play_move(state, 0)
+        else:
+            state = session.pick_card(state, view["pool"][0]["card"])
+    assert seen

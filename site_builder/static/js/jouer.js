@@ -626,8 +626,6 @@ function renderScores() {
   for (const label of [T.player, T.level, T.round, T.total, T.bga]) line.append(el("th", { scope: "col" }, label));
   head.append(line);
   const body = el("tbody");
-  const totals = view.scores.map((s) => s.total);
-  const best = Math.min(...totals);
   for (const score of view.scores) {
     const row = el("tr");
     if (score.player === view.reader) row.className = "vous";
@@ -638,9 +636,9 @@ function renderScores() {
     body.append(row);
   }
   ui.scores.replaceChildren(caption, head, body);
-  const leaders = view.scores.filter((s) => s.total === best).map((s) => s.player);
-  const started = totals.some((total) => total > 0);
-  ui.bgaHelp.textContent = (view.winners.length || !started ? "" : T.leads(leaders) + " ") + T.bgaHelp(view.target);
+  // Who leads is the engine's (view.leaders: the best `returns()`, fewest heads or most cards).
+  const leads = view.winners.length || !view.leaders.length ? "" : T.leads(view.leaders) + " ";
+  ui.bgaHelp.textContent = leads + T.bgaHelp(view.target);
 }
 
 if (root && form) {
