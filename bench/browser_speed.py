@@ -1,15 +1,19 @@
-"""How fast the step player is in Chromium: prints figures, asserts nothing.
+"""How fast the engine starts and answers in Chromium: prints figures, asserts nothing.
 
 Builds the site into a temporary folder, serves it on 127.0.0.1 under a sub-path, and measures in
-one run, each cold (new browser profile) and warm (same profile: HTTP cache, then service worker):
-- a bare Pyodide load (module worker, loadPyodide, nothing else);
+one run, each cold (new browser profile), warm HTTP (same profile) and warm service worker (the
+worker installed, the engine cached by it):
+- a bare Pyodide load (module worker, loadPyodide, nothing else), the yardstick;
 - first interaction → engine ready with the normal boot (the same site, its engine.json without
-  the snapshot) and with the build's memory snapshot, and their ratios to the bare load;
+  the snapshot) and with the build's memory snapshot, and their ratios to the bare load, on each
+  page given (an example, the special-card page with seven examples, « Jouer une manche »);
 - main-thread long tasks (> 50 ms) between the interaction and the engine being ready;
 - the snapshot's bytes (raw, and gzip as served) and bytes transferred;
-- first contentful paint, time per step once ready (a click on « Suivant ») and a reader's choice.
+- first contentful paint, time per step once ready (a « Suivant » or « Précédent » press until the
+  next frame is painted, over every step of the example) and a reader's row choice.
 
-Usage: .venv/bin/python bench/browser_speed.py [--page exemples/exemple-3/] [--runs 3]
+Usage: .venv/bin/python bench/browser_speed.py [--page exemples/exemple-3/ --page outils/jouer/]
+       [--runs 3]
 """
 
 from __future__ import annotations
@@ -58,6 +62,8 @@ self.onmessage = async () => {
 """
 READY = ("() => [...document.querySelectorAll('section.exemple')]"
          ".every((s) => s.dataset.moteur === 'pret')")
+JOUER = "outils/jouer/"
+JOUER_READY = "() => document.querySelector('[data-jouer] .jouer-main .jouer-carte') !== null"
 WATCH = """
 window.__long = [];
 new PerformanceObserver((list) => {
@@ -126,33 +132,45 @@ def engine_start(page, server, path: str) -> dict:
         new PerformanceObserver((list) => resolve(list.getEntries()[0].startTime))
             .observe({ type: 'paint', buffered: true });
     })""")
-    clicked = page.evaluate("""() => {
-        document.querySelector('section.exemple button[data-action=next]').click();
-        return performance.now();
-    }""")
-    page.wait_for_function(READY, timeout=300_000, polling=20)
+    if path == JOUER:   # « Commencer » with the form's defaults: the reader against robots
+        clicked = page.evaluate("""() => {
+            document.querySelector('[data-jouer] form button[type=submit]').click();
+            return performance.now();
+        }""")
+        page.wait_for_function(JOUER_READY, timeout=300_000, polling=20)
+    else:
+        clicked = page.evaluate("""() => {
+            document.querySelector('section.exemple button[data-action=next]').click();
+            return performance.now();
+        }""")
+        page.wait_for_function(READY, timeout=300_000, polling=20)
     ready = page.evaluate("performance.now()")
     page.wait_for_timeout(100)  # a long task is reported once it has ended
     long = [d for start, d in page.evaluate("window.__long") if clicked <= start <= ready]
     return {"fcp": fcp, "ready": ready - clicked, "long": long, "boot": page.evaluate("window.__boot")}
 
 
-def step_times(page, count: int = 20) -> list[float]:
-    """Milliseconds for one « Suivant » or « Précédent » click once the engine runs."""
-    return page.evaluate("""(count) => {
+def step_times(page) -> list[float]:
+    """Milliseconds for each « Suivant » (to the last step) then « Précédent » (back to the
+    first) once the engine runs, from the press to the next painted frame."""
+    return page.evaluate("""async () => {
         const section = document.querySelector('section.exemple');
-        const next = section.querySelector('button[data-action=next]');
-        const prev = section.querySelector('button[data-action=prev]');
+        const button = (name) => section.querySelector(`button[data-action=${name}]`);
+        const off = (name) => button(name).getAttribute('aria-disabled') === 'true';
+        const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        button('first').click();
+        await frame();
         const times = [];
-        for (let i = 0; i < count; i++) {
-            const button = next.disabled ? prev : next;
-            const t = performance.now();
-            button.click();
-            section.querySelector('li.etape:not([hidden])').getBoundingClientRect();  // layout
-            times.push(performance.now() - t);
+        for (const name of ['next', 'prev']) {
+            for (let guard = 0; !off(name) && guard < 200; guard++) {
+                const t = performance.now();
+                button(name).click();
+                await frame();
+                times.push(performance.now() - t);
+            }
         }
         return times;
-    }""", count)
+    }""")
 
 
 def choice_time(page) -> float | None:
@@ -181,8 +199,9 @@ def choice_time(page) -> float | None:
 
 def measure(browser, server, page_path: str, runs: int, *, steps: bool) -> dict:
     """Cold, warm HTTP and warm service-worker starts of the engine on one site."""
-    got = {key: [] for key in ("cold", "warm", "warm_sw", "fcp", "long", "boots", "steps",
-                               "choices", "cold_bytes", "warm_bytes")}
+    got = {key: [] for key in ("cold", "warm", "warm_sw", "fcp", "long_cold", "long_warm",
+                               "long_warm_sw", "boots", "steps", "choices", "cold_bytes",
+                               "warm_bytes")}
     for _ in range(runs):
         context = browser.new_context(service_workers="block")
         context.add_init_script(WATCH)
@@ -192,10 +211,10 @@ def measure(browser, server, page_path: str, runs: int, *, steps: bool) -> dict:
         first = engine_start(page, server, page_path)
         got["cold"].append(first["ready"])
         got["fcp"].append(first["fcp"])
-        got["long"].extend(first["long"])
+        got["long_cold"].extend(first["long"])
         got["boots"].extend(first["boot"])
         got["cold_bytes"].append(counter.bytes)
-        if steps:
+        if steps and page_path != JOUER:
             got["steps"].extend(step_times(page))
             chosen = choice_time(page)
             if chosen is not None:
@@ -203,7 +222,7 @@ def measure(browser, server, page_path: str, runs: int, *, steps: bool) -> dict:
         counter.bytes = 0
         again = engine_start(context.new_page(), server, page_path)
         got["warm"].append(again["ready"])
-        got["long"].extend(again["long"])
+        got["long_warm"].extend(again["long"])
         got["boots"].extend(again["boot"])
         got["warm_bytes"].append(counter.bytes)
         context.close()
@@ -218,29 +237,41 @@ def measure(browser, server, page_path: str, runs: int, *, steps: bool) -> dict:
         page.wait_for_timeout(1500)
         again = engine_start(context.new_page(), server, page_path)
         got["warm_sw"].append(again["ready"])
-        got["long"].extend(again["long"])
+        got["long_warm_sw"].extend(again["long"])
         got["boots"].extend(again["boot"])
         context.close()
     return got
 
 
-def bare(browser, server, runs: int) -> dict:
-    """A bare Pyodide load, cold (new profile) and warm (the same profile again)."""
-    got = {"cold": [], "warm": []}
+def bare(browser, server, runs: int, warm_page: str) -> dict:
+    """A bare Pyodide load, cold (new profile), warm (the same profile again) and through the
+    site's service worker once it holds Pyodide (after the engine ran on `warm_page`)."""
+    got = {"cold": [], "warm": [], "warm_sw": []}
     for _ in range(runs):
         context = browser.new_context(service_workers="block")
         watch_hosts(context, server)
         got["cold"].append(bare_load(context.new_page(), server))
         got["warm"].append(bare_load(context.new_page(), server))
         context.close()
+        context = browser.new_context()
+        watch_hosts(context, server)
+        page = context.new_page()
+        engine_start(page, server, warm_page)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_timeout(1500)
+        got["warm_sw"].append(bare_load(context.new_page(), server))
+        context.close()
     return got
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--page", default="exemples/exemple-3/")
+    parser.add_argument("--page", action="append", dest="pages",
+                        help="a page with a player (repeat; default: exemple-3, the special-card "
+                             "page and Jouer)")
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
+    pages = args.pages or ["exemples/exemple-3/", "variantes/cartes-speciales/", JOUER]
 
     from playwright.sync_api import sync_playwright
 
@@ -250,51 +281,55 @@ def main() -> None:
         servers = {mode: serve(Path(tmp) / mode) for mode in MODES}
         with sync_playwright() as driver:
             browser = driver.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-            bare_ms = bare(browser, servers["normal"], args.runs)
-            results = {mode: measure(browser, servers[mode], args.page, args.runs,
-                                     steps=mode == "snapshot") for mode in MODES}
+            bare_ms = bare(browser, servers["normal"], args.runs, pages[0])
+            results = {(page, mode): measure(browser, servers[mode], page, args.runs,
+                                             steps=mode == "snapshot")
+                       for page in pages for mode in MODES}
             browser.close()
         for server in servers.values():
             server.httpd.shutdown()
 
     def ms(values):
-        return f"{statistics.median(values):8.0f} ms (runs: {', '.join(f'{v:.0f}' for v in values)})"
+        return f"{statistics.median(values):7.0f} ms (runs: {', '.join(f'{v:.0f}' for v in values)})"
 
     def ratio(values, base):
         return statistics.median(values) / statistics.median(base)
 
+    def long(values):
+        return f"{len(values)}" + (f" (longest {max(values):.0f} ms)" if values else "")
+
     load = os.getloadavg()[0]
-    print(f"page: {args.page}  runs: {args.runs}  Chromium: {chromium_path() or 'playwright'}"
-          f"  load average: {load:.1f}  cores: {os.cpu_count()}")
+    print(f"date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}  runs: {args.runs}  "
+          f"Chromium: {chromium_path() or 'playwright'}  load average: {load:.1f}  cores: {os.cpu_count()}")
     print(f"snapshot {manifest['snapshot']}: {len(gzip.decompress(snapshot)) / 1e6:.1f} MB raw, "
           f"{len(snapshot) / 1e6:.2f} MB gzip (served as is)")
-    print(f"first contentful paint              {ms(results['snapshot']['fcp'])}")
-    print(f"bare Pyodide load, cold             {ms(bare_ms['cold'])}")
-    print(f"bare Pyodide load, warm HTTP        {ms(bare_ms['warm'])}")
-    for mode in MODES:
-        got = results[mode]
-        print(f"engine ready ({mode:8}), cold        {ms(got['cold'])}"
-              f"   ratio to bare cold {ratio(got['cold'], bare_ms['cold']):.2f}")
-        print(f"engine ready ({mode:8}), warm HTTP   {ms(got['warm'])}"
-              f"   ratio to bare warm {ratio(got['warm'], bare_ms['warm']):.2f}")
-        print(f"engine ready ({mode:8}), warm SW     {ms(got['warm_sw'])}")
-        expected = "snapshot" if mode == "snapshot" else "runtime"
-        wrong = [b for b in got["boots"] if b != expected]
-        if wrong:
-            print(f"  warning: {len(wrong)} start(s) did not boot from {expected}: {wrong[:3]}")
-        long = got["long"]
-        print(f"  long tasks (> 50 ms) during start: {len(long)}"
-              + (f", longest {max(long):.0f} ms" if long else ""))
-        print(f"  bytes transferred, cold {statistics.median(got['cold_bytes']) / 1e6:.2f} MB,"
-              f" warm HTTP {statistics.median(got['warm_bytes']) / 1e6:.2f} MB")
-    print(f"ratio snapshot / normal, cold       "
-          f"{ratio(results['snapshot']['cold'], results['normal']['cold']):8.2f}")
-    steps = results["snapshot"]["steps"]
-    print(f"step (Suivant), median / max        {statistics.median(steps):8.1f} / {max(steps):.1f} ms"
-          "    (aim < 16 ms)")
-    if results["snapshot"]["choices"]:
-        print(f"reader's choice (Python round trip) {ms(results['snapshot']['choices'])}")
-    print(f"requests to other hosts             {len(FOREIGN)} {FOREIGN[:3] if FOREIGN else ''}")
+    print(f"bare Pyodide load, cold              {ms(bare_ms['cold'])}")
+    print(f"bare Pyodide load, warm HTTP         {ms(bare_ms['warm'])}")
+    print(f"bare Pyodide load, warm SW           {ms(bare_ms['warm_sw'])}")
+    for page in pages:
+        print(f"\n{page}")
+        print(f"  first contentful paint             {ms(results[page, 'snapshot']['fcp'])}")
+        for mode in MODES:
+            got = results[page, mode]
+            for start, label in (("cold", "cold     "), ("warm", "warm HTTP"), ("warm_sw", "warm SW  ")):
+                print(f"  engine ready ({mode:8}), {label} {ms(got[start])}   "
+                      f"ratio to bare {ratio(got[start], bare_ms[start]):.2f}   "
+                      f"long tasks > 50 ms: {long(got['long_' + start])}")
+            expected = "snapshot" if mode == "snapshot" else "runtime"
+            wrong = [b for b in got["boots"] if b != expected]
+            if wrong:
+                print(f"  warning: {len(wrong)} start(s) did not boot from {expected}: {wrong[:3]}")
+            print(f"  bytes transferred ({mode}), cold {statistics.median(got['cold_bytes']) / 1e6:.2f} MB,"
+                  f" warm HTTP {statistics.median(got['warm_bytes']) / 1e6:.2f} MB")
+        print(f"  ratio snapshot / normal, cold      "
+              f"{ratio(results[page, 'snapshot']['cold'], results[page, 'normal']['cold']):7.2f}")
+        steps = results[page, "snapshot"]["steps"]
+        if steps:
+            print(f"  step (Suivant/Précédent, painted)  median {statistics.median(steps):.1f} ms, "
+                  f"max {max(steps):.1f} ms over {len(steps)} steps   (aim ≤ 16 ms)")
+        if results[page, "snapshot"]["choices"]:
+            print(f"  reader's choice (Python round trip) {ms(results[page, 'snapshot']['choices'])}")
+    print(f"\nrequests to other hosts             {len(FOREIGN)} {FOREIGN[:3] if FOREIGN else ''}")
 
 
 if __name__ == "__main__":

@@ -130,15 +130,23 @@ def _scenario(request: dict) -> dict:
     return scenario
 
 
-def steps_for(scenario: dict) -> list[dict]:
-    """The replay's steps as the page needs them (markup, text, what the reader can act on)."""
+def steps_for(scenario: dict, *, markup: bool = True) -> list[dict]:
+    """The replay's steps as the page needs them (markup, text, what the reader can act on);
+    without `markup`, no `html`: the page already shows the build's drawing of each step."""
     variant = variants.of(scenario)
-    return [variant.page_step(scenario, step) for step in variant.replay(scenario, draw=False, pause=True)]
+    steps = [variant.page_step(scenario, step) for step in variant.replay(scenario, draw=False, pause=True)]
+    if not markup:
+        for step in steps:
+            del step["html"]
+    return steps
 
 
 def replay_message(request: dict) -> dict:
     scenario = _scenario(request)
-    return {"ok": True, "scenario": scenario, "steps": steps_for(scenario)}
+    markup = request.get("markup", True)
+    if not isinstance(markup, bool):
+        raise GameError(f"markup must be true or false, not {str(markup)[:20]!r}", code="shape")
+    return {"ok": True, "scenario": scenario, "steps": steps_for(scenario, markup=markup)}
 
 
 def _int(value, field: str) -> int:

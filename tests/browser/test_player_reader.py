@@ -100,6 +100,29 @@ def test_engine_start_shows_what_loads_with_a_progress_bar(page, server):
     assert "Python" not in text and "Calcul en cours" not in text
 
 
+def test_when_the_engine_is_ready_the_built_steps_stay_in_place(page, server):
+    """The build drew every step with the engine's step_html: the player keeps those nodes (no
+    markup swapped on the main thread when the engine becomes ready), and still replays."""
+    page.goto(server.url("variantes/cartes-speciales/"))
+    before = page.evaluate("""() => [...document.querySelectorAll('section.exemple li.etape')].map((li) => {
+        li.__built = true; return li.innerHTML; })""")
+    page.evaluate("""() => { const post = Worker.prototype.postMessage;
+        window.__asked = []; Worker.prototype.postMessage = function (m) {
+            if (m && m.type) window.__asked.push({type: m.type, markup: m.markup}); return post.call(this, m); }; }""")
+    sid = page.locator("section.exemple").first.get_attribute("id")
+    button(page, sid, "next").click()
+    page.wait_for_function("() => [...document.querySelectorAll('section.exemple')].every((s) => s.dataset.moteur === 'pret')",
+                           timeout=180_000)
+    after = page.evaluate("""() => [...document.querySelectorAll('section.exemple li.etape')].map((li) =>
+        li.__built === true ? li.innerHTML : null)""")
+    assert after == before   # the very same nodes, with the same markup
+    asked = page.evaluate("window.__asked")
+    assert asked and all(a == {"type": "replay", "markup": False} for a in asked if a["type"] == "replay")
+    steps = web.steps_for(scenario_of(page, sid))
+    button(page, sid, "last").click()
+    assert current_step(page, sid)["rows"] == steps[-1]["rows"]
+
+
 # --- quiz « Où va cette carte ? » -------------------------------------------------------------------
 
 def open_quiz(page, server, path, sid):

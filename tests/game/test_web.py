@@ -168,3 +168,15 @@ def test_junior_scenarios_are_answered_by_the_junior_engine():
 def test_choose_refuses_a_step_that_is_no_decision():
     answer = ask(type="choose", scenario=EXAMPLE_3, step=0, row=1)
     assert not answer["ok"] and answer["errors"][0]["message"] and "step 0" in answer["errors"][0]["detail"]
+
+
+def test_a_replay_without_markup_is_the_same_replay_without_html():
+    """The page asks `markup: false` for the scenario it already shows drawn by the build."""
+    scenario = {"rows": [[12], [28], [39], [44]], "turns": [{"plays": {"Alice": 37, "Bruno": 10},
+                                                             "choices": {"Bruno": 2}}]}
+    full = json.loads(web.handle(json.dumps({"type": "replay", "scenario": scenario})))
+    bare = json.loads(web.handle(json.dumps({"type": "replay", "scenario": scenario, "markup": False})))
+    assert all("html" in step for step in full["steps"])
+    assert bare["steps"] == [{k: v for k, v in step.items() if k != "html"} for step in full["steps"]]
+    refused = json.loads(web.handle(json.dumps({"type": "replay", "scenario": scenario, "markup": "non"})))
+    assert not refused["ok"]

@@ -446,6 +446,19 @@ class Player {
     this.show(index, { keepUrl, quiet });
   }
 
+  /** Take the engine's steps for the list the build wrote, when it is the same replay step for
+   *  step (same count, numbers and kinds); false when it is not, and nothing is changed. */
+  adopt(steps) {
+    const items = this.items;
+    const same = items.length === steps.length && items.every((li, k) =>
+      li.dataset.step === String(steps[k].n) && li.dataset.kind === steps[k].kind && li.dataset.html === undefined);
+    if (!same) return false;
+    this.steps = steps;
+    this.section.dataset.moteur = "pret";
+    this.show(this.current, { keepUrl: true, quiet: true });
+    return true;
+  }
+
   /** Printing shows every step: fill the ones never shown. */
   fillAll() {
     this.items.forEach((li) => this.fill(li));
@@ -457,14 +470,23 @@ class Player {
     if (this.engineStarted) return this.engineStarted;
     const unsubscribe = engine.isReady() ? () => {} : engine.onProgress((report) => this.showProgress(report));
     if (!engine.isReady()) this.showProgress({ phase: "download", loaded: 0, total: null });
+    // The page already holds every step of this scenario, drawn at build time by the same
+    // step_html: ask for the steps' data only, and keep the markup that is there (swapping it
+    // for identical markup was most of the main thread's work when the engine became ready).
     this.engineStarted = engine
-      .ask({ type: "replay", scenario: this.scenario })
+      .ask({ type: "replay", scenario: this.scenario, markup: false })
       .then((answer) => {
         if (!answer.ok) throw new Error((answer.errors && answer.errors[0] && answer.errors[0].detail) || "replay refused");
         // Every player of the page redraws when the engine is ready: none may take the address.
-        this.render(answer.steps, this.current, { keepUrl: true, quiet: true });
-        this.progress.hide();
+        if (!this.adopt(answer.steps)) {
+          return engine.ask({ type: "replay", scenario: this.scenario }).then((full) => {
+            if (!full.ok) throw new Error("replay refused");
+            this.render(full.steps, this.current, { keepUrl: true, quiet: true });
+          });
+        }
+        return undefined;
       })
+      .then(() => this.progress.hide())
       .catch((error) => this.fail(error))
       .finally(unsubscribe);
     return this.engineStarted;
