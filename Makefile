@@ -40,11 +40,11 @@ build: setup
 # HYPOTHESIS_PROFILE (tests/conftest.py): fast = 15 examples per property, dev = 100 (the
 # default of a bare pytest), ci = 500.
 test: setup browser
-	HYPOTHESIS_PROFILE=ci $(PY) -m pytest
+	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -n 2 --dist load
 
 # Engine and build tests only, under a minute: no browser, no Node, nothing marked slow.
 test-fast: $(STAMP)
-	$(PY) -m pytest tests/game tests/site -m "not browser and not node and not slow"
+	$(PY) -m pytest tests/game tests/site -m "not browser and not node and not slow" -n 2
 
 bench: setup
 	$(PY) bench/engine_speed.py

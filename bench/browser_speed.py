@@ -225,6 +225,18 @@ def choice_time(page) -> float | None:
     return (time.perf_counter() - start) * 1000
 
 
+def with_service_worker(browser, server, page_path: str):
+    """A new profile whose service worker holds the site and the engine (it ran on `page_path`)."""
+    context = browser.new_context()
+    context.add_init_script(WATCH)
+    watch_hosts(context, server)
+    page = context.new_page()
+    engine_start(page, server, page_path)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_timeout(1500)
+    return context
+
+
 def measure(browser, server, page_path: str, runs: int, *, steps: bool) -> dict:
     """Cold, warm HTTP and warm service-worker starts of the engine on one site."""
     got = {key: [] for key in ("cold", "warm", "warm_sw", "fcp", "long_cold", "long_warm",
@@ -256,13 +268,7 @@ def measure(browser, server, page_path: str, runs: int, *, steps: bool) -> dict:
         context.close()
 
         # Warm through the service worker: first visit installs it, second is served by it.
-        context = browser.new_context()
-        context.add_init_script(WATCH)
-        watch_hosts(context, server)
-        page = context.new_page()
-        engine_start(page, server, page_path)
-        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        page.wait_for_timeout(1500)
+        context = with_service_worker(browser, server, page_path)
         again = engine_start(context.new_page(), server, page_path)
         got["warm_sw"].append(again["ready"])
         got["long_warm_sw"].extend(again["long"])
@@ -281,13 +287,7 @@ def bare(browser, server, runs: int, warm_page: str) -> dict:
         got["cold"].append(bare_load(context.new_page(), server))
         got["warm"].append(bare_load(context.new_page(), server))
         context.close()
-        context = browser.new_context()
-        context.add_init_script(WATCH)
-        watch_hosts(context, server)
-        page = context.new_page()
-        engine_start(page, server, warm_page)
-        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        page.wait_for_timeout(1500)
+        context = with_service_worker(browser, server, warm_page)
         got["warm_sw"].append(bare_load(context.new_page(), server))
         context.close()
     return got

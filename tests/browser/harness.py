@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -74,10 +75,18 @@ class Server:
         return self.base + path.lstrip("/")
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A browser that leaves a page (or stops a download) closes its socket: not an error."""
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 def serve(root: Path) -> Server:
     """Start a threaded server for `root` on a free port (the caller shuts it down)."""
     handler = functools.partial(_Handler, directory=str(root))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    httpd = QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return Server(root=Path(root), port=httpd.server_address[1], httpd=httpd)
 

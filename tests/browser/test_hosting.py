@@ -8,7 +8,6 @@ does; a link from the domain root (`/site.css`) then gets that page instead of a
 from __future__ import annotations
 
 import functools
-import http.server
 import os
 import subprocess
 import sys
@@ -18,7 +17,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from harness import SUB_PATH, Guard, SubPathHandler, seal, watch
+from harness import SUB_PATH, Guard, QuietServer, SubPathHandler, seal, watch
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSET_TYPES = {"stylesheet", "script", "image", "font", "fetch", "xhr", "other"}
@@ -51,7 +50,7 @@ class PagesHandler(SubPathHandler):
 class Pages:
     def __init__(self, root: Path):
         handler = functools.partial(PagesHandler, directory=str(root))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd = QuietServer(("127.0.0.1", 0), handler)
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
         self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.base = self.origin + SUB_PATH

@@ -9,7 +9,6 @@ would run the previous build's files after a deploy.
 from __future__ import annotations
 
 import functools
-import http.server
 import os
 import re
 import shutil
@@ -19,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import (ENGINE_TIMEOUT_MS, SUB_PATH, Guard, SubPathHandler, serve, wait_for_engine,
+from harness import (ENGINE_TIMEOUT_MS, SUB_PATH, Guard, QuietServer, SubPathHandler, serve, wait_for_engine,
                      watch)
 from player_helpers import button, current_step
 
@@ -73,7 +72,7 @@ class Deployed:
         self.link = tmp_path / "current"
         self.link.symlink_to(first, target_is_directory=True)
         handler = functools.partial(GitHubLikeHandler, directory=str(self.link))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd = QuietServer(("127.0.0.1", 0), handler)
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
         self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
 

@@ -7,12 +7,11 @@ a time limit, and must never be the catch-all « Le moteur n’a pas pu… » an
 from __future__ import annotations
 
 import json
-import signal
 import time
-from contextlib import contextmanager
 
 import pytest
 
+from time_limit import time_limit
 from game import web
 from game.messages import advice as words
 from game.messages import reader_errors
@@ -21,17 +20,6 @@ CATCH_ALL = reader_errors.engine_failed()
 FORM = {"players": "4", "rows": ["12", "28", "39", "44"], "hand": "37 10 50"}
 
 
-@contextmanager
-def time_limit(seconds: float):
-    def stop(signum, frame):
-        raise AssertionError(f"no answer after {seconds} s")
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def handle(text: str, seconds: float = 2) -> dict:

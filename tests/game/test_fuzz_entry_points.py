@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import copy
 import json
-import signal
-from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
 
@@ -21,6 +19,7 @@ from hypothesis_budget import scaled
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from time_limit import time_limit
 from game.classic.replay import replay as classic_replay
 from game.classic.scenario import parse as classic_parse
 from game.classic.replay import run as classic_run
@@ -111,21 +110,7 @@ def mutated(draw, bases):
     return data
 
 
-class Hang(Exception):
-    pass
 
-
-@contextmanager
-def time_limit(seconds: int):
-    def stop(signum, frame):
-        raise Hang(f"no answer after {seconds} s")
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def result_or_game_error(entry, data) -> None:

@@ -14,8 +14,6 @@ from __future__ import annotations
 import copy
 import json
 import re
-import signal
-from contextlib import contextmanager
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -23,6 +21,7 @@ from hypothesis import strategies as st
 from hypothesis_budget import scaled
 from worker_requests import reader_fields, valid_requests
 
+from time_limit import time_limit
 from game import web
 from game.messages import reader_errors
 
@@ -99,21 +98,7 @@ def typed(draw, kind: str):
     return request, field
 
 
-class Hang(Exception):
-    pass
 
-
-@contextmanager
-def time_limit(seconds: int):
-    def stop(signum, frame):
-        raise Hang(f"no answer after {seconds} s")
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def send(kind: str, request: dict) -> dict:

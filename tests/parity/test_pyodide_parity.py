@@ -1,8 +1,9 @@
 """CPython and Pyodide (the reader's runtime, here under Node) give the same steps, byte for byte.
 
 The same game.web messages (every worked example of the built site, special-card ones included,
-a few hundred random rounds, choices and « Et si… ? » edits) are answered by both runtimes and compared answer by answer:
-rows, penalties, French text and the step markup the browser shows.
+random full rounds, as many as the Hypothesis profile asks, choices and « Et si… ? » edits) are
+answered by both runtimes and compared answer by answer: rows, penalties, French text and the step
+markup the browser shows.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from game import variants, web
 from game.classic.replay import replay
@@ -23,7 +25,8 @@ from game.specials.cards import KINDS, MAX_ROWS
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = Path(__file__).with_name("run_pyodide.mjs")
-RANDOM_ROUNDS = 200
+RANDOM_ROUNDS = max(10, round(settings.default.max_examples * 0.16))
+"""Random full rounds compared, from the Hypothesis profile: 80 under ci (`make test`), 16 under dev."""
 
 pytestmark = [pytest.mark.node]
 

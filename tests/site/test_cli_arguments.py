@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from cli_output import assert_one_error_line
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from hypothesis_budget import scaled
@@ -30,13 +31,6 @@ def run(argv, capsys):
     code = main([str(a) for a in argv])
     out = capsys.readouterr()
     return code, out.out, out.err
-
-
-def assert_one_error_line(code, out, err, *words):
-    assert code == 2 and out == "", (code, out, err)
-    assert err.startswith("error: ") and err.count("\n") == 1 and err.endswith("\n"), err
-    for word in words:
-        assert word in err, (word, err)
 
 
 def tree(folder: Path) -> dict[str, bytes]:
