@@ -38,9 +38,11 @@ build: setup
 	$(PY) -m site_builder build
 
 # HYPOTHESIS_PROFILE (tests/conftest.py): fast = 15 examples per property, dev = 100 (the
-# default of a bare pytest), ci = 500.
+# default of a bare pytest), ci = 500. Three test processes: the suite mostly waits on Chromium
+# and Pyodide (6 min 50 s on the 2-core VM, 12 min in one process); loadscope keeps a module's
+# tests (and its costly fixtures, such as the quality gate's walk) in one process.
 test: setup browser
-	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -n 2 --dist load
+	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -n 3 --dist loadscope
 
 # Engine and build tests only, under a minute: no browser, no Node, nothing marked slow.
 test-fast: $(STAMP)
