@@ -19,7 +19,8 @@ keys: `discard: true` (play_view: the saved game is refused and must be cleared)
 the request's `id` is echoed when it is an integer or a short string.
 
 Messages (`type`), the same shape whatever the variant (the scenario names it, game/variants.py):
-- `replay`   {scenario}                      → {scenario, steps}
+- `replay`   {scenario, markup?}             → {scenario, steps}; `markup: false` leaves out each
+                                               step's `html` (the page shows the build's drawing)
 - `choose`   {scenario, step, row}           → {scenario, steps}: the player deciding at step
                                                `step` (its `n`) takes row `row` instead
 - `what_if`  {scenario, rows: [str], plays: [{player: str}]} → {scenario, steps}
