@@ -174,6 +174,8 @@ def test_jouer_draws_the_cards_of_the_turn_while_they_are_placed(browser, server
         assert page.evaluate(READ_TAKES, scene) == [["Camille", [41]]]
         assert page.evaluate(READ_TURN, scene) == [[5, "Camille", "current"], [70, "Alice", "waiting"]]
         assert scene.query_selector("svg.sqp-table .tag") is None
+        # The question is answered: the heading no longer asks for a row while the cards move.
+        assert page.text_content(".jouer-statut").startswith("Les cartes du tour se posent")
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         ARTIFACTS.mkdir(exist_ok=True)
         shot = ARTIFACTS / f"jouer-tour-{width}x{height}.png"   # kept by `make test` (README)

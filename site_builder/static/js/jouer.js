@@ -15,6 +15,7 @@ const T = {
     "Le moteur du jeu n’a pas pu démarrer dans ce navigateur (trop ancien, sans WebAssembly, " +
     "ou hors ligne)" + NBSP + ": vous pouvez toujours lire les exemples commentés.",
   busy: "Les robots choisissent leur carte…",
+  placing: "Les cartes du tour se posent, de la plus petite à la plus grande…",
   hand: "Votre main",
   pool: "Cartes à choisir",
   table: "La table",
@@ -459,6 +460,7 @@ function showReview(steps) {
 
 async function showSteps(steps) {
   skip = false;
+  ui.status.textContent = T.placing; // the question that led here is answered
   ui.showAll.hidden = delay() === 0;
   ui.logBox.hidden = false;
   for (const step of steps) {
