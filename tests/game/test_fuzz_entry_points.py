@@ -19,6 +19,7 @@ from hypothesis_budget import scaled
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from json_tree import nested, parent_of, paths
 from time_limit import time_limit
 from game.classic.replay import replay as classic_replay
 from game.classic.scenario import parse as classic_parse
@@ -60,44 +61,23 @@ ODD = [10**4000, -(10**12), 10**9, 104, 105, 0, -1, 1.5, 40.0, float("nan"), flo
        None, "", " ", "\ud800", "speciales", "remplacer", "stop", "fewest", "expert", "AF", (1, 2)]
 
 
-def _deep(depth: int):
-    value: list = []
-    for _ in range(depth):
-        value = [value]
-    return value
-
-
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-200, 200) | st.floats(allow_nan=False) | st.text(max_size=4)
     | st.sampled_from(ODD),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(KEYS), inner, max_size=3),
     max_leaves=8,
-) | st.builds(_deep, st.sampled_from([31, 33, 200]))
+) | st.builds(nested, st.sampled_from([31, 33, 200]))
 """Deeper nesting (100,000 levels) is tested in test_untrusted.py; 200 already passes the limit."""
-
-
-def _paths(data, prefix=()):
-    yield prefix
-    if len(prefix) >= 8:   # do not walk into a deeply nested value a mutation put there
-        return
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from _paths(value, prefix + (key,))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            yield from _paths(value, prefix + (index,))
 
 
 @st.composite
 def mutated(draw, bases):
     data = copy.deepcopy(draw(st.sampled_from(bases)))
     for _ in range(draw(st.integers(1, 3))):
-        path = draw(st.sampled_from(list(_paths(data))))
+        path = draw(st.sampled_from(list(paths(data, limit=8))))
         if not path:
             continue
-        parent = data
-        for step in path[:-1]:
-            parent = parent[step]
+        parent = parent_of(data, path)
         action = draw(st.sampled_from(["replace", "replace", "delete", "add", "duplicate"]))
         if action == "replace":
             parent[path[-1]] = draw(json_values)
@@ -108,9 +88,6 @@ def mutated(draw, bases):
         elif action == "duplicate" and isinstance(parent, list):
             parent.append(copy.deepcopy(parent[path[-1]]))
     return data
-
-
-
 
 
 def result_or_game_error(entry, data) -> None:

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from hypothesis_budget import scaled
 from worker_requests import reader_fields, valid_requests
 
+from json_tree import nested, parent_of, paths
 from time_limit import time_limit
 from game import web
 from game.messages import reader_errors
@@ -34,36 +35,10 @@ TYPED = ["²", "9" * 5000, "abc", "1.5", "-1", "", " ", "12 12", "J99999999 : 5"
 """What a reader may type in a field of the page."""
 
 
-def _deep(depth: int):
-    value: list = []
-    for _ in range(depth):
-        value = [value]
-    return value
-
-
 leaves = st.sampled_from(HOSTILE).map(copy.deepcopy) | st.integers(-300, 300) | st.text(max_size=6) \
-    | st.builds(_deep, st.sampled_from([31, 40, 300]))
+    | st.builds(nested, st.sampled_from([31, 40, 300]))
 values = st.recursive(leaves, lambda inner: st.lists(inner, max_size=3)
                       | st.dictionaries(st.text(max_size=5), inner, max_size=3), max_leaves=6)
-
-
-def _paths(data, prefix=()):
-    yield prefix
-    if len(prefix) >= 10:
-        return
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from _paths(value, prefix + (key,))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            yield from _paths(value, prefix + (index,))
-
-
-def _set(data, path, value):
-    parent = data
-    for step in path[:-1]:
-        parent = parent[step]
-    parent[path[-1]] = value
 
 
 @st.composite
@@ -71,14 +46,12 @@ def mutated(draw, kind: str):
     """A valid request of `kind`, then one to three nodes replaced, removed or duplicated."""
     request = copy.deepcopy(draw(st.sampled_from(valid_requests()[kind])))
     for _ in range(draw(st.integers(1, 3))):
-        paths = [p for p in _paths(request) if p]
-        if not paths:
+        choices = [p for p in paths(request) if p]
+        if not choices:
             break
-        path = draw(st.sampled_from(paths))
+        path = draw(st.sampled_from(choices))
         action = draw(st.sampled_from(["replace", "replace", "replace", "delete", "duplicate"]))
-        parent = request
-        for step in path[:-1]:
-            parent = parent[step]
+        parent = parent_of(request, path)
         if action == "replace":
             parent[path[-1]] = draw(values)
         elif action == "delete":
@@ -94,7 +67,7 @@ def typed(draw, kind: str):
     candidates = [r for r in valid_requests()[kind] if reader_fields(kind, r)]
     request = copy.deepcopy(draw(st.sampled_from(candidates)))
     path, field = draw(st.sampled_from(reader_fields(kind, request)))
-    _set(request, path, draw(st.sampled_from(TYPED) | st.text(max_size=8)))
+    parent_of(request, path)[path[-1]] = draw(st.sampled_from(TYPED) | st.text(max_size=8))
     return request, field
 
 
