@@ -1,5 +1,5 @@
 """Every page of the built site in Chromium: renders without console errors at 1280 px and at
-320 px, never scrolls sideways on a phone, and each example page is saved as screenshots
+320 px, never scrolls sideways on a phone (nor cuts a table's title), and each example page is saved as screenshots
 (desktop, 320 px, dark, print) under test-artifacts/ for a human to look at.
 """
 
@@ -59,6 +59,11 @@ def test_page_renders_cleanly_on_desktop_and_phone(open_page, path):
         overflow = page.evaluate(
             "document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, f"{path} scrolls sideways by {overflow} px at {width} px"
+        # A table may scroll sideways inside its frame, but never with its title cut off.
+        cut = page.evaluate("() => [...document.querySelectorAll('caption')].filter((c) =>"
+                            " c.getBoundingClientRect().right > document.documentElement.clientWidth)"
+                            ".map((c) => c.textContent)")
+        assert cut == [], f"{path} at {width} px: table titles cut off {cut}"
         page.close()
 
 
