@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from harness import wait_for_engine
+from harness import seal, wait_for_engine, watch
 from game.classic.replay import replay
 from game import web
 from player_helpers import button, current_step, field, field_error, scenario_of
@@ -59,6 +59,46 @@ def test_tabbing_through_a_player_is_not_using_it(page, server):
         page.keyboard.press("Tab")
     page.wait_for_timeout(1500)
     assert [url for url in fetched if HEAVY.search(url)] == []
+
+
+def test_a_phone_swipe_or_a_text_selection_over_a_player_is_reading(browser, server, guard):
+    """On a touch screen a swipe starts with a press on the player; it scrolls the page, and the
+    browser cancels the press: no engine. Selecting a step's text with the mouse is reading too."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True, service_workers="block", locale="fr-FR")
+    seal(context, server, guard)
+    try:
+        page = context.new_page()
+        watch(page, guard)
+        fetched = []
+        page.on("request", lambda request: fetched.append(request.url))
+        page.goto(server.url("exemples/exemple-4/"))
+        page.locator("#exemple-4 .joueur-position").scroll_into_view_if_needed()
+        box = page.locator("#exemple-4 li.etape:not([hidden])").bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        cdp = context.new_cdp_session(page)
+        before = page.evaluate("scrollY")
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for dy in range(10, 210, 10):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y - dy}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        page.wait_for_timeout(500)
+        assert page.evaluate("scrollY") > before   # the swipe did scroll the page
+        # Selecting the caption's text with the mouse: press, drag, release.
+        caption = page.locator("#exemple-4 li.etape:not([hidden]) figcaption").first.bounding_box()
+        page.mouse.move(caption["x"] + 2, caption["y"] + 4)
+        page.mouse.down()
+        page.mouse.move(caption["x"] + caption["width"] - 4, caption["y"] + caption["height"] - 4, steps=5)
+        page.mouse.up()
+        assert page.evaluate("String(getSelection())").strip()
+        page.wait_for_timeout(3000)
+        assert [url for url in fetched if HEAVY.search(url)] == []
+        assert page.get_attribute("#exemple-4", "data-moteur") is None
+        # A tap on a control is use.
+        button(page, "exemple-4", "next").tap()
+        wait_for_engine_of(page, "exemple-4")
+    finally:
+        context.close()
 
 
 PHASES = """(sid) => {
@@ -180,6 +220,23 @@ def test_quiz_verdict_goes_when_the_step_changes_and_next_never_skips_a_question
     assert current_step(page, "exemple-4")["n"] == first["n"]
     assert page.locator("#exemple-4 .joueur-quiz-choix").count() == 1
     assert page.evaluate("document.activeElement.dataset.quiz") is not None
+
+
+def test_with_the_quiz_ticked_next_waits_for_the_engine_rather_than_skip_a_question(page, server):
+    page.goto(server.url("exemples/exemple-4/"))
+    steps = web.steps_for(scenario_of(page, "exemple-4"))
+    page.check("#exemple-4 .joueur-quiz input")   # starts the engine, which is not ready yet
+    button(page, "exemple-4", "next").click()
+    assert page.get_attribute("#exemple-4", "data-moteur") is None, "the engine was ready too soon to test"
+    assert current_step(page, "exemple-4")["n"] == 0   # not moved on while the quiz cannot ask
+    assert "le quiz se prépare" in page.inner_text("#exemple-4 .joueur-annonce")
+    wait_for_engine_of(page, "exemple-4")
+    if steps[1]["target"]:   # the press is carried out once the engine is there: step 1's question
+        page.wait_for_selector("#exemple-4 .joueur-quiz-choix")
+        assert current_step(page, "exemple-4")["n"] == 0
+    else:
+        page.wait_for_function("() => document.querySelector('#exemple-4 li.etape:not([hidden])')"
+                               ".dataset.step === '1'")
 
 
 # --- « Et si… ? » --------------------------------------------------------------------------------

@@ -69,6 +69,7 @@ const T = {
   quizQuestion: (card) => `Où va la carte ${card}${NBSP}?`,
   quizRow: (i) => `Rangée ${i + 1}`,
   quizNone: "Aucune rangée" + NBSP + ": le joueur choisit",
+  quizWaiting: "Un instant" + NBSP + ": le quiz se prépare…",
   quizOpen: "Répondez d’abord à la question (ou décochez le quiz pour avancer sans répondre).",
   quizRight: (card, row) => `Bien vu${NBSP}! La carte ${card} va dans la rangée ${row + 1}.`,
   quizWrong: (card, row) => `Non${NBSP}: la carte ${card} va dans la rangée ${row + 1}.`,
@@ -83,6 +84,7 @@ const T = {
 const ANNOUNCE_MS = 4000; // long enough for the live region's text to be queued and read
 
 const STEP_ID = /^exemple-(.+)-etape-(\d+)$/;
+const CONTROLS = "button, input, select, textarea, summary, label"; // a press on these is use
 
 function el(tag, attributes = {}, text = null) {
   const node = document.createElement(tag);
@@ -323,8 +325,15 @@ class Player {
       if (match && match[1] === String(this.id)) this.show(this.startIndex(), { fromHash: true });
     });
     s.addEventListener("click", (event) => this.onTableClick(event));
-    // The engine (about 13 MB) starts on the reader's first use of this player, never on its own.
-    s.addEventListener("pointerdown", () => this.ensureEngine(), { once: true });
+    // The engine (about 13 MB) starts on the reader's first use of this player, never on its own:
+    // early on a press of one of its controls, or on a click anywhere in it. A swipe that scrolls
+    // the page (its touch press is cancelled, no click follows) or selecting text is reading.
+    s.addEventListener("pointerdown", (event) => {
+      if (event.target.closest && event.target.closest(CONTROLS)) this.ensureEngine();
+    });
+    s.addEventListener("click", () => {
+      if (!String(window.getSelection && window.getSelection())) this.ensureEngine();
+    });
     const onKeyIntent = (event) => {
       if (["Tab", "Shift", "Control", "Alt", "Meta", "Escape"].includes(event.key)) return;
       s.removeEventListener("keydown", onKeyIntent);
@@ -337,7 +346,19 @@ class Player {
     this.ensureEngine();
     const last = this.items.length - 1;
     const target = { first: 0, prev: this.current - 1, next: this.current + 1, last }[action];
-    if (action === "next" && this.quizToggle.checked && this.steps) {
+    if (action === "next" && this.quizToggle.checked && !this.steps) {
+      // The quiz needs the engine's answers: Suivant waits for them rather than skip a question.
+      this.announce(T.quizWaiting);
+      if (!this.quizWaiting) {
+        this.quizWaiting = true;
+        this.ensureEngine().then(() => {
+          this.quizWaiting = false;
+          if (this.steps && this.quizToggle.checked) this.act("next");
+        });
+      }
+      return;
+    }
+    if (action === "next" && this.quizToggle.checked) {
       // An open question is answered before its step is shown: Suivant never skips it.
       if (this.quizPending !== null) {
         this.announce(T.quizOpen);
@@ -505,6 +526,7 @@ class Player {
     this.progress.fail(T.failed);
     this.whatIf.hidden = true;
     this.quizToggle.disabled = true;
+    this.quizToggle.checked = false; // Suivant then steps through the built pages
   }
 
   async send(message) {
