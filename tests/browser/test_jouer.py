@@ -76,6 +76,12 @@ def test_a_full_round_by_clicking_only_then_save_and_replay_in_cpython(page, ser
     best = min(shown.values())
     winners = page.eval_on_selector_all(".jouer-tableau-scores tr.gagnant th", "e => e.map((x) => x.textContent)")
     assert winners == [p for p, s in shown.items() if s == best]
+    # The Board Game Arena countdown: each starts from the target and loses a point per head.
+    countdown = page.eval_on_selector_all(
+        ".jouer-tableau-scores tbody tr", "trs => trs.map((tr) => [tr.querySelector('th').textContent, "
+        "Number(tr.querySelectorAll('td')[3].textContent)])")
+    assert dict(countdown) == {p: 66 - s for p, s in shown.items()}
+    assert "chacun part de 66 points" in page.inner_text(".jouer-scores")
 
     with page.expect_download() as download:
         page.get_by_role("button", name="Enregistrer la manche (JSON)").click()
@@ -421,6 +427,64 @@ def test_the_round_column_keeps_the_round_heads_until_the_next_round(page, serve
     assert [t for _, t in after] == list(round_heads.values())
 
 
+def settled(page) -> str:
+    """The phase once the engine has answered, whatever the variant asks (a row, a listed move)."""
+    page.wait_for_selector(", ".join(f"{ROOT}[data-phase={p}]:not([aria-busy])" for p in
+                                     ("play", "row", "move", "round_over", "game_over")),
+                           state="attached", timeout=ENGINE_TIMEOUT_MS)
+    return page.get_attribute(ROOT, "data-phase")
+
+
+def lines_of(tops: list) -> list:
+    """How many cards on each line, from their tops (a focused card rises 3 px)."""
+    counts: list = []
+    last = None
+    for top in sorted(tops):
+        if last is None or top - last > 20:
+            counts.append(0)
+        counts[-1] += 1
+        last = top
+    return counts
+
+
+@pytest.mark.parametrize("variant, robots, cards", [("classic", "9", 10), ("speciales", "3", 12)])
+def test_a_full_table_keeps_the_table_and_the_whole_hand_on_screen(browser, server, guard, variant,
+                                                                   robots, cards):
+    """Ten players (several takers in a turn, long caption) or the special cards' twelve cards:
+    at every card to play, the table and every card of the hand are on screen, at both sizes;
+    on a desktop the hand is one line, on a phone lines of equal length."""
+    for width, height in SIZES:
+        context, page = sized_page(browser, server, guard, width, height)
+        try:
+            page.goto(server.url(PAGE))
+            page.select_option("#jouer-bots", robots)
+            page.select_option("#jouer-variante", variant)
+            page.select_option("#jouer-vitesse", "0")
+            page.click("button[type=submit]")
+            assert settled(page) == "play"
+            assert page.locator(".jouer-main .jouer-carte").count() == cards
+            for _ in range(40):
+                now = settled(page)
+                if now == "play":
+                    assert on_screen(page, ".jouer-scene svg.sqp-table"), (width, box(page, ".jouer-scene svg.sqp-table"))
+                    tops = page.eval_on_selector_all(
+                        ".jouer-main .jouer-carte", "bs => bs.map((b) => { const r = b.getBoundingClientRect();"
+                        " return [Math.round(r.top), r.bottom <= innerHeight && r.top >= 0]; })")
+                    assert all(seen for _, seen in tops), (width, len(tops), tops)
+                    if len(tops) == cards:
+                        per_line = lines_of([top for top, _ in tops])
+                        assert per_line == ([cards] if width == 1280 else [cards // 2] * 2), (width, per_line)
+                    page.locator(".jouer-main .jouer-carte").first.click()
+                elif now == "row":
+                    page.locator(".jouer-rangee").first.click()
+                elif now == "move":
+                    page.locator(".jouer-coups .jouer-coup").first.click()
+                else:
+                    break
+        finally:
+            context.close()
+
+
 # --- the variants whose decisions the engine lists (special cards, Junior) ---------------------------
 
 LISTED = ", ".join(f"{ROOT}[data-phase={p}]:not([aria-busy])"
@@ -439,6 +503,9 @@ def test_special_cards_and_junior_are_played_through_the_listed_moves(browser, s
         page.click("button[type=submit]")
         page.wait_for_selector(LISTED, state="attached", timeout=ENGINE_TIMEOUT_MS)
         assert page.locator(".jouer-main .jouer-carte").count() == cards
+        # No target in these variants: no Board Game Arena countdown, and no « null » written.
+        scores_text = page.inner_text(".jouer-scores")
+        assert not re.search(r"null|undefined|NaN|Board Game Arena", scores_text), scores_text
         decisions = 0
         for _ in range(40):
             now = page.get_attribute(ROOT, "data-phase")

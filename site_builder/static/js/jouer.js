@@ -549,6 +549,7 @@ function render(scene) {
   const drafting = view.phase === "pick";
   ui.handTitle.textContent = drafting ? T.pool : T.hand;
   ui.hand.replaceChildren();
+  ui.hand.classList.toggle("douze", !drafting && view.turns === 12); // the hand dealt, laid out
   const cards = drafting ? view.pool : view.hand;
   const action = drafting ? pick : play;
   for (const card of cards) {
@@ -625,7 +626,11 @@ function renderScores() {
   const caption = ui.scores.querySelector("caption");
   const head = el("thead");
   const line = el("tr");
-  for (const label of [T.player, T.level, T.round, T.total, T.bga]) line.append(el("th", { scope: "col" }, label));
+  // The Board Game Arena countdown exists where the game ends at a target (not with the special
+  // cards nor in Junior: the engine sends no target there).
+  const countdown = view.target !== null && view.target !== undefined;
+  const labels = [T.player, T.level, T.round, T.total, ...(countdown ? [T.bga] : [])];
+  for (const label of labels) line.append(el("th", { scope: "col" }, label));
   head.append(line);
   const body = el("tbody");
   for (const score of view.scores) {
@@ -633,14 +638,15 @@ function renderScores() {
     if (score.player === view.reader) row.className = "vous";
     if (view.winners.includes(score.player)) row.classList.add("gagnant");
     row.append(el("th", { scope: "row" }, score.player), el("td", {}, score.level),
-               el("td", {}, String(score.round)), el("td", {}, String(score.total)),
-               el("td", {}, String(score.countdown)));
+               el("td", {}, String(score.round)), el("td", {}, String(score.total)));
+    if (countdown) row.append(el("td", {}, String(score.countdown)));
     body.append(row);
   }
   ui.scores.replaceChildren(caption, head, body);
   // Who leads is the engine's (view.leaders: the best `returns()`, fewest heads or most cards).
   const leads = view.winners.length || !view.leaders.length ? "" : T.leads(view.leaders) + " ";
-  ui.bgaHelp.textContent = leads + T.bgaHelp(view.target);
+  ui.bgaHelp.textContent = leads + (countdown ? T.bgaHelp(view.target) : "");
+  ui.bgaHelp.hidden = !ui.bgaHelp.textContent;
 }
 
 if (root && form) {
