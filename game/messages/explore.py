@@ -31,7 +31,7 @@ def field_name(field: str) -> str:
 
 
 def not_a_number(text: str) -> str:
-    return f"{quote(text)} n’est pas un nombre{NBSP}: écrivez des cartes séparées par des espaces."
+    return f"{quote(text)} n’est pas un numéro de carte{NBSP}: écrivez des cartes de 1 à 104 séparées par des espaces."
 
 
 def bad_known(text: str) -> str:

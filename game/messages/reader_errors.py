@@ -19,7 +19,7 @@ def empty_row() -> str:
 
 
 def not_a_number(text: str) -> str:
-    return f"«{NBSP}{text}{NBSP}» n’est pas un nombre{NBSP}: écrivez une carte de 1 à 104."
+    return f"«{NBSP}{text}{NBSP}» n’est pas un numéro de carte{NBSP}: écrivez une carte de 1 à 104."
 
 
 def out_of_range(card: int) -> str:

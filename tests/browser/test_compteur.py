@@ -55,7 +55,8 @@ def test_bad_entries_get_a_french_message_and_change_nothing(page, server):
     add_players(page, "Alice", "Bruno")
     enter_round(page, 4, 6)
     before = sheet(page)
-    for value, words in (("-3", "ne peut pas être négatif"), ("douze", "n’est pas un nombre"),
+    for value, words in (("-3", "ne peut pas être négatif"), ("douze", "n’est pas un nombre entier"),
+                         ("1,5", "«\u00a01,5\u00a0» n’est pas un nombre entier"),
                          ("172", "ne compte que 171 têtes de bœuf")):
         enter_round(page, value, 1)
         assert words in page.text_content("#compteur-manche-0-erreur")

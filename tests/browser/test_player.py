@@ -120,7 +120,7 @@ def test_what_if_replays_the_readers_cards(page, server):
 
 @pytest.mark.parametrize("typed, message", [
     ("105", "La carte 105 n’existe pas\u00a0: les cartes vont de 1 à 104."),
-    ("<img src=x onerror=alert(1)>", "«\u00a0<img src=x onerror=alert(1)>\u00a0» n’est pas un nombre"),
+    ("<img src=x onerror=alert(1)>", "«\u00a0<img src=x onerror=alert(1)>\u00a0» n’est pas un numéro de carte"),
 ])
 def test_what_if_bad_card_is_explained_next_to_its_field(page, server, guard, typed, message):
     open_example(page, server, "exemples/exemple-4/")

@@ -83,7 +83,9 @@ def test_what_if_accepts_rows_of_several_cards():
     ("0", "La carte 0 n’existe pas\u00a0: les cartes vont de 1 à 104."),
     ("38", "La carte 38 est déjà sur la table."),
     ("", "Indiquez une carte\u00a0: un nombre de 1 à 104."),
-    ("douze", "«\u00a0douze\u00a0» n’est pas un nombre\u00a0: écrivez une carte de 1 à 104."),
+    ("douze", "«\u00a0douze\u00a0» n’est pas un numéro de carte\u00a0: écrivez une carte de 1 à 104."),
+    ("-3", "«\u00a0-3\u00a0» n’est pas un numéro de carte\u00a0: écrivez une carte de 1 à 104."),
+    ("1.5", "«\u00a01.5\u00a0» n’est pas un numéro de carte\u00a0: écrivez une carte de 1 à 104."),
 ])
 def test_bad_played_card_gets_a_french_message_on_its_field(typed, message):
     answer = what_if(["10", "26", "38", "44"], [{"Alice": "15", "Bruno": "27", "Chloé": typed, "David": "50"}])

@@ -54,7 +54,7 @@ const T = {
   added: (n) => `Manche ${n} ajoutée.`,
   removed: (n) => `Manche ${n} supprimée.`,
   // Reader errors, next to the field.
-  notNumber: (text) => `«${NBSP}${text}${NBSP}» n’est pas un nombre${NBSP}: écrivez un nombre entier de têtes de bœuf.`,
+  notNumber: (text) => `«${NBSP}${text}${NBSP}» n’est pas un nombre entier${NBSP}: écrivez un nombre entier de têtes de bœuf.`,
   negative: "Un nombre de têtes de bœuf ne peut pas être négatif.",
   tooMany: (total) => `Impossible${NBSP}: le paquet entier ne compte que ${total} têtes de bœuf.`,
   roundTooMany: (sum, total) =>

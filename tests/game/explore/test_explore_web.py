@@ -37,7 +37,7 @@ def test_each_mistake_is_worded_in_french_on_its_field():
             "players": "4"}
     errors = {e["field"]: e["message"] for e in ask("explore_check", form=form)["errors"]}
     assert set(errors) == {"rows[0]", "rows[1]", "rows[2]", "rows[3]", "hand", "known"}
-    assert "\u00a0x\u00a0» n’est pas un nombre" in errors["rows[1]"]
+    assert "\u00a0x\u00a0» n’est pas un numéro de carte" in errors["rows[1]"]
     assert "au plus cinq cartes" in errors["rows[3]"]
     assert "de 1 à 10 cartes" in errors["hand"]
     assert "J2 à J4" in errors["known"]
