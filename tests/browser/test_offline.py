@@ -206,6 +206,28 @@ def test_jouer_works_offline_after_one_visit(sw_context, site, tmp_path):
     sw_context.set_offline(False)
 
 
+def test_the_explorer_works_offline_after_one_visit(sw_context, site, tmp_path):
+    server = Deployed(tmp_path, site)
+    try:
+        page = open_page(sw_context, server.origin)
+        page.goto(server.url("outils/explorer/"))
+        page.wait_for_selector("[data-explorer][data-pret]")
+        page.click("[data-action=verifier]")   # the reader asks: the engine runs, then is kept
+        page.wait_for_selector("form.explorer-position[data-valide]", state="attached",
+                               timeout=ENGINE_TIMEOUT_MS)
+        wait_until_kept(page, "moteur")
+    finally:
+        server.close()   # the site is now really unreachable
+    sw_context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("[data-explorer][data-pret]")
+    page.fill("#explorer-rangee-1", "5")
+    page.click("[data-action=verifier]")
+    page.wait_for_selector("form.explorer-position[data-valide]", state="attached", timeout=ENGINE_TIMEOUT_MS)
+    assert "Une rangée commence" in page.inner_text("#explorer-rangee-2-erreur")
+    sw_context.set_offline(False)
+
+
 def changed_build(site: Path, folder: Path) -> Path:
     """The same site with a new compteur.js and engine.json, as a later build would publish."""
     shutil.copytree(site, folder, symlinks=True)

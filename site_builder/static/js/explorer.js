@@ -7,6 +7,7 @@
 // and once it runs every change is checked as it is typed.
 
 import * as engine from "./engine.js";
+import { keepForOffline } from "./hors-ligne.js";
 
 const root = document.querySelector("[data-explorer]");
 const form = root && root.querySelector(".explorer-position");
@@ -301,6 +302,10 @@ function init() {
   window.addEventListener("hashchange", () => openLink().catch(failed));
   if (location.hash.length > 1) openLink().catch(failed);
   root.dataset.pret = "";
+  // Like Jouer, the explorer works offline after one visit: the page now, the engine once it ran.
+  const files = ["js/engine.js"];
+  keepForOffline({ files, engine: false });
+  engine.whenReady.then(() => keepForOffline({ files: [...files, "js/worker.js"], engine: true }));
 }
 
 init();

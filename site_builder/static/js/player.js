@@ -7,6 +7,7 @@
 // Python (which escapes it); reader text is only ever set with textContent.
 
 import * as engine from "./engine.js";
+import { keepForOffline } from "./hors-ligne.js";
 import { NBSP, de, plural } from "./mots.js";
 
 // One formatter: toLocaleString builds a new one per call, slow at a progress report's pace.
@@ -768,25 +769,6 @@ class Player {
 
 // --- page start -------------------------------------------------------------------------------
 
-/** Once the engine has run, let a service worker keep its files for repeat and offline visits. */
-function registerServiceWorker() {
-  if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
-  // sw.js sits at the site root (this file is <root>/js/player.js) so its scope is every page.
-  navigator.serviceWorker.register(new URL("../sw.js", import.meta.url))
-    .then(() => navigator.serviceWorker.ready)
-    .then((registration) => {
-      // This page and its files were fetched before the service worker existed: hand them over.
-      const urls = [
-        location.href.split("#")[0],
-        ...Array.from(document.querySelectorAll("link[rel~=stylesheet], link[rel~=icon]"), (l) => l.href),
-        ...Array.from(document.querySelectorAll("script[src]"), (s) => s.src),
-        ...["./engine.js", "./mots.js", "./worker.js", "./player.css"].map((u) => new URL(u, import.meta.url).href),
-      ];
-      registration.active.postMessage({ type: "keep", urls });
-    })
-    .catch(() => {});
-}
-
 function main() {
   const sections = document.querySelectorAll("section.exemple[data-scenario]");
   if (!sections.length) return;
@@ -798,7 +780,9 @@ function main() {
   window.addEventListener("beforeprint", () => players.forEach((p) => p.fillAll()));
   engine.whenReady.then(() => {
     players.forEach((p) => p.ensureEngine());
-    registerServiceWorker();
+    // Once the engine has run, the service worker keeps this page and the engine for repeat and
+    // offline visits (before that, a reader who only reads registers nothing).
+    keepForOffline({ files: ["js/engine.js", "js/mots.js", "js/worker.js", "js/player.css"], engine: true });
   });
 }
 
