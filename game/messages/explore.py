@@ -22,7 +22,7 @@ def field_name(field: str) -> str:
         return f"rangée{NBSP}{int(field[5:-1]) + 1}"
     if field.startswith("known.p"):
         return f"cartes connues de J{field[7:]}"
-    return {"hand": "votre main", "gone": "cartes sorties", "players": "nombre de joueurs",
+    return {"hand": "votre main", "gone": "cartes déjà ramassées", "players": "nombre de joueurs",
             "known": "cartes connues des autres", "seed": "graine", "variant": "variante",
             "marked": "rangées marquées", "stopped": "rangées arrêtées",
             "specials": "vos cartes spéciales", "held": "cartes spéciales",
@@ -104,8 +104,8 @@ def for_code(code: str, *, card=None, highest: int = 104, hand: int = 10, player
     if code == "samples_range":
         return f"Le nombre de tirages va de 1 à 1{NNBSP}000{NNBSP}000."
     if code == "link_version":
-        return (f"Ce lien vient d’une autre version de l’explorateur{NBSP}: il ne peut plus être lu. "
-                "L’éditeur repart d’une table vide.")
+        return (f"Ce lien vient d’une version de l’explorateur que cette page ne sait pas lire{NBSP}: "
+                "l’éditeur repart d’une table vide.")
     if code == "link_invalid":
         return (f"Ce lien décrit une position impossible{NBSP}: l’éditeur repart d’une table vide.")
     if code in ("link_damaged",):

@@ -34,6 +34,10 @@ def played_twice(card: int) -> str:
     return f"La carte {card} est déjà jouée à un autre tour ou par un autre joueur."
 
 
+def in_two_hands(card: int) -> str:
+    return f"La carte {card} est déjà dans une main ou sur la table{NBSP}: chaque carte n’existe qu’une fois."
+
+
 def already_played(card: int) -> str:
     return f"La carte {card} est déjà jouée par un joueur."
 
@@ -103,5 +107,10 @@ def for_error(error) -> str:
     if code == "card_out_of_deck" and isinstance(card, int) and not isinstance(card, bool):
         return out_of_range(card)
     if code == "card_twice" and isinstance(card, int) and not isinstance(card, bool):
+        where = error.field or ""   # where the second copy was found says what went wrong
+        if ".plays" in where:
+            return played_twice(card)
+        if where.startswith("hands"):
+            return in_two_hands(card)
         return already_on_table(card)
     return unplayable()

@@ -109,16 +109,23 @@ async function retireOldCaches() {
   await Promise.all(old.map((name) => caches.delete(name)));
 }
 
-/** The archive named by the engine.json now in this build's cache (kept from an older one). */
+/** The archive and the memory snapshot named by the engine.json now in this build's cache
+ *  (kept from an older one when a deploy left them unchanged: same hash, same bytes). */
 async function moveEngineArchive(old) {
   const site = await caches.open(SITE_CACHE);
   const manifest = await site.match(new URL("engine.json", SCOPE).href);
   if (!manifest) return;
-  const archiveURL = new URL((await manifest.json()).engine, SCOPE).href;
-  if (await site.match(archiveURL)) return;
-  for (const name of old) {
-    const response = await (await caches.open(name)).match(archiveURL);
-    if (response) return site.put(archiveURL, response);
+  const { engine, snapshot } = await manifest.json();
+  for (const file of [engine, snapshot].filter(Boolean)) {
+    const url = new URL(file, SCOPE).href;
+    if (await site.match(url)) continue;
+    for (const name of old) {
+      const response = await (await caches.open(name)).match(url);
+      if (response) {
+        await site.put(url, response);
+        break;
+      }
+    }
   }
 }
 

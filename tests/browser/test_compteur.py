@@ -192,6 +192,11 @@ def test_a_damaged_sheet_is_repaired_on_screen_with_a_french_notice(page, server
     assert stored(page) == damaged           # nothing rewritten behind the reader's back
     enter_round(page, 1, 1)
     assert json.loads(stored(page))["rounds"] == [[0, 5], [3, 4], [5, 2], [1, 1]]
+    # Settings damaged too: each counted, in the right number.
+    put(page, json.dumps({"players": ["Alice", "Bruno"], "rounds": [], "strict": "oui", "bga": 3}))
+    page.reload()
+    page.wait_for_selector("[data-compteur][data-pret]")
+    assert "deux réglages illisibles ont repris leur valeur habituelle" in page.text_content(".compteur-avis")
 
 
 def test_an_unreadable_sheet_leaves_the_last_good_one_restorable(page, server):

@@ -9,6 +9,7 @@ would run the previous build's files after a deploy.
 from __future__ import annotations
 
 import functools
+import json
 import os
 import re
 import shutil
@@ -282,5 +283,39 @@ def test_a_deploy_reaches_readers_who_have_the_old_worker(sw_context, site, tmp_
         assert not set(OLD_CACHES) & set(names), names
         assert {n for n in names if n.startswith("six-qui-prend-pyodide-")} <= {f"six-qui-prend-pyodide-{runtime}"}
         assert {n for n in names if not n.startswith("six-qui-prend-")} == {OTHER_APP}
+    finally:
+        server.close()
+
+
+SITE_CACHE_FILES = """async () => {
+    const name = (await caches.keys()).find((n) => n.startsWith('six-qui-prend-site-'));
+    const cache = await caches.open(name);
+    return [name, (await cache.keys()).map((r) => new URL(r.url).pathname.split('/').pop())];
+}"""
+
+
+def test_a_deploy_keeps_the_engine_and_its_snapshot_cached(sw_context, site, tmp_path):
+    """A deploy that leaves the engine unchanged must not drop its archive nor its 6 MB memory
+    snapshot from the new build's cache, even once the browser's HTTP cache has let them go."""
+    manifest = json.loads((site / "engine.json").read_text(encoding="utf-8"))
+    server = Deployed(tmp_path, site)
+    try:
+        page = open_page(sw_context, server.origin)
+        page.goto(server.url("outils/jouer/"))
+        page.select_option("#jouer-bots", "1")
+        page.click("button[type=submit]")
+        page.wait_for_selector("[data-jouer][data-phase=play]", state="attached", timeout=ENGINE_TIMEOUT_MS)
+        wait_until_kept(page, "moteur")
+        first, files = page.evaluate(SITE_CACHE_FILES)
+        assert {manifest["engine"], manifest["snapshot"]} <= set(files)
+        sw_context.new_cdp_session(page).send("Network.clearBrowserCache")
+        server.deploy(changed_build(site, tmp_path / "deploiement-2"))
+        page.reload()
+        wait_for_async(page, "async (old) => (await caches.keys()).some((n) =>"
+                             " n.startsWith('six-qui-prend-site-b2')) && !(await caches.keys()).includes(old)",
+                       first, 30_000)
+        name, files = page.evaluate(SITE_CACHE_FILES)
+        assert name.startswith("six-qui-prend-site-b2")
+        assert {manifest["engine"], manifest["snapshot"]} <= set(files), files
     finally:
         server.close()

@@ -182,3 +182,20 @@ def test_a_replay_without_markup_is_the_same_replay_without_html():
     assert bare["steps"] == [{k: v for k, v in step.items() if k != "html"} for step in full["steps"]]
     refused = json.loads(web.handle(json.dumps({"type": "replay", "scenario": scenario, "markup": "non"})))
     assert not refused["ok"]
+
+
+def test_a_card_twice_is_worded_by_where_the_second_copy_is():
+    """Two players playing the same card are not told it is « déjà sur la table » (issue 12)."""
+    from game.errors import GameError
+    from game.messages.reader_errors import for_error
+
+    def words(field):
+        return for_error(GameError("card 30 twice", card=30, field=field, code="card_twice"))
+
+    assert words("turns[0].plays.Bruno") == "La carte 30 est déjà jouée à un autre tour ou par un autre joueur."
+    assert words("hands.Bruno").startswith("La carte 30 est déjà dans une main")
+    assert words("rows[2]") == "La carte 30 est déjà sur la table."
+    played = web.handle(json.dumps({"type": "replay", "scenario": {
+        "variant": "speciales", "rows": [[3], [10], [20], [40]],
+        "turns": [{"plays": {"Alice": 30, "Bruno": 30}}]}}))
+    assert json.loads(played)["errors"][0]["message"] == words("turns[0].plays.Bruno")

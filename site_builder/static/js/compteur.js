@@ -76,7 +76,7 @@ const T = {
   badRoundsStored: (n) => n === 1 ? "une manche illisible a été mise de côté" : `${count(n, "manche", "manches", { feminine: true })} illisibles ont été mises de côté`,
   textNumbers: (n) => n === 1 ? "un nombre écrit comme du texte a été relu" : `${count(n, "nombre")} écrits comme du texte ont été relus`,
   badNames: (n) => n === 1 ? "un prénom illisible a été remplacé" : `${count(n, "prénom")} illisibles ont été remplacés`,
-  badSettings: "un réglage illisible a repris sa valeur habituelle",
+  badSettings: (n) => n === 1 ? "un réglage illisible a repris sa valeur habituelle" : `${count(n, "réglage", "réglages")} illisibles ont repris leur valeur habituelle`,
   restore: (n) => `Restaurer la feuille sauvegardée (${count(n, "manche", "manches", { feminine: true })})`,
   restored: (n) => `La feuille sauvegardée a été restaurée (${count(n, "manche", "manches", { feminine: true })}).`,
   otherTab: "La feuille a été mise à jour depuis un autre onglet.",
@@ -140,7 +140,7 @@ function repairNotice(problems) {
   if (problems.rounds) parts.push(T.badRoundsStored(problems.rounds));
   if (problems.numbers) parts.push(T.textNumbers(problems.numbers));
   if (problems.names) parts.push(T.badNames(problems.names));
-  if (problems.settings) parts.push(T.badSettings);
+  if (problems.settings) parts.push(T.badSettings(problems.settings));
   return parts.length ? T.damaged(parts) : "";
 }
 
