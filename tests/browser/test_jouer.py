@@ -200,6 +200,35 @@ def test_a_reload_offers_to_resume_the_game(page, server):
     assert page.inner_html(".jouer-tableau-scores tbody") == rows_before
 
 
+@pytest.mark.parametrize("tamper", ["moves", "bots"])
+def test_a_tampered_saved_game_is_refused_in_french_and_cleared(page, server, tamper):
+    """A saved game edited by hand (a move that is no card, a robot that does not exist): the
+    engine refuses it, the page says so in French, forgets it, and a reload offers no resume."""
+    set_up(page, server, bots="1")
+    page.click("button[type=submit]")
+    assert phase(page) == "play"
+    page.locator(".jouer-main .jouer-carte").first.click()
+    assert phase(page) in ("play", "row")
+    saved = json.loads(page.evaluate("sessionStorage.getItem('sqp-jouer-v1')"))
+    if tamper == "moves":
+        saved["game"]["moves"].append({"Zoé": None})
+    else:
+        saved["bots"] = {name: "tricheur" for name in saved["bots"]}
+    page.evaluate("(value) => sessionStorage.setItem('sqp-jouer-v1', value)", json.dumps(saved))
+    page.reload()
+    page.get_by_role("button", name="Reprendre la partie en cours").click()
+    page.wait_for_function("() => document.querySelector('[data-jouer]').innerText.includes('elle a été effacée')",
+                           timeout=ENGINE_TIMEOUT_MS)
+    assert "elle a été effacée" in page.inner_text(ROOT)
+    assert page.get_by_role("button", name="Reprendre la partie en cours").count() == 0
+    assert page.evaluate("sessionStorage.getItem('sqp-jouer-v1')") is None
+    page.reload()
+    page.wait_for_selector(".jouer-reglages:not([hidden])")
+    assert page.get_by_role("button", name="Reprendre la partie en cours").count() == 0
+    page.click("button[type=submit]")   # and a new game starts as usual
+    assert phase(page) == "play"
+
+
 def test_logique_drafts_face_up_cards_before_the_round(page, server):
     page.goto(server.url(PAGE))
     page.select_option("#jouer-bots", "1")
