@@ -6,7 +6,7 @@ card's French name; `refusal(error)` words a refused special move for readers.
 
 from __future__ import annotations
 
-from .typography import NBSP, NNBSP, cards, fr_list, heads, number, row_name
+from .typography import NBSP, NNBSP, cards, elide, fr_list, heads, number, row_name
 
 TITLE = "6 qui prend ! avec les cartes spéciales"
 """The game's name as readers see it (Jouer, the tools)."""
@@ -219,13 +219,23 @@ def choice_text(player: str, card: int) -> str:
             f"{player} doit choisir la rangée à ramasser.")
 
 
-def comparison_text(player: str, with_: int, without: int) -> str:
-    """« Et sans la carte spéciale ? »: the difference for one player."""
+def comparison_text(player: str, with_: int, without: int, played_by: tuple = ()) -> str:
+    """« Et sans la carte spéciale ? »: the difference for one player; `played_by` names who
+    played the special cards when it is someone else (« la carte spéciale d’Alice »)."""
     # « marque » (a score, which Négatif = positif can take below zero), never « ramasse −3 »
+    if not played_by or player in played_by:
+        card, many = "la carte", False
+    elif len(played_by) == 1:
+        card, many = f"la carte spéciale {elide('de', played_by[0])}", False
+    else:
+        card, many = "les cartes spéciales", True
     if with_ == without:
         return f"Sans carte spéciale, {player} aurait marqué autant{NNBSP}: {heads(without)}."
     if with_ < without:
         return (f"Sans carte spéciale, {player} aurait marqué {number(without)} au lieu de "
-                f"{number(with_)}{NNBSP}: la carte lui fait économiser {heads(without - with_)}.")
-    return (f"Sans carte spéciale, {player} n’aurait marqué que {number(without)} au lieu de "
-            f"{number(with_)}{NNBSP}: la carte lui coûte {heads(with_ - without)} de plus.")
+                f"{number(with_)}{NNBSP}: {card} lui {'font' if many else 'fait'} économiser "
+                f"{heads(without - with_)}.")
+    less = "rien marqué" if without == 0 else f"marqué que {number(without)}"
+    return (f"Sans carte spéciale, {player} n’aurait {less} au lieu de "
+            f"{number(with_)}{NNBSP}: {card} lui {'coûtent' if many else 'coûte'} "
+            f"{heads(with_ - without)} de plus.")

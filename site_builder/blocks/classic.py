@@ -385,10 +385,13 @@ def example_html(example: Example, steps: list[dict]) -> str:
 
 def comparison_html(example: Example) -> str:
     """« Et sans la carte spéciale ? »: heads with and without, computed now
-    by the engine for each player who played a special card, so the page never guesses."""
+    by the engine for each player who played a special card and each other player whose score
+    it changed, so the page never guesses."""
     scenario = example.scenario()
     result = example.variant.compare(scenario)
-    players = dict.fromkeys(name for turn in scenario["turns"] for name in turn.get("specials", {}))
+    played_by = tuple(dict.fromkeys(name for turn in scenario["turns"] for name in turn.get("specials", {})))
+    # Who played a special card first, then everyone else whose score it changed.
+    changed = [p for p in result["with"] if p not in played_by and result["with"][p] != result["without"][p]]
     return render("comparison.html", title=say.COMPARISON_TITLE,
-                  lines=[comparison_text(name, result["with"][name], result["without"][name])
-                         for name in players])
+                  lines=[comparison_text(name, result["with"][name], result["without"][name], played_by)
+                         for name in (*played_by, *changed)])

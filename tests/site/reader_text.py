@@ -251,6 +251,10 @@ IF_CONDITIONAL = re.compile(r"\b(?:[Ss]i|s’ils?)\b[^.;:,!?]{0,60}\b(?:serai(?:
 SCORE_LINE = re.compile(r"^(?:Albums|Cartes ramassées)[\u00a0 ]:")
 
 
+THOUSANDS = re.compile(r"(?<![\d,.])\d{1,3} \d{3}\b")
+"""« 1 000 tirages » with a plain space: the line may break inside the number (« 1 000 »)."""
+
+
 def wording_problems(text: str, *, attribute: bool = False) -> list[str]:
     """What a French teacher would flag in one run of reader text, beyond the typography gate:
     robots called bots, doubled spaces, « » nested in « », « je » instead of « vous », BGA
@@ -274,6 +278,8 @@ def wording_problems(text: str, *, attribute: bool = False) -> list[str]:
         problems.append(f"first person ({FIRST_PERSON.search(_outside_quotes(text)).group()}): the guide says « vous »")
     if "BGA" in text:
         problems.append("« BGA » alone: write Board Game Arena")
+    for match in THOUSANDS.finditer(text):
+        problems.append(f"thousands split by a breakable space ({match.group()!r}): use U+202F")
     if not SCORE_LINE.match(text.strip()):
         for match in DIGIT_COUNT.finditer(text):
             if not text[:match.start()].endswith(("à ", "à\u00a0")):   # « de 2 à 8 joueurs »: a range

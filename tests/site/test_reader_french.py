@@ -214,6 +214,7 @@ def test_the_fact_check_sees_a_step_that_says_a_take_three_times():
     ("Et si je ne jouais pas ma carte spéciale\u202f?", "first person"),
     ("Que jouerait le robot à ma place\u202f?", "first person"),
     ("À la BGA", "BGA"),
+    ("comptez quelques secondes pour 1 000 tirages", "thousands"),
     ("Bruno ramasse les 5\u00a0cartes (1, 2, 3, 4 et 5).", "count under ten in digits"),
     ("Après dix tours, la manche est finie.", "count of ten or more in words"),
     ("Le 55, lui, en porte sept têtes.", "heads are in digits"),
@@ -233,7 +234,8 @@ def test_the_wording_check_accepts_the_conventions():
                  "Si vous posez cette carte, « est-ce que je ramasse ? »", "Chloé ramasse la rangée 1",
                  "chacun a trois cartes en main et 10 tours à jouer", "le 40 en porte 3",
                  "Si elle prend la rangée du 30, le 55 serait la sixième carte.", "la carte Stop",
-                 "Celui qui a le moins de têtes gagne."):
+                 "Celui qui a le moins de têtes gagne.", "pour 1\u202f000 tirages",
+                 "les rangées 1 3 et 4"):
         assert wording_problems(good) == [], good
 
 

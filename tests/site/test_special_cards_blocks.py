@@ -45,7 +45,11 @@ titre: Exemple : essai
     assert (result["with"]["Alice"], result["without"]["Alice"]) == (0, 6)
     box = re.search(r'<aside class="[^"]*\bcomparaison\b[^"]*">(.*?)</aside>', html, re.S)
     assert box, html[-400:]
-    assert re.findall(r"<li>(.*?)</li>", box[1]) == [comparison_text("Alice", 0, 6)]
+    changed = [p for p in ("Bruno",) if result["with"][p] != result["without"][p]]
+    assert changed, "the example must change another player's score too"
+    assert re.findall(r"<li>(.*?)</li>", box[1]) == [comparison_text("Alice", 0, 6)] + [
+        comparison_text(p, result["with"][p], result["without"][p], ("Alice",)) for p in changed]
+    assert "la carte spéciale d’Alice lui" in box[1]
     assert box.end() < html.index("</section>") and box.start() > html.index("</ol>")
     assert 'data-variant="speciales"' in html
 
