@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import operator
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +19,7 @@ from game.state import RandomBot
 from site_builder import tools_assets
 
 COMPARE = {">=": operator.ge, ">": operator.gt}
+JS = Path(__file__).resolve().parents[2] / "site_builder" / "static" / "js"
 
 
 @pytest.fixture(scope="module")
@@ -103,16 +105,20 @@ def test_contributing_documents_every_key_of_the_json(rules):
     assert used | {"variants"} == documented
 
 
-def test_the_scripts_of_the_score_sheet_hold_no_rule_constant():
-    """Limits, target, winners and the deck's total come from js/tetes.json only (no fallback
-    copy in the script: tests/browser/test_compteur.py changes the file and the sheet follows)."""
+RULE_CONSTANTS = ("PLAYERS_MAX", "DEFAULT_TARGET", "ROWS =", "SPECIALS =", "=== 8", "=== 10", "=== 12",
+                  "66", "104", "171")
+"""What a script would write if it held a rule: the game's limits, target, deck, hand sizes."""
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in JS.glob("*.js")))
+def test_no_page_script_holds_a_rule_constant(name):
+    """Limits, target, winners, hand sizes and the deck come from js/tetes.json or from the
+    engine's answers (no fallback copy in a script: tests/browser/test_compteur.py changes the
+    file and the sheet follows; Jouer lays out the hand the engine dealt)."""
     import re
-    from pathlib import Path
-    folder = Path(__file__).resolve().parents[2] / "site_builder" / "static" / "js"
-    for name in ("compteur.js", "compteur-feuille.js"):
-        code = (folder / name).read_text(encoding="utf-8")
-        code = re.sub(r"/\*.*?\*/", "", code, flags=re.S)
-        code = "\n".join(line.split("//")[0] for line in code.splitlines())  # comments may cite rules
-        code = code.replace("plus de 66", "")   # the name of the strict reading, not a number used
-        for constant in ("PLAYERS_MAX", "DEFAULT_TARGET", "=== 8", "< 2", "66", "171"):
-            assert constant not in code, f"{name} writes a rule: {constant}"
+    code = (JS / name).read_text(encoding="utf-8")
+    code = re.sub(r"/\*.*?\*/", "", code, flags=re.S)
+    code = "\n".join(line.split("//")[0] for line in code.splitlines())  # comments may cite rules
+    code = code.replace("plus de 66", "")   # the name of the strict reading, not a number used
+    for constant in RULE_CONSTANTS + (("< 2",) if name.startswith("compteur") else ()):
+        assert constant not in code, f"{name} writes a rule: {constant}"

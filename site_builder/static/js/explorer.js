@@ -32,20 +32,23 @@ function setting(name) {
 }
 
 const TEXTS = ["variant", "players", "hand", "known", "gone", "marked", "stopped", "their_specials"];
-const ROWS = 5;       // the fifth is for the special cards' « 5ᵉ série » (shown with them only)
-const SPECIALS = 3;
+/** The numbered fields of a list (`rows[0]`, `rows[1]`…), in order: the page has as many as the
+ *  build wrote (five rows, the fifth for the special cards' « 5ᵉ série »; three special cards). */
+function listed(name) {
+  return fields().filter((input) => input.dataset.champ.startsWith(`${name}[`));
+}
 
 function readForm() {
   const values = Object.fromEntries(TEXTS.map((name) => [name, field(name).value]));
-  values.rows = Array.from({ length: ROWS }, (_, i) => field(`rows[${i}]`).value);
-  values.specials = Array.from({ length: SPECIALS }, (_, i) => field(`specials[${i}]`).value);
+  values.rows = listed("rows").map((input) => input.value);
+  values.specials = listed("specials").map((input) => input.value);
   return values;
 }
 
 function fillForm(values) {
   for (const name of TEXTS) if (values[name] !== undefined) field(name).value = values[name];
-  for (let i = 0; i < ROWS; i++) field(`rows[${i}]`).value = (values.rows || [])[i] || "";
-  for (let i = 0; i < SPECIALS; i++) field(`specials[${i}]`).value = (values.specials || [])[i] || "";
+  listed("rows").forEach((input, i) => { input.value = (values.rows || [])[i] || ""; });
+  listed("specials").forEach((input, i) => { input.value = (values.specials || [])[i] || ""; });
   showVariant();
 }
 

@@ -549,7 +549,7 @@ function render(scene) {
   const drafting = view.phase === "pick";
   ui.handTitle.textContent = drafting ? T.pool : T.hand;
   ui.hand.replaceChildren();
-  ui.hand.classList.toggle("douze", !drafting && view.turns === 12); // the hand dealt, laid out
+  ui.hand.dataset.cartes = drafting ? "" : String(view.turns || ""); // the hand dealt: tools.css lays it out
   const cards = drafting ? view.pool : view.hand;
   const action = drafting ? pick : play;
   for (const card of cards) {
