@@ -65,20 +65,31 @@ def compressed(version: str, archive: bytes, node_pyodide: Path, *,
             log(f"snapshot: skipped ({reason}); the site boots Pyodide without it")
             return None
         data = gzip.compress(raw_path.read_bytes(), compresslevel=9, mtime=0)
-    _store(cached, data)
+    data = _store(cached, data)
     log(f"snapshot: made in {time.perf_counter() - started:.0f} s, "
         f"{len(data) / 1e6:.1f} MB gzip ({result.stdout.strip()})")
     return data
 
 
-def _store(target: Path, data: bytes) -> None:
-    """Write atomically (two builds may run at once), then drop the least recently used."""
+def _store(target: Path, data: bytes) -> bytes:
+    """Keep `data` under `target` unless another build got there first, and return what is kept.
+
+    Two builds may run at once (the test processes do) and a snapshot's bytes differ from one
+    run of Node to the next: the first one written wins (a hard link fails on an existing name),
+    so every build that asked for this key ships the same file. Then drop the least recently used.
+    """
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(dir=target.parent, suffix=".part")
     with os.fdopen(fd, "wb") as out:
         out.write(data)
-    os.replace(temp, target)
+    try:
+        os.link(temp, target)
+    except FileExistsError:
+        data = target.read_bytes()
+    finally:
+        os.unlink(temp)
     entries = sorted(target.parent.glob("*.snapshot.gz"), key=lambda p: p.stat().st_mtime,
                      reverse=True)
     for stale in entries[KEEP:]:
         stale.unlink(missing_ok=True)
+    return data

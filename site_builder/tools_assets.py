@@ -71,7 +71,7 @@ def _junior(name: str) -> dict:
         "row_limit": {level: rules.EXPERT_TAKE_AT - 1 if level == "expert" else None
                       for level in rules.LEVELS},
         "end": None,
-        "winners": {level: "fewest" if level == "expert" else "most" for level in rules.LEVELS},
+        "winners": {level: rules.default_goal(level) for level in rules.LEVELS},
         "negative_scores": False,
     }
 

@@ -165,6 +165,12 @@ class Round:
                 "draft": None if self.draft is None else {**self.draft, "pool": list(self.draft["pool"])}}
 
 
+def winners_of(totals: dict) -> list:
+    """Everyone with the fewest heads: ties share the victory (in the order of `totals`)."""
+    best = min(totals.values())
+    return [p for p, t in totals.items() if t == best]
+
+
 class Game:
     """A game: rounds until someone reaches the target (or a fixed number of rounds)."""
 
@@ -231,9 +237,7 @@ class Game:
 
     @property
     def winners(self) -> list[str]:
-        """Everyone with the fewest heads: ties share the victory."""
-        best = min(self.totals.values())
-        return [p for p in self.players if self.totals[p] == best]
+        return winners_of(self.totals)
 
     def countdown(self) -> dict:
         """The « à la BGA » view: everyone starts at the target and loses a point per head."""

@@ -6,7 +6,7 @@ import time
 
 from .bots import make_bot, play_game
 from .fast import random_round
-from .play import Game, Options
+from .play import Game, Options, winners_of
 
 
 def simulate(players: int = 4, games: int = 1000, seed: int = 1, bot: str = "heuristic",
@@ -33,8 +33,7 @@ def simulate(players: int = 4, games: int = 1000, seed: int = 1, bot: str = "heu
             bots = {p: make_bot(bot, game.rng) for p in names}
             play_game(game, bots)
             totals, played = [game.totals[p] for p in names], len(game.history)
-        best = min(totals)
-        winners = [i for i, t in enumerate(totals) if t == best]
+        winners = winners_of(dict(enumerate(totals)))
         for i in winners:
             wins[i] += 1 / len(winners)   # ties share the victory
         for i, t in enumerate(totals):

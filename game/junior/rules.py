@@ -37,6 +37,12 @@ EXPERT_TAKE_AT = 6  # laying the 6th cow card of a row takes the five others
 
 # ---------------------------------------------------------------- set-up
 
+def default_goal(level: str) -> str:
+    """Who wins when the scenario does not say: the fewest cards at expert level (they are
+    penalties there), the most cards otherwise (RULES §4)."""
+    return "fewest" if level == "expert" else "most"
+
+
 def new_state(level: str, players, *, rows=None, deck=(), hands=None, goal=None, albums=None) -> dict:
     """A state from explicit contents: what scenarios and deals both build on."""
     if level not in LEVELS:
@@ -47,7 +53,7 @@ def new_state(level: str, players, *, rows=None, deck=(), hands=None, goal=None,
     if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
         raise GameError(f"players must be distinct non-empty names: {players!r}")
     if goal is None:
-        goal = "fewest" if level == "expert" else "most"
+        goal = default_goal(level)
     if goal not in ("most", "fewest"):
         raise GameError(f"unknown goal {goal!r}: expected 'most' or 'fewest'")
     state = {

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .rules import play, winners
+from .rules import default_goal, play, winners
 from .scenario import run_game
 
 
@@ -33,7 +33,7 @@ def simulate(level, players, games, seed, *, bot="heuristic", goal=None) -> dict
             cards[p] += len(final["albums"][p])
     return {
         "level": level, "players": players, "games": games, "seed": seed, "bot": bot,
-        "goal": goal or ("fewest" if level == "expert" else "most"),
+        "goal": goal or default_goal(level),
         "moves_per_game": turns / games,
         "win_share": {p: round(wins[p] / games, 3) for p in names},
         "mean_album": {p: round(cards[p] / games, 2) for p in names},

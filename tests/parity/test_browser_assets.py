@@ -84,6 +84,15 @@ def test_a_failing_node_gives_no_snapshot_and_one_line_why(tmp_path):
     assert not list(tmp_path.iterdir())  # nothing cached
 
 
+def test_two_builds_making_the_same_snapshot_at_once_ship_the_first_one_kept(tmp_path):
+    """Node's snapshots of one archive differ byte for byte: when two builds (two test processes)
+    make one at the same time, both must ship the one the cache kept, never their own."""
+    target = tmp_path / "key.snapshot.gz"
+    assert snapshot._store(target, b"first") == b"first"
+    assert snapshot._store(target, b"second") == b"first"
+    assert target.read_bytes() == b"first" and [p.name for p in tmp_path.iterdir()] == ["key.snapshot.gz"]
+
+
 def test_a_cached_snapshot_is_used_without_node_and_only_for_its_key(tmp_path):
     archive = browser_assets.engine_archive()
     key = snapshot.cache_key("314.0.7", archive)
