@@ -179,8 +179,26 @@ class GameEnd(Event):
 EVENT_TYPES: dict[str, type[Event]] = {}
 """type → event class; each variant registers its own (`register`), so `from_dict` reads all."""
 
-VARIANT_EVENTS = ("game.specials.events",)
+DICT_EVENT_TYPES: set[str] = set()
+"""Types whose events are plain JSON-ready dicts already (Junior's): `from_dict` checks the type
+and gives back a copy."""
+
+VARIANT_EVENTS = ("game.specials.events", "game.junior.events")
 """Modules that register more event types; `from_dict` imports them before giving up on a type."""
+
+
+def register_dict_types(*types: str) -> None:
+    """Make plain-dict event types readable by `from_dict`; a type names one kind only."""
+    for kind in types:
+        if kind in EVENT_TYPES:
+            raise ValueError(f"event type {kind!r} is already {EVENT_TYPES[kind].__qualname__}")
+        DICT_EVENT_TYPES.add(kind)
+
+
+def all_types() -> set[str]:
+    """Every event type any variant registers (classes and plain dicts)."""
+    _load_variants()
+    return set(EVENT_TYPES) | DICT_EVENT_TYPES
 
 
 def register(cls):
@@ -197,21 +215,31 @@ for _cls in (Reveal, Place, TooLow, ChoiceRequested, ChoiceMade, Take, StartRow,
     register(_cls)
 
 
+def _load_variants() -> None:
+    import importlib
+    for module in VARIANT_EVENTS:
+        importlib.import_module(module)
+
+
 def _class_of(kind) -> type[Event]:
     if isinstance(kind, str) and kind not in EVENT_TYPES:
-        import importlib
-        for module in VARIANT_EVENTS:
-            importlib.import_module(module)
+        _load_variants()
     if not isinstance(kind, str) or kind not in EVENT_TYPES:
         raise GameError(f"unknown event type {kind!r}", field="type", code="shape")
     return EVENT_TYPES[kind]
 
 
-def from_dict(data: dict) -> Event:
-    """Rebuild an event from its JSON form (any variant's; Junior events are plain dicts already)."""
+def from_dict(data: dict) -> Event | dict:
+    """Rebuild an event from its JSON form (any variant's; Junior events are plain dicts already,
+    given back as a copy once their type is known)."""
     if not isinstance(data, dict):
         raise GameError("an event is a JSON object with a \"type\"", code="shape")
-    cls = _class_of(data.get("type"))
+    kind = data.get("type")
+    if isinstance(kind, str) and kind not in EVENT_TYPES and kind not in DICT_EVENT_TYPES:
+        _load_variants()
+    if isinstance(kind, str) and kind in DICT_EVENT_TYPES:
+        return dict(data)
+    cls = _class_of(kind)
     values = {}
     for f in fields(cls):
         if f.name in data:

@@ -60,6 +60,13 @@ def test_every_variant_of_the_registry_is_documented():
     assert set(variants.MODULES) <= listed
 
 
+def test_every_field_of_a_variant_is_documented():
+    described = set(re.findall(r"`(\w+)`", section("Variants").split("nothing is guessed")[1]))
+    missing = {f.name for f in fields(variants.Variant)} - described - {"name", "title", "min_players",
+                                                                        "max_players"}
+    assert not missing, f"CONTRIBUTING « Variants » does not name {sorted(missing)}"
+
+
 # ---------------------------------------------------------------- the layout and the paths
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -20,9 +20,10 @@ from game.classic.bots import play_game as play_classic
 from game.classic.play import Game, Options
 from game.classic.replay import replay
 from game.errors import GameError
-from game.events import EVENT_TYPES, Event, from_dict
+from game.events import EVENT_TYPES, Event, all_types, from_dict
 from game.junior.rules import LEVELS, play
-from game.junior.scenario import run_game, setup_event
+from game.junior.scenario import replay as junior_replay
+from game.junior.scenario import run_game, setup_event, to_scenario
 from game.junior.rules import game_end_event
 from game.rng import Rng
 from game.specials.bots import RandomSpecialBot, SpecialBot
@@ -116,6 +117,8 @@ def junior_events() -> list[dict]:
                     state, events = play(state, m["player"], m["card"], m["row"])
                     out += events
                 out.append(game_end_event(final))
+            partial = to_scenario(first, moves[:4])   # replayed part way: it ends on a tally
+            out += [e for step in junior_replay(partial) for e in step["events"]]
     return out
 
 
@@ -128,3 +131,6 @@ def test_junior_events_are_their_own_json_form():
     for event in events:
         check_plain(event)
         assert through_json(event) == event
+        assert from_dict(through_json(event)) == event   # read back like any variant's event
+    assert types == all_types() & {t for t in all_types() if t.startswith("junior_")}, \
+        "every registered Junior type happens in these games"

@@ -19,18 +19,19 @@ from game import state as protocol
 from game import variants
 from game.messages import explain
 from game.specials import events as special_events
+from game.junior.scenario import run_game, to_scenario
 
 SPECIALS = Path(__file__).parent / "specials" / "scenarios"
 LEAKS = re.compile(r"None|\{|\}|\[|\]|\bTrue\b|\bFalse\b|_")
 
 
 def declared_types() -> set[str]:
-    classic = set(classic_events.EVENT_TYPES)   # the registry: every variant's event classes
+    declared = classic_events.all_types()   # the registry: every variant's event types
     special = {cls.type for cls in vars(special_events).values()
                if isinstance(cls, type) and issubclass(cls, classic_events.Event) and cls.type.startswith("special_")}
-    assert special <= classic, "the special cards register their events"
-    junior = {"junior_reveal", "junior_place", "junior_complete", "junior_draw", "junior_take", "junior_game_end"}
-    return classic | special | junior
+    assert special <= declared, "the special cards register their events"
+    assert {"junior_setup", "junior_tally"} <= declared, "Junior registers its plain-dict events"
+    return declared
 
 
 @pytest.fixture(scope="module")
@@ -49,6 +50,11 @@ def gathered() -> dict[str, dict]:
                     for event in state.apply(bots[player].move(state) if player else state.legal_moves()[0]):
                         data = event if isinstance(event, dict) else event.to_dict()
                         seen.setdefault(data["type"], data)
+    # A Junior game replayed part way: its last step tallies the cards (junior_tally).
+    first, moves, _ = run_game("avance", ["Léa", "Tom", "Zoé"], 1)
+    for step in variants.get("junior").replay(to_scenario(first, moves[:5])):
+        for event in step["events"]:
+            seen.setdefault(event["type"], event)
     for path in sorted(SPECIALS.glob("*.json")):
         scenario = json.loads(path.read_text(encoding="utf-8"))["scenario"]
         for event in variants.of(scenario).result(scenario)["events"]:
