@@ -98,19 +98,24 @@ def _options(args, variant) -> dict:
 
 
 def _cards_per_game(variant, players: int, options: dict) -> tuple[int, str] | None:
-    """(cards one game plays, about; how that is counted), for the variants WORK knows."""
+    """(cards one game plays, about; how that is counted), for the variants WORK knows; the
+    hand sizes, rounds and deck are the engine's own constants."""
     if variant.name in ("classic", "tactique", "logique"):
+        from .classic.play import HAND_SIZE
+        target = options.get("target", variant.options["target"].default)
         if "rounds" in options:
             rounds, why = options["rounds"], f"{options['rounds']} rounds"
-        else:
-            target = options.get("target", 66)
-            rounds = -(-ROUNDS_AT_66.get(players, 4) * target // 66)
+        else:   # ROUNDS_AT_66 was measured at the default target: scale it
+            default = variant.options["target"].default
+            rounds = -(-ROUNDS_AT_66.get(players, 4) * target // default)
             why = f"about {rounds} rounds to reach {target}"
-        return rounds * players * 10, why
+        return rounds * players * HAND_SIZE, why
     if variant.name == "speciales":
-        return 2 * players * 12, "2 rounds"
+        from .specials.cards import NUMBER_CARDS_EACH, ROUNDS
+        return ROUNDS * players * NUMBER_CARDS_EACH, f"{ROUNDS} rounds"
     if variant.name == "junior":
-        return 52, "52 cards a game"
+        from .junior.cows import DECK_SIZE
+        return DECK_SIZE, f"{DECK_SIZE} cards a game"
     return None
 
 
