@@ -13,7 +13,6 @@ game.junior, …) to show tangles between parts of the code.
 from __future__ import annotations
 
 import ast
-import sys
 from collections import deque
 from pathlib import Path
 

@@ -11,7 +11,7 @@ import json
 from functools import cache
 from pathlib import Path
 
-from game import session, web
+from game import web
 
 HERE = Path(__file__).parent / "game"
 READER = "Zoé"

@@ -456,6 +456,15 @@ def test_the_round_column_keeps_the_round_heads_until_the_next_round(page, serve
     assert [t for _, t in after] == list(round_heads.values())
 
 
+def start_game(page, server, variant: str, robots: str) -> None:
+    """« Commencer » a game of `variant` against `robots` robots, every step shown at once."""
+    page.goto(server.url(PAGE))
+    page.select_option("#jouer-bots", robots)
+    page.select_option("#jouer-variante", variant)
+    page.select_option("#jouer-vitesse", "0")
+    page.click("button[type=submit]")
+
+
 def settled(page) -> str:
     """The phase once the engine has answered, whatever the variant asks (a row, a listed move)."""
     page.wait_for_selector(", ".join(f"{ROOT}[data-phase={p}]:not([aria-busy])" for p in
@@ -485,11 +494,7 @@ def test_a_full_table_keeps_the_table_and_the_whole_hand_on_screen(browser, serv
     for width, height in SIZES:
         context, page = sized_page(browser, server, guard, width, height)
         try:
-            page.goto(server.url(PAGE))
-            page.select_option("#jouer-bots", robots)
-            page.select_option("#jouer-variante", variant)
-            page.select_option("#jouer-vitesse", "0")
-            page.click("button[type=submit]")
+            start_game(page, server, variant, robots)
             assert settled(page) == "play"
             assert page.locator(".jouer-main .jouer-carte").count() == cards
             for _ in range(40):
@@ -525,11 +530,7 @@ def test_special_cards_and_junior_are_played_through_the_listed_moves(browser, s
                                                                       robots, cards):
     context, page = sized_page(browser, server, guard, 390, 844)
     try:
-        page.goto(server.url(PAGE))
-        page.select_option("#jouer-bots", robots)
-        page.select_option("#jouer-variante", variant)
-        page.select_option("#jouer-vitesse", "0")
-        page.click("button[type=submit]")
+        start_game(page, server, variant, robots)
         page.wait_for_selector(LISTED, state="attached", timeout=ENGINE_TIMEOUT_MS)
         assert page.locator(".jouer-main .jouer-carte").count() == cards
         # No target in these variants: no Board Game Arena countdown, and no « null » written.

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import markdown
-
 from site_builder.typography import NBSP, NNBSP, french
 from site_builder.markdown_ext import slugify
 

@@ -14,7 +14,7 @@ from site_builder.blocks import classic, tables
 from site_builder.commands.build import build
 from site_builder.problems import AuthorErrors
 
-from site_helpers import CONTENT, collector
+from site_helpers import collector
 
 
 def _build(text: str):

@@ -9,7 +9,6 @@ placement, for the reader too.
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 
 import pytest
