@@ -227,14 +227,12 @@ def _draw(e) -> str:
 
 
 def _game_end(e) -> str:
-    counts, winners = e["counts"], e["winners"]
+    winners = e["winners"]
     # the counts themselves are the line under the drawing (albums_text): not said twice
     most = "le plus" if e["goal"] == "most" else "le moins"
-    best = cards(counts[winners[0]])
     if len(winners) == 1:
-        return f"Fin de la partie. {winners[0]} gagne avec {most} de cartes ({best})."
-    return (f"Fin de la partie. {fr_list(winners)} gagnent ensemble, à égalité avec "
-            f"{most} de cartes ({best} chacun).")
+        return f"Fin de la partie. {winners[0]} gagne avec {most} de cartes."
+    return f"Fin de la partie. {fr_list(winners)} gagnent ensemble, à égalité avec {most} de cartes."
 
 
 def _tally(e) -> str:

@@ -39,8 +39,9 @@ def test_names_of_cows_rows_and_cards():
 
 def test_game_end_names_the_winner_or_the_tie():
     end = {"type": "junior_game_end", "counts": {"a": 2, "b": 2}, "winners": ["a", "b"], "goal": "fewest"}
-    assert explain(end).endswith("a et b gagnent ensemble, à égalité avec le moins de cartes "
-                                 "(deux cartes chacun).")
+    assert explain(end).endswith("a et b gagnent ensemble, à égalité avec le moins de cartes.")
+    one = {"type": "junior_game_end", "counts": {"a": 1, "b": 2}, "winners": ["a"], "goal": "fewest"}
+    assert explain(one) == "Fin de la partie. a gagne avec le moins de cartes."   # counts: the line under
 
 
 def test_the_last_step_says_the_counts_once_and_expert_counts_are_not_albums():
