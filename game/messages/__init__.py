@@ -2,7 +2,8 @@
 
 `explain(event)` turns one event (an `Event` or its dict form) into a sentence
 for readers. Each game family words its own events in its own module
-(`classic`, `junior`, …); this package dispatches on the event type.
+(`classic`, `specials`, `junior`), in a `WORDING` table (event type → sentence);
+this package looks the type up in all of them (`FAMILIES`).
 """
 
 from __future__ import annotations
@@ -13,15 +14,31 @@ from .typography import NBSP, NNBSP, fr_list, quote
 __all__ = ["explain", "explain_all", "NBSP", "NNBSP", "fr_list", "quote"]
 
 
+FAMILIES = (classic, specials, junior)
+"""The modules that word events; a new variant's messages module is one more entry."""
+
+
+def _wording() -> dict:
+    table: dict = {}
+    for family in FAMILIES:
+        taken = table.keys() & family.WORDING.keys()
+        if taken:
+            raise ValueError(f"{family.__name__} words event types already worded: {sorted(taken)}")
+        table.update(family.WORDING)
+    return table
+
+
+WORDING = _wording()
+"""Every event type any family words → its sentence."""
+
+
 def explain(event) -> str:
     """The French sentence for one event."""
     data = event if isinstance(event, dict) else event.to_dict()
     kind = data["type"]
-    if kind.startswith("junior_"):
-        return junior.explain(data)
-    if kind.startswith("special_"):
-        return specials.explain(data)
-    return classic.explain(data)
+    if kind not in WORDING:
+        raise KeyError(f"no French sentence for event type {kind!r}")
+    return WORDING[kind](data)
 
 
 def explain_all(events) -> str:

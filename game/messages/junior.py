@@ -158,9 +158,9 @@ def where_sentence(card: int, options: list[int], rule: str) -> str:
 def explain(event: dict) -> str:
     """The French sentence of a junior_* event."""
     kind = event["type"]
-    if kind not in _EXPLAIN:
+    if kind not in WORDING:
         raise KeyError(f"no French sentence for event type {kind!r}")
-    return _EXPLAIN[kind](event)
+    return WORDING[kind](event)
 
 
 def _setup(e) -> str:
@@ -240,7 +240,7 @@ def _tally(e) -> str:
     return "L’exemple s’arrête ici, avant la fin de la partie."
 
 
-_EXPLAIN = {
+WORDING = {
     "junior_setup": _setup,
     "junior_reveal": _reveal,
     "junior_place": _place,

@@ -62,6 +62,11 @@ def gathered() -> dict[str, dict]:
     return seen
 
 
+def test_every_registered_event_type_has_its_sentence_and_no_sentence_is_orphan():
+    from game.messages import WORDING
+    assert set(WORDING) == classic_events.all_types()
+
+
 def test_every_declared_event_type_happens_in_some_game(gathered):
     missing = declared_types() - set(gathered)
     assert not missing, f"no game or scenario produces: {sorted(missing)}"
