@@ -310,10 +310,14 @@ def test_a_deploy_keeps_the_engine_and_its_snapshot_cached(sw_context, site, tmp
         assert {manifest["engine"], manifest["snapshot"]} <= set(files)
         sw_context.new_cdp_session(page).send("Network.clearBrowserCache")
         server.deploy(changed_build(site, tmp_path / "deploiement-2"))
-        page.reload()
+        # The reader comes back later: the Jouer tab is gone (an open one may keep the old worker
+        # in charge until it closes), a new visit finds the new worker, which takes over.
+        page.close()
+        page = open_page(sw_context, server.origin)
+        page.goto(server.url("outils/compteur/"))
         wait_for_async(page, "async (old) => (await caches.keys()).some((n) =>"
                              " n.startsWith('six-qui-prend-site-b2')) && !(await caches.keys()).includes(old)",
-                       first, 30_000)
+                       first, 60_000)
         name, files = page.evaluate(SITE_CACHE_FILES)
         assert name.startswith("six-qui-prend-site-b2")
         assert {manifest["engine"], manifest["snapshot"]} <= set(files), files
