@@ -69,16 +69,6 @@ window.__long = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
 }).observe({ type: 'longtask', buffered: true });
-window.__boot = [];
-const PageWorker = window.Worker;
-window.Worker = class extends PageWorker {
-  constructor(...args) {
-    super(...args);
-    this.addEventListener('message', (event) => {
-      if (event.data && event.data.type === 'ready') window.__boot.push(event.data.boot);
-    });
-  }
-};
 """
 MODES = ("normal", "snapshot")
 
@@ -147,7 +137,8 @@ def engine_start(page, server, path: str) -> dict:
     ready = page.evaluate("performance.now()")
     page.wait_for_timeout(100)  # a long task is reported once it has ended
     long = [d for start, d in page.evaluate("window.__long") if clicked <= start <= ready]
-    return {"fcp": fcp, "ready": ready - clicked, "long": long, "boot": page.evaluate("window.__boot")}
+    boot = page.evaluate("document.documentElement.dataset.demarrage")   # set by js/engine.js
+    return {"fcp": fcp, "ready": ready - clicked, "long": long, "boot": [] if boot is None else [boot]}
 
 
 STEP_WALK = """async (mode) => {

@@ -102,11 +102,11 @@ def _cards_per_game(variant, players: int, options: dict) -> tuple[int, str] | N
     hand sizes, rounds and deck are the engine's own constants."""
     if variant.name in ("classic", "tactique", "logique"):
         from .classic.play import HAND_SIZE
-        target = options.get("target", variant.options["target"].default)
         if "rounds" in options:
             rounds, why = options["rounds"], f"{options['rounds']} rounds"
         else:   # ROUNDS_AT_66 was measured at the default target: scale it
             default = variant.options["target"].default
+            target = options.get("target", default)
             rounds = -(-ROUNDS_AT_66.get(players, 4) * target // default)
             why = f"about {rounds} rounds to reach {target}"
         return rounds * players * HAND_SIZE, why

@@ -221,10 +221,17 @@ def _load_variants() -> None:
         importlib.import_module(module)
 
 
-def _class_of(kind) -> type[Event]:
-    if isinstance(kind, str) and kind not in EVENT_TYPES:
+def _known(kind) -> bool:
+    """Whether some variant registers `kind`, importing the variants' event modules if needed."""
+    if not isinstance(kind, str):
+        return False
+    if kind not in EVENT_TYPES and kind not in DICT_EVENT_TYPES:
         _load_variants()
-    if not isinstance(kind, str) or kind not in EVENT_TYPES:
+    return kind in EVENT_TYPES or kind in DICT_EVENT_TYPES
+
+
+def _class_of(kind) -> type[Event]:
+    if not _known(kind) or kind not in EVENT_TYPES:
         raise GameError(f"unknown event type {kind!r}", field="type", code="shape")
     return EVENT_TYPES[kind]
 
@@ -235,9 +242,7 @@ def from_dict(data: dict) -> Event | dict:
     if not isinstance(data, dict):
         raise GameError("an event is a JSON object with a \"type\"", code="shape")
     kind = data.get("type")
-    if isinstance(kind, str) and kind not in EVENT_TYPES and kind not in DICT_EVENT_TYPES:
-        _load_variants()
-    if isinstance(kind, str) and kind in DICT_EVENT_TYPES:
+    if _known(kind) and kind in DICT_EVENT_TYPES:
         return dict(data)
     cls = _class_of(kind)
     values = {}

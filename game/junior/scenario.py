@@ -32,7 +32,7 @@ import copy
 
 from game.errors import GameError
 from game.untrusted import check_plain
-from game.messages import junior as say
+from game.messages import explain
 
 from . import bots
 from .cows import ALL_TYPES, COWS, ROWS, TYPES, cards_with, cows, is_cow_card, row_types
@@ -258,7 +258,7 @@ def _step(n, kind, state, events, *, player=None, placed=None, taken=None, choic
 
     return {
         "n": n, "turn": state["turn"], "kind": kind, "player": player, "level": state["level"],
-        "events": events, "text": " ".join(say.explain(e) for e in events),
+        "events": events, "text": " ".join(explain(e) for e in events),
         "rows": copy.deepcopy(state["rows"]), "albums": counts(state),
         "hands": copy.deepcopy(state["hands"]), "deck": len(state["deck"]),
         "placed": placed, "taken": taken, "choice": choice,

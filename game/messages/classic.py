@@ -152,10 +152,6 @@ WORDING = {
 }
 
 
-def explain(event: dict) -> str:
-    return WORDING[event["type"]](event)
-
-
 def turn_summary(turn: int, taken: dict, scored: dict | None = None) -> str:
     """The sentence of a turn's last step: who took how many heads.
 

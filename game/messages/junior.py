@@ -155,14 +155,6 @@ def where_sentence(card: int, options: list[int], rule: str) -> str:
 
 # ---------------------------------------------------------------- events
 
-def explain(event: dict) -> str:
-    """The French sentence of a junior_* event."""
-    kind = event["type"]
-    if kind not in WORDING:
-        raise KeyError(f"no French sentence for event type {kind!r}")
-    return WORDING[kind](event)
-
-
 def _setup(e) -> str:
     text = f"{LEVEL_NAMES[e['level']].capitalize()} avec {fr_list(e['players'])}."
     sizes = e.get("hand_sizes", [3])

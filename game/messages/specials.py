@@ -146,10 +146,6 @@ WORDING = {
 }
 
 
-def explain(event: dict) -> str:
-    return WORDING[event["type"]](event)
-
-
 # --- refusals: a reader tried an illegal special move ------------------------------------
 
 def _r(d: dict, key: str) -> str:

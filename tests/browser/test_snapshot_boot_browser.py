@@ -1,7 +1,8 @@
 """The engine's two ways to start, in Chromium (issue 14): from the build's memory snapshot, and,
 when the snapshot cannot be used, the normal Pyodide boot. Both must replay the worked examples
-as CPython does. Which way the worker took is read from its own « ready » message, observed on
-the page's Worker (nothing is stubbed: the real worker, the real files, a really damaged one).
+as CPython does. Which way the worker took is what its « ready » message said, which js/engine.js
+writes on <html data-demarrage> (nothing is stubbed: the real worker, the real files, a really
+damaged one).
 """
 
 from __future__ import annotations
@@ -17,18 +18,6 @@ from player_helpers import button, current_step, scenario_of
 
 pytestmark = pytest.mark.slow
 
-OBSERVE_BOOT = """
-window.__boot = [];
-const PageWorker = window.Worker;
-window.Worker = class extends PageWorker {
-  constructor(...args) {
-    super(...args);
-    this.addEventListener('message', (event) => {
-      if (event.data && event.data.type === 'ready') window.__boot.push(event.data.boot);
-    });
-  }
-};
-"""
 PAGE, SID = "exemples/exemple-3/", "exemple-3"
 
 
@@ -37,14 +26,13 @@ def boot_and_replay(browser, server) -> tuple[list, list]:
     guard = Guard()
     context = browser.new_context(service_workers="block", locale="fr-FR")
     seal(context, server, guard)
-    context.add_init_script(OBSERVE_BOOT)
     try:
         page = context.new_page()
         watch(page, guard)
         page.goto(server.url(PAGE))
         button(page, SID, "next").click()
         page.wait_for_selector(f"#{SID}[data-moteur=pret]", state="attached", timeout=ENGINE_TIMEOUT_MS)
-        boot = page.evaluate("window.__boot")
+        boot = page.evaluate("document.documentElement.dataset.demarrage")
         steps = web.steps_for(scenario_of(page, SID))
         shown = []
         button(page, SID, "first").click()
@@ -76,7 +64,7 @@ def boot_and_replay(browser, server) -> tuple[list, list]:
 
 def test_chromium_starts_the_engine_from_the_snapshot(browser, server):
     boot, _ = boot_and_replay(browser, server)
-    assert boot == ["snapshot"]
+    assert boot == "snapshot"
 
 
 def test_a_damaged_snapshot_falls_back_to_the_normal_boot_with_the_same_replay(browser, built_site, tmp_path):
@@ -91,4 +79,4 @@ def test_a_damaged_snapshot_falls_back_to_the_normal_boot_with_the_same_replay(b
     finally:
         running.httpd.shutdown()
         running.httpd.server_close()
-    assert boot == ["runtime"]
+    assert boot == "runtime"

@@ -64,6 +64,9 @@ export function start() {
         for (const listener of progressListeners) listener(lastProgress);
       } else if (data.type === "ready") {
         performance.mark("moteur-pret");
+        // How the worker started (« snapshot », or « runtime » when it fell back): for the
+        // benchmark and the tests, which read it instead of listening to the worker themselves.
+        document.documentElement.dataset.demarrage = data.boot || "";
         isReadyNow = true;
         resolve();
         announceReady();

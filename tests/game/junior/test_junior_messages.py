@@ -3,7 +3,8 @@
 from junior_helpers import card
 
 from game.junior.scenario import result
-from game.messages.junior import card_title, cows_text, explain
+from game.messages import explain
+from game.messages.junior import card_title, cows_text
 from game.messages.typography import ordinal_rows
 
 GAME = {"level": "expert", "players": ["Léa", "Tom"],
