@@ -106,10 +106,21 @@ class Position:
         used = self.used()
         return [c for c in range(1, self.highest + 1) if c not in used]
 
+    def played_specials(self) -> list[str]:
+        """The special cards the table shows were played this round (RULES §3): a fifth row is a
+        5ᵉ série, each marker a 7 qui prend, each closed row a Stop. No hand holds them now."""
+        if self.variant != SPECIALS:
+            return []
+        played = [special_cards.SEVEN] * len(self.marked) + [special_cards.STOP] * len(self.stopped)
+        if len(self.rows) == MAX_ROWS:
+            played.append(special_cards.FIFTH_ROW)
+        return played
+
     def unseen_specials(self) -> list[str]:
-        """The special cards an opponent may hold: the 28 but the reader's (RULES §3)."""
+        """The special cards an opponent may hold: the 28 but the reader's and those the table
+        shows were played (RULES §3)."""
         deck = special_cards.special_deck()
-        for kind in self.specials:
+        for kind in [*self.specials, *self.played_specials()]:
             if kind in deck:
                 deck.remove(kind)
         return deck
@@ -257,6 +268,7 @@ class Position:
         if len(self.specials) > MAX_SPECIALS or any(k not in KINDS for k in self.specials):
             report(GameError(f"the reader holds at most {MAX_SPECIALS} of {', '.join(KINDS)}",
                              field="specials", code="specials_hand"))
+        self._check_copies(report)
         if len(self.their_specials) > self.players - 1:
             report(GameError(f"special cards for {len(self.their_specials)} opponents, but only "
                              f"{self.players - 1} play against you", field="their_specials",
@@ -267,6 +279,18 @@ class Position:
         elif sum(self.their_specials) > len(self.unseen_specials()):
             report(GameError("more special cards than the deck holds", field="their_specials",
                              code="their_specials_range"))
+
+    def _check_copies(self, report) -> None:
+        """Four copies of each kind exist: the reader's cards and the table's cannot show more."""
+        held, played = list(self.specials), self.played_specials()
+        for kind in KINDS:
+            seen = held.count(kind) + played.count(kind)
+            if seen > special_cards.COPIES:
+                at = ("specials" if kind in held else "marked" if kind == special_cards.SEVEN
+                      else "stopped")
+                report(GameError(f"{seen} {kind} cards between the hand and the table, the deck "
+                                 f"holds {special_cards.COPIES}", field=at, code="specials_exhausted",
+                                 facts={"kind": kind}))
 
     def check(self) -> "Position":
         """Raise the first problem (a GameError with `field` and `code`); return self when sound."""

@@ -141,7 +141,7 @@ def read_form(form) -> tuple[Position | None, list[dict], Position]:
             field = "rows[0]"
         errors.setdefault(field, (fr.for_code(problem.code, card=problem.card, highest=draft.highest,
                                               hand=len(hand), players=players, field=field,
-                                              variant=variant),
+                                              variant=variant, facts=problem.facts),
                                   problem.message))
     listed = [fault(f, message, detail) for f, (message, detail) in errors.items()]
     return (None if listed else draft), listed, draft

@@ -6,6 +6,7 @@ field at fault, in the reader's words (cartes, rangées, J2 for the second playe
 
 from __future__ import annotations
 
+from . import specials as special_names
 from .typography import NBSP, NNBSP, count, elide, quote
 
 PERCENT = f"{NNBSP}%"
@@ -45,9 +46,15 @@ def bad_counts(text: str) -> str:
 
 
 def for_code(code: str, *, card=None, highest: int = 104, hand: int = 10, players: int = 4,
-             field: str = "", variant: str = "classic") -> str:
+             field: str = "", variant: str = "classic", facts: dict | None = None) -> str:
     """The French message for a position's GameError code (see game/explore/position.py)."""
     special = variant == "speciales"
+    if code == "specials_exhausted":
+        kind = (facts or {}).get("kind", "stop")
+        shown = ("chaque rangée marquée en montre une déjà jouée" if kind == "sept_qui_prend"
+                 else "chaque rangée arrêtée en montre une déjà jouée")
+        return (f"Le paquet ne compte que quatre cartes {quote(special_names.name(kind))}{NBSP}: "
+                f"{shown}{', et votre main en ajoute' if field == 'specials' else ''}.")
     if code == "card_out_of_deck":
         if card is None:
             return f"Ce n’est pas une carte{NBSP}: les cartes vont de 1 à {highest}."

@@ -145,6 +145,10 @@ def test_special_card_mistakes_are_worded_on_their_field():
     assert "ne se lit pas" in errors(their_specials="beaucoup")["their_specials"]
     assert "de 2 à 8 joueurs" in errors(players="9")["players"]
     assert "au plus trois" in errors(specials=["stop", "joker", ""])["specials"]
+    stops = errors(stopped="1 2", marked="", rows=SPECIAL["rows"][:2] + ["39 41", "60", "80 81"],
+                   specials=["stop", "stop", "stop"])["specials"]
+    assert stops == ("Le paquet ne compte que quatre cartes «\u00a0Stop\u00a0»\u00a0: chaque rangée "
+                     "arrêtée en montre une déjà jouée, et votre main en ajoute.")
     # Classic: the fifth row and the special fields are hidden, so never read.
     assert ask("explore_check", form={**FULL, "rows": FORM["rows"] + ["80"], "marked": "9"})["ok"]
 

@@ -62,6 +62,11 @@ def test_a_sound_position_passes_and_knows_its_unseen_cards():
     ({"variant": "speciales", "specials": ["stop"] * 4}, "specials", "specials_hand"),
     ({"variant": "speciales", "specials": ["joker"]}, "specials", "specials_hand"),
     ({"variant": "speciales", "their_specials": [4]}, "their_specials", "their_specials_range"),
+    # Four copies of each kind: a marker is a 7 qui prend played, a closed row a Stop played.
+    ({"variant": "speciales", "rows": ROWS + [[80]], "marked": [0, 1, 2, 3, 4]}, "marked",
+     "specials_exhausted"),
+    ({"variant": "speciales", "stopped": [0, 1], "specials": ["stop"] * 3}, "specials",
+     "specials_exhausted"),
     ({"variant": "speciales", "their_specials": [1, 1, 1, 1]}, "their_specials", "no_such_opponent"),
     ({"variant": "speciales", "players": 9}, "players", "players_range"),
     ({"variant": "speciales", "hand": list(range(60, 73))}, "hand", "hand_size"),
@@ -91,7 +96,8 @@ def test_a_special_card_position_may_hold_what_the_variant_allows():
                            stopped=[0, 4], specials=["stop", "stop", "glisser"],
                            their_specials={"p3": 2, "p7": 0}).check()
     assert position.their_specials == (0, 2) and position.specials_of(1) == 2
-    assert len(position.unseen_specials()) == 28 - 3
+    # Out of the opponents' reach: the reader's three, and the table's 5ᵉ série, 7 qui prend, 2 Stops.
+    assert len(position.unseen_specials()) == 28 - 3 - 4
 
 
 def test_json_round_trip_and_malformed_json():
@@ -103,3 +109,15 @@ def test_json_round_trip_and_malformed_json():
     for bad in ([], {"rows": ROWS}, {"rows": ROWS, "hand": [3], "cheat": 1}, {"rows": 3, "hand": 4}):
         with pytest.raises(GameError):
             Position.from_json(bad)
+
+
+def test_the_special_cards_the_table_shows_are_in_no_hand():
+    """Two closed rows are two Stops played, the fifth row a 5ᵉ série, a marker a 7 qui prend:
+    with two Stops in the reader's hand, no opponent can hold a Stop."""
+    position = Position.of(ROWS + [[80]], [3, 60, 77], 4, variant="speciales", stopped=[0, 1],
+                           marked=[2], specials=["stop", "stop"]).check()
+    assert sorted(position.played_specials()) == ["cinquieme_serie", "sept_qui_prend", "stop", "stop"]
+    unseen = position.unseen_specials()
+    assert "stop" not in unseen and len(unseen) == 28 - 2 - 4
+    assert unseen.count("sept_qui_prend") == 3 and unseen.count("cinquieme_serie") == 3
+    assert Position.of(ROWS, [3], 4).played_specials() == []

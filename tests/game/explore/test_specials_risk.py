@@ -126,3 +126,17 @@ def test_chunks_give_the_figures_of_one_run():
     while not part.finished:
         part = estimate(position, 90, seed=4, start=part.done, chunk=25, so_far=part)
     assert [t.to_json() for t in part.tallies] == [t.to_json() for t in whole.tallies]
+
+
+def test_no_opponent_is_dealt_a_special_card_the_table_shows_played():
+    """Two Stops close rows and the reader holds the other two: the estimate's deals give the
+    opponents every kind but Stop."""
+    position = Position.of([[3, 12, 15], [28, 30], [39, 41], [60]], [5, 29, 33], 4,
+                           variant="speciales", stopped=[0, 1], specials=["stop", "stop"],
+                           their_specials=[3, 3, 3]).check()
+    dealt = set()
+    for index in range(100):
+        base = specials.deal(position, Rng(sample_seed(9, index)), position.unseen(),
+                             position.unseen_specials())
+        dealt.update(k for p in ("p2", "p3", "p4") for k in base.specials[p])
+    assert "stop" not in dealt and len(dealt) == 6
