@@ -7,8 +7,9 @@ drawn by the engine, so the page only swaps markup.
 - `play_new`    {reader, bots: [level…], options: {variant, …the variant's options}, seed}
                 (the options and their limits come from the variant registry, game/variants.py)
 - `play_card`   {state, card}     `play_choose` {state, row, shown}  `play_pick` {state, card}
-- `play_move`   {state, index}: any other decision (special cards…), by its index in
-                `view.decision.options`
+- `play_move`   {state, index, shown}: any other decision (special cards…), by its index in
+                `view.decision.options`; like `play_choose`, the answer's steps start after the
+                `shown` steps of the turn the page has already drawn
 - `play_next`   {state}           `play_advice` {state}          `play_review` {state}
 - `play_export` {state} → {scenario}                            `play_load` {scenario}
 - `play_view`   {state}: the view of a kept state (the page resumes a game after a reload)
@@ -119,17 +120,20 @@ def card_message(request: dict) -> dict:
     return _answer(state, session.turn_steps(state))
 
 
-def choose_message(request: dict) -> dict:
-    state = session.choose_row(request.get("state"), request.get("row"))
-    # The choice step was already shown: send the rest of the turn, from the choice on.
+def _rest_of_turn(state: dict, request: dict) -> dict:
+    """The page has shown the turn up to the step that asked the reader (`shown` steps): send
+    the rest of the turn, from the decision on."""
     done = request.get("shown", 0)
     done = done if isinstance(done, int) and not isinstance(done, bool) and done >= 0 else 0
     return _answer(state, session.turn_steps(state)[done:])
 
 
+def choose_message(request: dict) -> dict:
+    return _rest_of_turn(session.choose_row(request.get("state"), request.get("row")), request)
+
+
 def move_message(request: dict) -> dict:
-    state = session.play_move(request.get("state"), request.get("index"))
-    return _answer(state, session.turn_steps(state))
+    return _rest_of_turn(session.play_move(request.get("state"), request.get("index")), request)
 
 
 def pick_message(request: dict) -> dict:

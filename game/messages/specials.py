@@ -215,6 +215,12 @@ def choice_text(player: str, card: int) -> str:
             f"{player} doit choisir la rangée à ramasser.")
 
 
+def waiting_text(player: str, card: int) -> str:
+    """Text of the step where « Jouer une manche » waits for a player's placement decision."""
+    return (f"Le {card} {elide('de', player)} est la prochaine carte à poser{NNBSP}: {player} peut "
+            f"d’abord jouer une carte spéciale.")
+
+
 def comparison_text(player: str, with_: int, without: int, played_by: tuple = ()) -> str:
     """« Et sans la carte spéciale ? »: the difference for one player; `played_by` names who
     played the special cards when it is someone else (« la carte spéciale d’Alice »)."""

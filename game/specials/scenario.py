@@ -37,7 +37,7 @@ from .table import check_table
 
 VARIANT = "speciales"
 KEYS = {"variant", "rows", "marked", "stopped", "hands", "held", "turns", "players"}
-TURN_KEYS = {"plays", "choices", "specials"}
+TURN_KEYS = {"plays", "choices", "specials", "waiting"}
 
 
 @dataclass
@@ -49,6 +49,7 @@ class Scenario:
     hands: dict
     held: dict
     turns: list   # [(plays, choices, specials)]
+    waiting: str | None = None   # the player whose decision the last turn waits for
 
 
 def _check_variant(data) -> None:
@@ -97,6 +98,7 @@ def parse(data) -> Scenario:
         for p, move in specials.items():
             check_shape(move, p, plays[p], t)
         turns.append((dict(plays), dict(choices), dict(specials)))
+    waiting = _waiting(data["turns"])
     hands = data.get("hands")
     if hands is not None:
         _check_hands(hands, rows)
@@ -121,7 +123,29 @@ def parse(data) -> Scenario:
             players.append(p)
     _check_count(data, players)
     _check_replacements(turns, rows, data.get("hands"))
-    return Scenario([list(r) for r in rows], list(marked), list(stopped), players, hands, held, turns)
+    return Scenario([list(r) for r in rows], list(marked), list(stopped), players, hands, held, turns,
+                    waiting)
+
+
+def _waiting(turns: list) -> str | None:
+    """`"waiting": player` on the last turn: a round being played (« Jouer une manche ») stops
+    at that player's placement, whose decision is not made yet; `replay(pause=True)` ends there."""
+    for t, turn in enumerate(turns, 1):
+        if "waiting" not in turn:
+            continue
+        player = turn["waiting"]
+        where = f"turns[{t - 1}].waiting"
+        if t != len(turns):
+            raise GameError(f"turn {t}: only the last turn may wait for a decision", turn=t, field=where,
+                            code="shape")
+        if not isinstance(player, str) or player not in turn["plays"]:
+            raise GameError(f"turn {t}: \"waiting\" names a player of this turn, not {str(player)[:20]!r}",
+                            turn=t, field=where, code="shape")
+        if player in turn.get("choices", {}) or player in turn.get("specials", {}):
+            raise GameError(f"turn {t}: {player} waits for a decision the turn already gives", player=player,
+                            turn=t, field=where, code="shape")
+        return player
+    return None
 
 
 def _check_count(data, players) -> None:
@@ -243,6 +267,14 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
         add(t, "reveal", log[-1:], explain(log[-1]))
         while not rnd.turn_done:
             card, player = rnd.next_card()
+            if t == len(sc.turns) and player == sc.waiting:
+                if not pause:
+                    raise GameError(f"turn {t}: the scenario waits for {player}'s decision", player=player,
+                                    card=card, turn=t, field=f"turns[{t - 1}].waiting",
+                                    code="missing_choice")
+                add(t, "choice", [], say.waiting_text(player, card),
+                    choice={"player": player, "card": card, "options": [], "chosen": None})
+                return steps
             move, choice = specials.get(player), choices.get(player)
             start = len(log)
             try:

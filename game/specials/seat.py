@@ -48,12 +48,17 @@ def decision_text(st, reader: str) -> str:
 
 
 def round_scenario(st, *, pending: bool) -> dict:
-    """The current (or just finished) round as a special-cards scenario; the turn being placed
-    is left out (its remaining decisions are not made yet)."""
+    """The current (or just finished) round as a special-cards scenario. The turn being placed
+    is left out, or with `pending` kept up to the player whose decision it waits for (`"waiting"`:
+    its replay ends on that card, so « Jouer une manche » shows the turn so far)."""
     r = _shown_round(st)
     turns = turns_of(st, record={"place": _record_place})
     if not r.turn_done:
-        turns.pop()
+        want = st.pending
+        if pending and want is not None and want["kind"] == "place" and turns:
+            turns[-1]["waiting"] = want["player"]
+        else:
+            turns.pop()
     start = st.round_starts[-1]
     return {"variant": "speciales", "rows": [list(row) for row in start["rows"]],
             "hands": {p: list(start["hands"][p]) for p in st.players},

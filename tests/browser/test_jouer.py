@@ -536,16 +536,25 @@ def test_special_cards_and_junior_are_played_through_the_listed_moves(browser, s
         # No target in these variants: no Board Game Arena countdown, and no « null » written.
         scores_text = page.inner_text(".jouer-scores")
         assert not re.search(r"null|undefined|NaN|Board Game Arena", scores_text), scores_text
-        decisions = 0
+        decisions, played = 0, None
         for _ in range(40):
             now = page.get_attribute(ROOT, "data-phase")
             if now in ("round_over", "game_over"):
                 break
             if now == "play":
+                played = page.locator(".jouer-main .jouer-carte").first.get_attribute("data-card")
                 page.locator(".jouer-main .jouer-carte").first.click()
             else:
                 options = page.locator(".jouer-coups .jouer-coup")
                 assert options.count() >= 1 and options.first.inner_text()[0].isupper()
+                if variant == "speciales":
+                    # The turn so far is drawn: its revealed cards, the reader's own card next,
+                    # and the log tells this turn (never the previous one again).
+                    current = page.eval_on_selector_all(
+                        ".jouer-scene svg.sqp-tour [data-played][data-state=current]",
+                        "gs => gs.map((g) => g.dataset.played)")
+                    assert current == [played], (current, played)
+                    assert f"Le {played} de " in page.inner_text(".jouer-journal ol li:last-child")
                 if decisions == 0:
                     ARTIFACTS.mkdir(exist_ok=True)
                     assert on_screen(page, ".jouer-decision legend")   # the question is on screen

@@ -232,6 +232,28 @@ def test_the_reader_plays_the_special_cards_with_the_listed_moves():
     assert variants.get("speciales").result(exported)["penalties"] == {s["player"]: s["round"] for s in view["scores"]}
 
 
+def test_a_special_cards_decision_shows_the_turn_so_far_then_the_rest_once():
+    """At the reader's placement the page draws this turn up to their card (the revealed cards,
+    the lower ones placed), not the previous turn; after the decision it gets the rest, and
+    the two parts make the whole turn, each step once."""
+    state = session.new_session("Zoé", ["random", "random"], {"variant": "speciales"}, seed=3)
+    for turn in (1, 2, 3):
+        state = session.play_card(state, session.view(state)["hand"][0]["card"])
+        assert session.phase(state) == "move"
+        before = session.turn_steps(state)
+        assert {s["turn"] for s in before} == {turn} and before[-1]["kind"] == "choice"
+        assert "Zoé peut d’abord jouer une carte spéciale" in before[-1]["text"]
+        assert "sqp-tour" in before[-1]["html"]       # the revealed cards drawn beside the table
+        shown = sum(s["kind"] != "choice" for s in before)
+        answer = json.loads(web.handle(json.dumps({"type": "play_move", "state": state, "index": 0,
+                                                   "shown": shown})))
+        assert answer["ok"], answer
+        state = answer["state"]
+        whole = session.turn_steps(state)
+        assert [s["text"] for s in before[:-1] + answer["steps"]] == [s["text"] for s in whole]
+        assert whole[-1]["kind"] == "end" and {s["turn"] for s in whole} == {turn}
+
+
 @pytest.mark.parametrize("level", ["base", "avance", "expert"])
 def test_the_reader_plays_junior_with_the_listed_moves(level):
     state = session.new_session("Zoé", ["heuristic"], {"variant": "junior", "level": level}, seed=2)

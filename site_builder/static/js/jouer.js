@@ -54,7 +54,7 @@ const form = root && root.querySelector(".jouer-reglages");
 let state = null; // the session state Python gave us: sent back with every move
 let view = null;
 let busy = false;
-let shown = 0; // steps of the current turn already shown (before a row choice)
+let shown = 0; // steps of the current turn already shown (before a decision: a row, a special card)
 let skip = false; // « Tout montrer » pressed: show the rest of the turn at once
 const ui = {};
 
@@ -299,42 +299,50 @@ function offerResume() {
   form.querySelector(".jouer-boutons").append(" ", button);
 }
 
-/** A move that starts a new stretch of the turn log: a card played, or a listed move. */
-function playTurn(message, busyText = "") {
+/** A card played: a new turn, a new log. */
+function play(card) {
   guarded(async () => {
     ui.advice.hidden = true;
-    if (busyText) ui.status.textContent = busyText;
+    ui.status.textContent = T.busy;
     root.dataset.phase = "busy";
     setEnabled(false);
-    const answer = await ask({ ...message, state });
+    const answer = await ask({ type: "play_card", card, state });
     if (!answer.ok) return showErrors(answer.errors);
     ui.log.replaceChildren();
     shown = 0;
-    await showSteps(answer.steps);
-    accept(answer);
-    afterTurn();
+    await showTurn(answer);
   });
 }
 
-function play(card) {
-  playTurn({ type: "play_card", card }, T.busy);
+/** A decision in the middle of a turn (a row, a special card): the turn so far stays drawn
+ *  and logged, the engine sends the steps that follow the `shown` ones. */
+function decide(message, fieldset) {
+  guarded(async () => {
+    ui.advice.hidden = true;
+    root.dataset.phase = "busy";
+    setEnabled(false);
+    const answer = await ask({ ...message, state, shown });
+    if (!answer.ok) return showErrors(answer.errors);
+    fieldset.hidden = true;
+    if (!shown) ui.log.replaceChildren(); // a decision that opens a turn (Junior)
+    await showTurn(answer);
+  });
+}
+
+async function showTurn(answer) {
+  await showSteps(answer.steps);
+  const last = answer.steps[answer.steps.length - 1];
+  if (!last || last.kind !== "choice") shown = 0; // the turn is over: the next one starts afresh
+  accept(answer);
+  afterTurn();
 }
 
 function move(index) {
-  playTurn({ type: "play_move", index });
+  decide({ type: "play_move", index }, ui.decision);
 }
 
 function choose(row) {
-  guarded(async () => {
-    root.dataset.phase = "busy";
-    setEnabled(false);
-    const answer = await ask({ type: "play_choose", state, row, shown });
-    if (!answer.ok) return showErrors(answer.errors);
-    ui.choice.hidden = true;
-    await showSteps(answer.steps);
-    accept(answer);
-    afterTurn();
-  });
+  decide({ type: "play_choose", row }, ui.choice);
 }
 
 function pick(card) {

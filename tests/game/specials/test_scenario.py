@@ -107,6 +107,34 @@ def test_pause_ends_on_a_row_choice_for_the_reader():
     assert [o["row"] for o in steps[-1]["choice"]["options"]] == [1, 2, 3]
 
 
+def test_pause_ends_where_a_turn_waits_for_a_placement_decision():
+    """« Jouer une manche » sends the turn being placed with "waiting": the replay draws it up to
+    that player's card, the revealed cards beside the table, and stops there."""
+    steps = replay(scenario([{"plays": {"p1": 45, "p2": 30, "p3": 50}, "waiting": "p1"}]), pause=True,
+                   draw=False)
+    assert [s["kind"] for s in steps] == ["start", "reveal", "place", "choice"]
+    last = steps[-1]
+    assert last["choice"]["player"] == "p1" and last["choice"]["card"] == 45
+    assert [(r["card"], r["state"]) for r in last["revealed"]] == [(30, "placed"), (45, "current"), (50, "waiting")]
+    assert last["text"] == "Le 45 de p1 est la prochaine carte à poser\u202f: p1 peut d’abord jouer une carte spéciale."
+    # Anywhere else than the replay of a round being played, a waiting turn is an author error.
+    with pytest.raises(GameError) as raised:
+        run(scenario([{"plays": {"p1": 45, "p2": 30}, "waiting": "p1"}]))
+    assert raised.value.code == "missing_choice" and raised.value.field == "turns[0].waiting"
+
+
+@pytest.mark.parametrize("turns, why", [
+    ([{"plays": {"p1": 45}, "waiting": "p1"}, {"plays": {"p1": 46}}], "only the last turn"),
+    ([{"plays": {"p1": 45}, "waiting": "p9"}], "names a player of this turn"),
+    ([{"plays": {"p1": 45}, "waiting": ["p1"]}], "names a player of this turn"),
+    ([{"plays": {"p1": 5}, "choices": {"p1": 0}, "waiting": "p1"}], "already gives"),
+])
+def test_a_waiting_turn_is_checked(turns, why):
+    with pytest.raises(GameError, match=why) as raised:
+        replay(scenario(turns), pause=True, draw=False)
+    assert raised.value.code == "shape"
+
+
 def test_compare_shows_what_the_special_card_saved():
     data = scenario([{"plays": {"p1": 60}, "specials": {"p1": {"card": "negatif_positif", "chosen": 55}}}])
     data["rows"] = [[51, 52, 53, 54, 55], [70], [80], [90]]
