@@ -231,31 +231,47 @@ def advice(session: dict) -> dict:
     return variant.advice(st, session["reader"])
 
 
-def turn_steps(session: dict, turn: int | None = None) -> list[dict]:
-    """The replay steps of one turn (default: the last one) as the examples show them; a step of
-    kind "choice" ends a turn waiting for the reader."""
-    steps = round_steps(session)
-    if not steps:
+def turn_steps(session: dict) -> list[dict]:
+    """What the page draws after a move: the replay steps of the last turn as the examples show
+    them (a step of kind "choice" ends a turn waiting for the reader), or the variant's own
+    stretch (`Variant.last_stretch`: Junior's players move one at a time)."""
+    variant, reader, steps = _replayed(session)
+    if len(steps) < 2:
         return []
-    turn = turn or steps[-1]["turn"]
-    return [s for s in steps if s["turn"] == turn and turn > 0]
+    if variant.last_stretch is not None:
+        shown = variant.last_stretch(steps, reader)
+    else:
+        turn = steps[-1]["turn"]
+        shown = [s for s in steps if s["turn"] == turn and turn > 0]
+    return [_step_view(variant, s) for s in shown]
 
 
 def round_steps(session: dict) -> list[dict]:
     """Every step of the round, from the table before the first turn: « revoir la manche »."""
+    variant, _, steps = _replayed(session)
+    return [_step_view(variant, s) for s in steps]
+
+
+def _replayed(session: dict) -> tuple:
+    """(variant, reader, the round's replay steps up to now) — no steps for a variant that cannot
+    write its round as a scenario, or during a draft."""
     session, st = _restore(session)
     variant = variants.get(session["variant"])
-    if variant.round_scenario is None:
-        return []
-    data = variant.round_scenario(st, pending=True)
-    if data is None:
-        return []
-    return [_step_view(variant, s) for s in variant.replay(data, draw=False, pause=True)]
+    data = None if variant.round_scenario is None else variant.round_scenario(st, pending=True)
+    steps = [] if data is None else variant.replay(data, draw=False, pause=True)
+    return variant, session["reader"], steps
 
 
 def _step_view(variant, step: dict) -> dict:
-    return {"n": step["n"], "turn": step["turn"], "kind": step["kind"], "text": step["text"],
+    """A step as the reader sees it from their seat: the examples draw every hand (Junior
+    avancé and expert), a game against robots keeps theirs hidden."""
+    if step.get("hands"):
+        step = {**step, "hands": {}}
+    view = {"n": step["n"], "turn": step["turn"], "kind": step["kind"], "text": step["text"],
             "html": variant.step_html(step), "penalties": step.get("penalties", step.get("albums"))}
+    if "player" in step:   # the one who moves (Junior: one player per step)
+        view["player"] = step["player"]
+    return view
 
 
 def leaders(st) -> list:

@@ -106,6 +106,8 @@ class Variant:
     round_scenario: Callable[..., dict | None] | None = None     # (state, *, pending) -> scenario
     from_scenario: Callable[..., Any] | None = None              # (scenario, *, seed, options) -> State
     advice: Callable[[Any, str], dict] | None = None             # (state, reader) -> {kind, text, …}
+    last_stretch: Callable[[list, str], list] | None = None      # (steps, reader) -> the steps shown
+                                                  # after a move (default: the last turn's)
 
 
 # name -> module whose `variant(name)` returns the Variant. One line per variant.

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..messages import junior as say
 from ..messages import moves as words
 from . import bots, rules
+from .scenario import to_scenario
 from .draw import card_svg, table_svg
 
 
@@ -39,3 +40,20 @@ def advice(st, reader: str) -> dict:
     move = {"kind": "card", "player": reader, "card": card, "row": row}
     index = next((i for i, m in enumerate(st.legal_moves()) if m == move), None)
     return {"kind": "move", "index": index, "text": words.advice(move_label(st, move))}
+
+
+def round_scenario(st, *, pending: bool) -> dict:
+    """The game so far as a Junior scenario (export, « revoir la manche », the steps of a move);
+    Junior moves are whole, so there is no half-made decision to leave out."""
+    return to_scenario(st.first_state(), [{k: m[k] for k in ("player", "card", "row")} for m in st.moves])
+
+
+def last_stretch(steps: list, reader: str) -> list:
+    """Players move one at a time: after the reader's move the page shows it and the robots'
+    moves that followed it (and the end of the game, if it came)."""
+    mine = [i for i, step in enumerate(steps) if step.get("player") == reader]
+    shown = steps[mine[-1]:] if mine else steps[1:]
+    # A replay cut mid-game ends on a tally meant for the examples (« l’exemple s’arrête ici »).
+    if shown and shown[-1]["events"][0]["type"] == "junior_tally":
+        shown = shown[:-1]
+    return shown

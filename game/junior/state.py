@@ -7,18 +7,22 @@ Junior's rules already keep a plain-dict state (game/junior/rules.py); this wrap
 
 from __future__ import annotations
 
+import copy
+
 from ..errors import GameError
 from ..state import check_turn, replay_moves
 from . import rules
+from .scenario import apply_moves, load
 
 
 MOVE_KEYS = {"card": ("card", "row")}
+DEAL_KEYS = ("rows", "deck", "hands")
 
 
 class JuniorState:
     variant = "junior"
 
-    def __init__(self, players: list, *, seed=0, options: dict | None = None):
+    def __init__(self, players: list, *, seed=0, options: dict | None = None, deal: dict | None = None):
         if not isinstance(seed, (int, str)) or isinstance(seed, bool):
             raise GameError("the seed is an integer or a string", code="session")
         if not isinstance(options or {}, dict):
@@ -28,10 +32,19 @@ class JuniorState:
         if unknown:
             raise GameError(f"unknown Junior option(s): {', '.join(map(str, unknown))}", code="options")
         self.options = {"level": options.get("level", "base"), "goal": options.get("goal")}
-        self.data = rules.deal(self.options["level"], list(players), seed, goal=self.options["goal"])
         self.players = list(players)
         self.seed = seed
+        # `deal`: a round loaded from a file (its rows, deck and hands), not dealt from the seed.
+        self.deal = None if deal is None else {key: copy.deepcopy(deal[key]) for key in DEAL_KEYS}
+        self.data = self.first_state()
         self.moves: list[dict] = []
+
+    def first_state(self) -> dict:
+        """The game before its first move: the seed's deal, or the loaded one."""
+        level, goal = self.options["level"], self.options["goal"]
+        if self.deal is None:
+            return rules.deal(level, self.players, self.seed, goal=goal)
+        return rules.new_state(level, self.players, goal=goal, **copy.deepcopy(self.deal))
 
     @property
     def pending(self) -> dict | None:
@@ -61,9 +74,12 @@ class JuniorState:
         return rules.winners(self.data)
 
     def to_json(self) -> dict:
-        return {"variant": self.variant, "players": list(self.players), "seed": self.seed,
-                "options": {k: v for k, v in self.options.items() if v is not None},
-                "moves": [dict(m) for m in self.moves]}
+        out = {"variant": self.variant, "players": list(self.players), "seed": self.seed,
+               "options": {k: v for k, v in self.options.items() if v is not None},
+               "moves": [dict(m) for m in self.moves]}
+        if self.deal is not None:
+            out["deal"] = copy.deepcopy(self.deal)
+        return out
 
     def apply(self, move: dict) -> list:
         move = check_turn(self, move, MOVE_KEYS)
@@ -77,5 +93,31 @@ def new_game(players, *, seed=0, options=None) -> JuniorState:
 
 
 def from_json(data: dict) -> JuniorState:
-    state = JuniorState(data.get("players") or [], seed=data.get("seed", 0), options=data.get("options"))
+    """A state back from `to_json()`; a loaded deal is checked as a scenario's table would be."""
+    deal = data.get("deal")
+    options = data.get("options")
+    if deal is not None:
+        deal = checked_deal(data.get("players") or [], options, deal)
+    state = JuniorState(data.get("players") or [], seed=data.get("seed", 0), options=options, deal=deal)
     return replay_moves(state, data["moves"])
+
+
+def checked_deal(players, options, deal) -> dict:
+    """A saved or loaded deal, refused (GameError) unless a scenario with it would be accepted:
+    known cards, each once, a table the level's rules can lay (game/junior/scenario.py)."""
+    options = options if isinstance(options, dict) else {}
+    if not isinstance(deal, dict) or set(deal) != set(DEAL_KEYS):
+        raise GameError(f"a deal is an object with {', '.join(DEAL_KEYS)}", code="session")
+    first, _ = load({"variant": "junior", "level": options.get("level", "base"), "players": players,
+                     **({"goal": options["goal"]} if options.get("goal") else {}), **deal, "moves": []})
+    return {key: first[key] for key in DEAL_KEYS}
+
+
+def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None) -> JuniorState:
+    """A game whose moves so far are a saved Junior round (« Enregistrer la manche »)."""
+    first, moves = load(data)
+    st = JuniorState(first["players"], seed=seed, options={"level": first["level"], "goal": first["goal"]},
+                     deal={key: first[key] for key in DEAL_KEYS})
+    for _, player, card, row, *_ in apply_moves(first, moves):
+        st.apply({"kind": "card", "player": player, "card": card, "row": row})
+    return st

@@ -87,7 +87,8 @@ def variant(name: str) -> Variant:
         options=OPTIONS, check_options=check_options,
         simulate=_simulate, format_stats=_format_stats,
         seat_view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
-        advice=seat.advice,
+        advice=seat.advice, round_scenario=seat.round_scenario, from_scenario=state.from_scenario,
+        last_stretch=seat.last_stretch,
     )
 
 

@@ -555,6 +555,10 @@ def test_special_cards_and_junior_are_played_through_the_listed_moves(browser, s
                         "gs => gs.map((g) => g.dataset.played)")
                     assert current == [played], (current, played)
                     assert f"Le {played} de " in page.inner_text(".jouer-journal ol li:last-child")
+                elif decisions:
+                    # Junior: the log tells the reader's last move and the robot's that followed.
+                    assert page.locator(".jouer-journal ol li").count() >= 2
+                    assert page.locator(".jouer-scene .jr-mains").count() == 0   # robots' hands hidden
                 if decisions == 0:
                     ARTIFACTS.mkdir(exist_ok=True)
                     assert on_screen(page, ".jouer-decision legend")   # the question is on screen

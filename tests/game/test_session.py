@@ -255,6 +255,47 @@ def test_a_special_cards_decision_shows_the_turn_so_far_then_the_rest_once():
 
 
 @pytest.mark.parametrize("level", ["base", "avance", "expert"])
+def test_after_a_junior_move_the_page_gets_it_and_every_robot_move_that_followed(level):
+    """Junior's players move one at a time: the steps after the reader's move are that move and
+    the robots' until the reader's next turn (not just the last robot's), with no example tally."""
+    state = session.new_session("Zoé", ["random", "heuristic"], {"variant": "junior", "level": level}, seed=3)
+    seen = []
+    while session.phase(state) == "move":
+        answer = ask("play_move", state=state, index=0, shown=0)
+        assert answer["ok"], answer
+        state, steps = answer["state"], answer["steps"]
+        movers = [s["player"] for s in steps if s["kind"] != "end"]
+        assert movers[0] == "Zoé" and "Zoé" not in movers[1:]
+        assert not any("exemple" in s["text"] for s in steps)
+        assert not any("jr-mains" in s["html"] for s in steps)      # the robots' hands stay hidden
+        seen += [s for s in steps if s["kind"] != "end"]
+    # Put end to end, the stretches are the whole game as « Revoir la manche » replays it.
+    whole = ask("play_review", state=state)["steps"]
+    assert [s["text"] for s in seen] == [s["text"] for s in whole[1:-1]]
+    assert whole[-1]["kind"] == "end" and session.phase(state) == "game_over"
+
+
+def test_a_saved_junior_round_loads_back_and_a_tampered_deal_is_refused():
+    state = session.new_session("Zoé", ["heuristic"], {"variant": "junior", "level": "expert"}, seed=5)
+    for _ in range(3):
+        state = session.play_move(state, 0)
+    exported = ask("play_export", state=state)
+    assert exported["ok"] and exported["scenario"]["variant"] == "junior"
+    loaded = ask("play_load", scenario=exported["scenario"])
+    assert loaded["ok"], loaded
+    now = session.view(state)
+    assert {k: loaded["view"][k] for k in ("table", "hand", "scores", "turn")} == \
+        {k: now[k] for k in ("table", "hand", "scores", "turn")}
+    kept = loaded["state"]
+    assert ask("play_view", state=kept)["ok"]                        # a reload resumes it
+    for tamper in ({"rows": [[1], [1], [2], [3]]}, {"deck": [999]}, {"hands": "Zoé"}, {"cheat": 1}):
+        broken = json.loads(json.dumps(kept))
+        broken["game"]["deal"].update(tamper)
+        answer = ask("play_view", state=broken)
+        assert answer["ok"] is False and answer["discard"] is True, tamper
+
+
+@pytest.mark.parametrize("level", ["base", "avance", "expert"])
 def test_the_reader_plays_junior_with_the_listed_moves(level):
     state = session.new_session("Zoé", ["heuristic"], {"variant": "junior", "level": level}, seed=2)
     assert session.phase(state) == "move" and session.view(state)["decision"]["options"][0]["label"].startswith("Poser la carte")
