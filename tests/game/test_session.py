@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -252,6 +253,32 @@ def test_a_special_cards_decision_shows_the_turn_so_far_then_the_rest_once():
         whole = session.turn_steps(state)
         assert [s["text"] for s in before[:-1] + answer["steps"]] == [s["text"] for s in whole]
         assert whole[-1]["kind"] == "end" and {s["turn"] for s in whole} == {turn}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_any_special_card_decision_continues_its_turn_where_the_page_stopped(seed):
+    """Whole games with every kind of listed move (special cards, rows): the page's two parts of
+    a turn are always the turn, each step once."""
+    pick = random.Random(seed)
+    state = session.new_session("Zoé", ["heuristic", "random", "random"], {"variant": "speciales"}, seed=seed)
+    decisions = 0
+    while session.phase(state) != "game_over":
+        now = session.phase(state)
+        if now == "play":
+            state = session.play_card(state, pick.choice(session.view(state)["hand"])["card"])
+        elif now == "round_over":
+            state = session.next_round(state)
+        else:
+            before = session.turn_steps(state)
+            options = session.view(state)["decision"]["options"]
+            answer = ask("play_move", state=state, index=pick.randrange(len(options)),
+                         shown=sum(s["kind"] != "choice" for s in before))
+            assert answer["ok"], answer
+            state = answer["state"]
+            assert [s["text"] for s in before[:-1] + answer["steps"]] == \
+                [s["text"] for s in session.turn_steps(state)]
+            decisions += 1
+    assert decisions >= 20
 
 
 @pytest.mark.parametrize("level", ["base", "avance", "expert"])
