@@ -18,7 +18,9 @@ def seat_view(st, reader: str) -> dict:
     data = st.data
     counts = rules.counts(data)
     cards = rules.playable_cards(data, reader) if not data["over"] else []
-    return {"round": 1, "turn": data["turn"] + (0 if data["over"] else 1), "turns": None,
+    # A « tour » is once round the table, as in the classic game (data["turn"] counts single moves).
+    moves = data["turn"] - (1 if data["over"] else 0)
+    return {"round": 1, "turn": moves // len(data["players"]) + 1, "turns": None,
             "hand": [{"card": c, "svg": card_svg(c), "label": say.card_name(c)} for c in cards],
             "table": table_svg(data["rows"]), "round_scores": counts, "totals": counts,
             "countdown": {}, "target": None, "options": {"variant": "junior", **st.to_json()["options"]},
