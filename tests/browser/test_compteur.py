@@ -97,9 +97,12 @@ def test_the_target_ends_the_game_and_ties_share_the_victory(page, server):
     page.fill("#compteur-seuil", "20")
     page.press("#compteur-seuil", "Tab")
     page.check("#compteur-bga")
+    stored = json.loads(page.evaluate("localStorage.getItem('sqp-compteur-v1')"))
+    assert (stored["target"], stored["strict"], stored["bga"]) == (20, False, True), stored
     enter_round(page, 8, 19, 8)
     assert page.get_attribute("[data-compteur]", "data-etat") == "en-cours"
     enter_round(page, 2, 1, 2)
+    assert sheet(page)[1:3] == [["1", "8", "19", "8"], ["2", "2", "1", "2"]], sheet(page)
     assert page.get_attribute("[data-compteur]", "data-etat") == "fini"
     verdict = page.text_content(".compteur-verdict")
     assert "Partie terminée après deux manches" in verdict and "Alice et Chloé se partagent" in verdict
