@@ -109,7 +109,12 @@ def checked_deal(players, options, deal) -> dict:
     if not isinstance(deal, dict) or set(deal) != set(DEAL_KEYS):
         raise GameError(f"a deal is an object with {', '.join(DEAL_KEYS)}", code="session")
     first, _ = load({"variant": "junior", "level": options.get("level", "base"), "players": players,
-                     **({"goal": options["goal"]} if options.get("goal") else {}), **deal, "moves": []})
+                     "goal": options.get("goal"), **deal, "moves": []})
+    return _deal_of(first)
+
+
+def _deal_of(first: dict) -> dict:
+    """The rows, deck and hands of a game before its first move."""
     return {key: first[key] for key in DEAL_KEYS}
 
 
@@ -117,7 +122,7 @@ def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None) -> 
     """A game whose moves so far are a saved Junior round (« Enregistrer la manche »)."""
     first, moves = load(data)
     st = JuniorState(first["players"], seed=seed, options={"level": first["level"], "goal": first["goal"]},
-                     deal={key: first[key] for key in DEAL_KEYS})
+                     deal=_deal_of(first))
     for _, player, card, row, *_ in apply_moves(first, moves):
         st.apply({"kind": "card", "player": player, "card": card, "row": row})
     return st
