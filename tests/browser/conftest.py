@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import CHROMIUM_ARGS, Guard, chromium_path, seal, serve, watch
+from harness import CHROMIUM_ARGS, Guard, chromium_path, sealed_context, serve, watch
 
 
 def pytest_collection_modifyitems(items):
@@ -70,10 +70,8 @@ def guard():
 
 @pytest.fixture
 def context(browser, server, guard):
-    """A fresh context (no cache, no service worker) whose requests are all routed."""
-    ctx = browser.new_context(service_workers="block", viewport={"width": 1200, "height": 900},
-                              locale="fr-FR")
-    seal(ctx, server, guard)
+    """A fresh context (no cache, no service worker, reduced motion) whose requests are all routed."""
+    ctx = sealed_context(browser, server, guard, viewport={"width": 1200, "height": 900})
     yield ctx
     ctx.close()
 

@@ -112,6 +112,30 @@ def seal(context, server: Server, guard: Guard) -> None:
     context.route("**/*", route)
 
 
+# Playwright scrolls an element into view before it clicks it, and with the site's
+# `scroll-behavior: smooth` (readers with no motion preference) each such scroll animates and the
+# click waits for it to settle: about a fifth of the browser suite's time, and motion no reader
+# causes (a reader clicks what is on screen; the page's own scrolls are instant). So contexts ask
+# for reduced motion unless a test is about what the default reader sees (MOTION_DEFAULT).
+MOTION_DEFAULT = {"reduced_motion": "no-preference"}
+
+
+def sealed_context(browser, server, guard: Guard, **options):
+    """A fresh, sealed context: no service worker, French, reduced motion, unless `options` say."""
+    context = browser.new_context(**{"service_workers": "block", "locale": "fr-FR",
+                                     "reduced_motion": "reduce", **options})
+    seal(context, server, guard)
+    return context
+
+
+def sealed_page(browser, server, guard: Guard, **options):
+    """`sealed_context` and its watched page, as a pair (the caller closes the context)."""
+    context = sealed_context(browser, server, guard, **options)
+    page = context.new_page()
+    watch(page, guard)
+    return context, page
+
+
 def watch(page, guard: Guard) -> None:
     def on_dialog(dialog):
         guard.dialogs.append(f"{dialog.type}: {dialog.message}")

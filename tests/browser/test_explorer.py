@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 
-from harness import ENGINE_TIMEOUT_MS
+from harness import ENGINE_TIMEOUT_MS, sealed_page
 from playwright.sync_api import expect
 
 from game.explore.position import Position
@@ -81,10 +81,8 @@ def test_a_shared_link_gives_the_same_position_and_the_same_estimate(page, serve
     assert [round(t.take_interval()[0], 6) for t in expected.tallies] == [take for _, take, _ in first]
 
     # A new context (no storage, nothing shared) opens the link at phone width.
-    other = browser.new_context(service_workers="block", viewport={"width": 390, "height": 844},
-                                locale="fr-FR")
+    other, phone = sealed_page(browser, server, guard, viewport={"width": 390, "height": 844})
     try:
-        phone = other.new_page()
         phone.goto(url)
         phone.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
         assert [phone.input_value(f"#explorer-rangee-{i + 1}") for i in range(4)] == ROWS

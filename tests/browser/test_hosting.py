@@ -17,7 +17,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from harness import SUB_PATH, Guard, QuietServer, SubPathHandler, seal, watch
+from harness import SUB_PATH, Guard, QuietServer, SubPathHandler, sealed_page
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSET_TYPES = {"stylesheet", "script", "image", "font", "fetch", "xhr", "other"}
@@ -107,10 +107,7 @@ def page_urls(site: Path) -> list[str]:
 def load(browser, pages: Pages, path: str) -> dict:
     """Open one page; return its status, the assets that failed and the stylesheets not applied."""
     guard = Guard()
-    context = browser.new_context(service_workers="block", locale="fr-FR")
-    seal(context, pages, guard)
-    page = context.new_page()
-    watch(page, guard)
+    context, page = sealed_page(browser, pages, guard)
     failed = []
 
     def on_response(response):

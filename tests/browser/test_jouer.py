@@ -15,7 +15,7 @@ import pytest
 from game import session
 from game.classic.replay import run
 
-from harness import ENGINE_TIMEOUT_MS, seal, watch
+from harness import ENGINE_TIMEOUT_MS, MOTION_DEFAULT, sealed_page
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -172,10 +172,7 @@ def test_a_bad_file_gets_a_french_message(page, server, tmp_path):
 
 
 def test_the_game_fits_a_320_px_screen(browser, server, guard):
-    context = browser.new_context(viewport={"width": 320, "height": 640}, service_workers="block")
-    seal(context, server, guard)
-    page = context.new_page()
-    watch(page, guard)
+    context, page = sized_page(browser, server, guard, 320, 640)
     set_up(page, server, bots="9")
     page.click("button[type=submit]")
     assert phase(page) == "play"
@@ -253,13 +250,8 @@ def test_logique_drafts_face_up_cards_before_the_round(page, server):
 SIZES = [(1280, 800), (390, 844)]
 
 
-def sized_page(browser, server, guard, width, height):
-    context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block",
-                                  locale="fr-FR")
-    seal(context, server, guard)
-    page = context.new_page()
-    watch(page, guard)
-    return context, page
+def sized_page(browser, server, guard, width, height, **options):
+    return sealed_page(browser, server, guard, viewport={"width": width, "height": height}, **options)
 
 
 def box(page, selector) -> dict:
@@ -278,8 +270,8 @@ def test_table_and_hand_stay_on_screen_together(browser, server, guard, tmp_path
     saved = tmp_path / "manche.json"
     saved.write_text(json.dumps(TOO_LOW), encoding="utf-8")
     ARTIFACTS.mkdir(exist_ok=True)
-    for width, height in SIZES:
-        context, page = sized_page(browser, server, guard, width, height)
+    for width, height in SIZES:   # with smooth scrolling, as most readers have it
+        context, page = sized_page(browser, server, guard, width, height, **MOTION_DEFAULT)
         try:
             page.goto(server.url(PAGE))
             page.select_option("#jouer-vitesse", "0")

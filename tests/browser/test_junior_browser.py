@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import wait_for_engine
+from harness import Guard, sealed_page, wait_for_engine
 from game import web
 from game.web import steps_for
 
@@ -134,13 +134,8 @@ def test_junior_pages_screenshots_desktop_phone_and_greyscale(browser, server, p
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     name = path.strip("/").replace("/", "-")
     for width, grey in ((1280, False), (320, False), (1280, True)):
-        context = browser.new_context(viewport={"width": width, "height": 900},
-                                      service_workers="block", locale="fr-FR")
-        context.route("**/*", lambda route, request: route.continue_()
-                      if request.url.startswith(server.origin + "/") else route.abort())
-        page = context.new_page()
-        errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
+        guard = Guard()
+        context, page = sealed_page(browser, server, guard, viewport={"width": width, "height": 900})
         page.goto(server.url(path), wait_until="load")
         if grey:
             page.evaluate("document.documentElement.style.filter = 'grayscale(1)'")
@@ -149,5 +144,5 @@ def test_junior_pages_screenshots_desktop_phone_and_greyscale(browser, server, p
         assert overflow <= 0, f"{path} scrolls sideways by {overflow}px at {width}px"
         suffix = "gris" if grey else f"{width}"
         page.screenshot(path=str(ARTIFACTS / f"{name}-{suffix}.png"), full_page=True)
-        assert errors == [], errors
         context.close()
+        assert guard.page_errors == [] and guard.foreign == [] and guard.dialogs == [], guard

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from game.classic.replay import replay
-from harness import ENGINE_TIMEOUT_MS, seal, wait_for_engine, watch
+from harness import ENGINE_TIMEOUT_MS, MOTION_DEFAULT, sealed_page, wait_for_engine
 from player_helpers import button, scenario_of
 
 pytestmark = pytest.mark.slow
@@ -33,12 +33,9 @@ def shown(page, sid):
 
 
 def sized(browser, server, guard, width, height, **options):
-    context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block",
-                                  locale="fr-FR", **options)
-    seal(context, server, guard)
-    page = context.new_page()
-    watch(page, guard)
-    return context, page
+    """A page of the given size, as a reader with no motion preference sees it (smooth scrolling)."""
+    return sealed_page(browser, server, guard, viewport={"width": width, "height": height},
+                       **{**MOTION_DEFAULT, **options})
 
 
 def test_each_step_of_a_turn_draws_the_revealed_cards_and_the_takes(page, server):

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from harness import ENGINE_TIMEOUT_MS, Guard, seal, wait_for_engine, watch
+from harness import ENGINE_TIMEOUT_MS, Guard, sealed_page, wait_for_engine
 from game import variants, web
 from player_helpers import (button, current_step, example_page_urls, field, field_error,
                             scenario_of, sections)
@@ -233,10 +233,7 @@ def test_engine_failure_keeps_the_static_steps(page, server, broken):
 def test_the_guard_records_requests_to_other_hosts(browser, server):
     """Proof that the sealed context really catches a request to another host."""
     guard = Guard()
-    context = browser.new_context(service_workers="block")
-    seal(context, server, guard)
-    tab = context.new_page()
-    watch(tab, guard)
+    context, tab = sealed_page(browser, server, guard)
     tab.goto(server.url("exemples/exemple-1/"))
     # The pages' CSP already stops a fetch() to another host, so navigate there instead.
     with pytest.raises(Exception):

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from harness import seal, wait_for_engine, watch
+from harness import sealed_page, wait_for_engine
 from game.classic.replay import replay
 from game import web
 from player_helpers import button, current_step, field, field_error, scenario_of
@@ -64,12 +64,9 @@ def test_tabbing_through_a_player_is_not_using_it(page, server):
 def test_a_phone_swipe_or_a_text_selection_over_a_player_is_reading(browser, server, guard):
     """On a touch screen a swipe starts with a press on the player; it scrolls the page, and the
     browser cancels the press: no engine. Selecting a step's text with the mouse is reading too."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                  is_mobile=True, service_workers="block", locale="fr-FR")
-    seal(context, server, guard)
+    context, page = sealed_page(browser, server, guard, viewport={"width": 390, "height": 844},
+                                has_touch=True, is_mobile=True)
     try:
-        page = context.new_page()
-        watch(page, guard)
         fetched = []
         page.on("request", lambda request: fetched.append(request.url))
         page.goto(server.url("exemples/exemple-4/"))

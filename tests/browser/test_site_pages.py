@@ -9,7 +9,7 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from harness import Guard, seal, watch
+from harness import Guard, sealed_page
 from site_builder.content import NOT_PAGES, page_url
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,14 +25,10 @@ def open_page(browser, server):
     contexts = []
 
     def opener(path: str, *, width: int, scheme: str = "light"):
-        context = browser.new_context(viewport={"width": width, "height": 900},
-                                      color_scheme=scheme, service_workers="block",
-                                      locale="fr-FR")
-        contexts.append(context)
         guard = Guard()
-        seal(context, server, guard)
-        page = context.new_page()
-        watch(page, guard)
+        context, page = sealed_page(browser, server, guard, viewport={"width": width, "height": 900},
+                                    color_scheme=scheme)
+        contexts.append(context)
         console = []
         page.on("console", lambda message: console.append(message.text)
                 if message.type == "error" else None)

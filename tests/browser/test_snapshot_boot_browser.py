@@ -13,7 +13,7 @@ import shutil
 import pytest
 
 from game import web
-from harness import ENGINE_TIMEOUT_MS, Guard, seal, serve, watch
+from harness import ENGINE_TIMEOUT_MS, Guard, sealed_page, serve
 from player_helpers import button, current_step, scenario_of
 
 pytestmark = pytest.mark.slow
@@ -24,11 +24,8 @@ PAGE, SID = "exemples/exemple-3/", "exemple-3"
 def boot_and_replay(browser, server) -> tuple[list, list]:
     """Start the engine on an example page: (how the worker booted, each step's rows as drawn)."""
     guard = Guard()
-    context = browser.new_context(service_workers="block", locale="fr-FR")
-    seal(context, server, guard)
+    context, page = sealed_page(browser, server, guard)
     try:
-        page = context.new_page()
-        watch(page, guard)
         page.goto(server.url(PAGE))
         button(page, SID, "next").click()
         page.wait_for_selector(f"#{SID}[data-moteur=pret]", state="attached", timeout=ENGINE_TIMEOUT_MS)
