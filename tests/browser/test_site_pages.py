@@ -65,18 +65,20 @@ def test_page_renders_cleanly_on_desktop_and_phone(open_page, path):
 
 @pytest.mark.parametrize("path", [p for p in PAGES if p.startswith("exemples/exemple-")])
 def test_example_page_screenshots(open_page, path):
+    """One load, then each look (width, scheme, media) is emulated on the same page: CSS answers
+    a resize or a media change as it answers a fresh load, and the PNGs are the costly part."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     name = path.strip("/").replace("/", "_")
+    page, _guard, console = open_page(path, width=1280)
     for label, width, scheme, media in (("bureau", 1280, "light", "screen"),
                                         ("mobile", 320, "light", "screen"),
                                         ("sombre", 1280, "dark", "screen"),
                                         ("impression", 794, "light", "print")):
-        page, _guard, console = open_page(path, width=width, scheme=scheme)
-        page.emulate_media(media=media)
-        page.wait_for_timeout(100)
+        page.set_viewport_size({"width": width, "height": 900})
+        page.emulate_media(media=media, color_scheme=scheme)
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
         page.screenshot(path=str(ARTIFACTS / f"{name}-{label}.png"), full_page=True)
         assert console == [], f"{path} ({label}): {console}"
         if media == "print":
             hidden = page.evaluate("getComputedStyle(document.querySelector('.sections')).display")
             assert hidden == "none", "the navigation must not be printed"
-        page.close()

@@ -3,7 +3,7 @@ size), security policy (no CSP violation, no console error), privacy (no request
 no cookie, localStorage only for the score sheet and settings) and print.
 
 One walk (session fixture `walk`) visits every page of the build in one sealed context, runs axe
-in light and dark at 320 px and 1280 px, then starts the engine on an example page and runs axe
+in light (every rule) and dark (the colour rules) at 320 px and 1280 px, then starts the engine on an example page and runs axe
 again in the middle of a replay, then plays a round of « Jouer une manche ». Each gate below reads
 its part of what the walk saw, so one slow engine start serves them all.
 """
@@ -56,12 +56,16 @@ def _phase(page, timeout=ENGINE_MS) -> str:
     return phase
 
 
-def play_round(page, server) -> int:
-    """Start a one-round game at full speed and play it to the end by clicking; turns played."""
+def start_round(page, server) -> None:
+    """Open « Jouer une manche » and start a one-round game at full speed."""
     page.goto(server.url(JOUER))
     page.select_option("#jouer-vitesse", "0")
     page.fill("#jouer-manches", "1")
     page.click(".jouer-reglages button[type=submit]")
+
+
+def finish_round(page) -> int:
+    """Play the started round to its end by clicking; the turns played."""
     turns = 0
     while (now := _phase(page)) in ("play", "row") and turns < 40:
         if now == "play":
@@ -116,13 +120,10 @@ def _walk(browser, server, pages: list[str], replay_page: str) -> dict:
     phase("replay an example", replay)
 
     def jouer():
-        page.goto(server.url(JOUER))
-        page.select_option("#jouer-vitesse", "0")
-        page.fill("#jouer-manches", "1")
-        page.click(".jouer-reglages button[type=submit]")
+        start_round(page, server)
         assert _phase(page) == "play"
         axe_everywhere(page, f"{JOUER} (en partie)", seen["axe"])
-        seen["turns"] = play_round(page, server)
+        seen["turns"] = finish_round(page)
         axe_everywhere(page, f"{JOUER} (fin de partie)", seen["axe"])
     phase("play a round", jouer)
 

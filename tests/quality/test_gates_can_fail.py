@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from quality_browser import (Record, axe, new_context, new_page, print_layout, with_axe)
+from quality_browser import (Record, axe, axe_everywhere, new_context, new_page, print_layout,
+                             with_axe)
 from quality_checks import (POLICY, axe_summary, csp_problems, link_problems,
                             typography_problems, vnu_errors)
 
@@ -159,6 +160,9 @@ BROKEN_REQUESTS = page('<img src="https://images.exemple.org/x.png" alt="x">'
                        '<script src="https://cdn.exemple.org/x.js"></script>', policy=None)
 BROKEN_CSP = page('<script src="https://cdn.exemple.org/x.js"></script>'
                   '<script>console.log("inline")</script>')
+# Readable in light, grey on grey in dark only: the dark pass (colour rules only) must see it.
+BROKEN_DARK = page('<style>@media (prefers-color-scheme: dark) { body { background: #222 }'
+                   ' p { color: #333 } }</style><p>Lisible en clair, pas en sombre</p>', policy=None)
 BROKEN_PRINT = page(
     '<div class="joueur-commandes"><button>Suivant</button></div>'
     '<ol><li class="etape" hidden><figure><figcaption>Étape cachée</figcaption></figure></li></ol>'
@@ -176,7 +180,7 @@ def broken_site(tmp_path_factory):
 
     root = tmp_path_factory.mktemp("broken")
     for name, html in (("a11y.html", BROKEN_A11Y), ("requests.html", BROKEN_REQUESTS),
-                       ("csp.html", BROKEN_CSP),
+                       ("csp.html", BROKEN_CSP), ("dark.html", BROKEN_DARK),
                        ("print.html", BROKEN_PRINT)):
         _served(root, name, html)
     running = serve(root)
@@ -193,6 +197,9 @@ def _run_broken(browser, server):
     tab = new_page(context, record)
     tab.goto(server.url("a11y.html"))
     out["axe"] = axe_summary(axe(tab))
+    tab.goto(server.url("dark.html"))
+    out["axe_everywhere"] = {}
+    axe_everywhere(tab, "dark.html", out["axe_everywhere"])
     tab.goto(server.url("requests.html"))
     tab.wait_for_timeout(300)
     out["record"] = record
@@ -215,6 +222,13 @@ def broken_results(chromium, broken_site):
 def test_axe_reports_missing_alt_svg_title_contrast_and_target_size(broken_results):
     rules = {line.split(" ")[0] for line in broken_results["axe"]}
     assert {"image-alt", "svg-img-alt", "color-contrast", "target-size"} <= rules, rules
+
+
+def test_axe_everywhere_finds_a_contrast_fault_of_the_dark_scheme_only(broken_results):
+    found = {label: {v["id"] for v in violations}
+             for label, violations in broken_results["axe_everywhere"].items()}
+    assert found == {"dark.html [dark, 320 px]": {"color-contrast"},
+                     "dark.html [dark, 1280 px]": {"color-contrast"}}, found
 
 
 def test_the_walk_records_foreign_requests_csp_violations_and_console_errors(broken_results):

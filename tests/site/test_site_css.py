@@ -61,3 +61,36 @@ def test_print_is_a4_without_navigation_and_never_cuts_a_figure():
     assert re.search(r"\.sections,[^{]*\.sommaire-section,[^{]*{\s*display: none", print_css)
     keep = re.search(r"figure, \.etape[^{]*{([^}]*)}", print_css)
     assert keep and "break-inside: avoid" in keep.group(1)
+
+
+COLOUR_VALUE = re.compile(r"#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([^)]*\)|[01]?\.\d+|[01]")
+
+
+def _dark_blocks(css: str) -> list[str]:
+    """The bodies of every `@media (prefers-color-scheme: dark)` block, braces matched."""
+    blocks = []
+    for match in re.finditer(r"@media\s*\(\s*prefers-color-scheme\s*:\s*dark\s*\)\s*{", css):
+        depth, at = 1, match.end()
+        while depth:
+            depth += {"{": 1, "}": -1}.get(css[at], 0)
+            at += 1
+        blocks.append(css[match.end():at - 1])
+    return blocks
+
+
+def test_the_dark_scheme_changes_colours_only():
+    """The quality gate runs only axe's colour rules in dark (tests/quality/quality_browser.py):
+    that holds while every dark declaration is a colour (or an opacity), nothing of layout."""
+    sheets = sorted(STATIC.rglob("*.css"))
+    found = {sheet.name: _dark_blocks(sheet.read_text(encoding="utf-8")) for sheet in sheets}
+    assert found["site.css"] and found["cards.css"], "the dark blocks were not found"
+    wrong = []
+    for name, blocks in found.items():
+        for block in blocks:
+            body = re.sub(r"/\*.*?\*/", "", block, flags=re.S)
+            for prop, value in re.findall(r"([a-z-]+)\s*:\s*([^;{}]+)(?:;|(?=}))", body):
+                colour = prop.startswith("--") or prop in ("color", "fill", "stroke", "opacity") \
+                    or prop.startswith("background") or prop.endswith("-color")
+                if not (colour and COLOUR_VALUE.fullmatch(value.strip())):
+                    wrong.append(f"{name}: {prop}: {value.strip()}")
+    assert wrong == []
