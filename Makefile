@@ -38,8 +38,8 @@ build: setup
 	$(PY) -m site_builder build
 
 # HYPOTHESIS_PROFILE (tests/conftest.py): fast = 15 examples per property, dev = 100 (the
-# default of a bare pytest), ci = 500. Three test processes: the suite mostly waits on Chromium
-# and Pyodide (6 min 50 s on the 2-core VM, 12 min in one process); loadscope keeps a module's
+# default of a bare pytest), ci = 500. Three test processes (README: about 7 min 20 s to 8 min on
+# the 2-core VM; a fourth is slower, the two cores are the limit); loadscope keeps a module's
 # tests (and its costly fixtures, such as the quality gate's walk) in one process.
 test: setup browser
 	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -n 3 --dist loadscope
