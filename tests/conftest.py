@@ -23,6 +23,28 @@ for _name, _examples in PROFILES.items():
     settings.register_profile(_name, max_examples=_examples, deadline=None)
 
 
+# Longest first: under `make test` xdist's loadscope hands whole modules to the processes in
+# collection order, so a long module collected late runs alone at the end while the other
+# processes wait (a tail of a minute or more on two cores). The heaviest modules (pytest
+# --durations) go first, then every browser, gate and Node module, then the quick engine and build
+# tests, which fill the gaps. Only the order changes: each module keeps its own.
+LONGEST = ("browser/test_jouer.py", "quality/test_gate_browser.py", "browser/test_site_pages.py",
+           "browser/test_player.py", "browser/test_player_reader.py", "browser/test_explorer.py",
+           "browser/test_played_cards.py", "parity/test_snapshot_boot.py")
+HEAVY_FOLDERS = ("browser", "quality", "parity")
+
+
+def _rank(item) -> int:
+    path = Path(str(item.fspath)).resolve().relative_to(ROOT / "tests").as_posix()
+    if path in LONGEST:
+        return LONGEST.index(path)
+    return len(LONGEST) + (0 if path.split("/")[0] in HEAVY_FOLDERS else 1)
+
+
+def pytest_collection_modifyitems(items):
+    items.sort(key=_rank)  # stable: a module's tests keep their order
+
+
 def pytest_configure(config):
     """Load the profile before any test module (and its module-level settings) is imported."""
     profile = os.environ.get("HYPOTHESIS_PROFILE", "dev")
