@@ -125,7 +125,10 @@ def visit(page, guard: Guard, pages: Pages, path: str) -> dict:
             failed.append(f"{response.status} {response.url}")
 
     def on_failed(request):
-        failed.append(f"failed {request.url}")
+        # In the shared walk, going to this page aborts what the previous one still fetched (its
+        # favicon, say): net::ERR_ABORTED is that, not a missing file (which answers 404 above).
+        if request.failure != "net::ERR_ABORTED":
+            failed.append(f"failed {request.url}: {request.failure}")
 
     page.on("response", on_response)
     page.on("requestfailed", on_failed)
