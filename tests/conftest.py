@@ -24,9 +24,9 @@ for _name, _examples in PROFILES.items():
 
 
 # Longest first: under `make test` xdist's loadscope hands whole modules to the processes in
-# collection order, so a long module collected late runs alone at the end while the other
-# processes wait (a tail of a minute or more on two cores). The heaviest modules (pytest
-# --durations) go first, then every browser, gate and Node module, then the quick engine and build
+# collection order, so a long module collected late would run alone at the end while the other
+# processes wait. The heaviest modules (by `pytest --durations`; a renamed one merely loses its
+# place) go first, then every browser, gate and Node module, then the quick engine and build
 # tests, which fill the gaps. Only the order changes: each module keeps its own.
 LONGEST = ("browser/test_jouer.py", "quality/test_gate_browser.py", "browser/test_site_pages.py",
            "browser/test_player.py", "browser/test_player_reader.py", "browser/test_explorer.py",
