@@ -3,9 +3,10 @@ size), security policy (no CSP violation, no console error), privacy (no request
 no cookie, localStorage only for the score sheet and settings) and print.
 
 One walk (session fixture `walk`) visits every page of the build in one sealed context, runs axe
-in light (every rule) and dark (the colour rules) at 320 px and 1280 px, then starts the engine on an example page and runs axe
-again in the middle of a replay, then plays a round of « Jouer une manche ». Each gate below reads
-its part of what the walk saw, so one slow engine start serves them all.
+in light (every rule) and dark (the colour rules) at 320 px and 1280 px, then starts the engine
+on an example page and runs axe again in the middle of a replay, then plays a round of « Jouer
+une manche ». Each gate below reads its part of what the walk saw, so one slow engine start
+serves them all.
 """
 
 from __future__ import annotations
