@@ -143,7 +143,8 @@ def visit(page, guard: Guard, pages: Pages, path: str) -> dict:
         links = page.eval_on_selector_all("a[href]", "as => as.map((a) => a.href)")
         return {"path": path, "title": page.title(), "status": response.status, "failed": failed,
                 "unstyled": unstyled, "styled": styled, "links": links,
-                "foreign": guard.foreign[foreign_before:], "errors": guard.page_errors[errors_before:]}
+                "foreign": guard.foreign[foreign_before:],
+                "errors": guard.page_errors[errors_before:]}
     finally:
         page.remove_listener("response", on_response)
         page.remove_listener("requestfailed", on_failed)

@@ -162,7 +162,8 @@ BROKEN_CSP = page('<script src="https://cdn.exemple.org/x.js"></script>'
                   '<script>console.log("inline")</script>')
 # Readable in light, grey on grey in dark only: the dark pass (colour rules only) must see it.
 BROKEN_DARK = page('<style>@media (prefers-color-scheme: dark) { body { background: #222 }'
-                   ' p { color: #333 } }</style><p>Lisible en clair, pas en sombre</p>', policy=None)
+                   ' p { color: #333 } }</style><p>Lisible en clair, pas en sombre</p>',
+                   policy=None)
 BROKEN_PRINT = page(
     '<div class="joueur-commandes"><button>Suivant</button></div>'
     '<ol><li class="etape" hidden><figure><figcaption>Étape cachée</figcaption></figure></li></ol>'
