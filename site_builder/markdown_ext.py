@@ -8,7 +8,9 @@
 - French typography on text nodes, never inside code.
 - Links to `.md` files are rewritten to the page URL, relative to the current page, and
   recorded so the build can refuse a missing page or anchor.
-- Heading ids are French-friendly slugs: « Fin de partie » → `fin-de-partie`.
+- Every heading carries its id in the Markdown (`## Fin de partie {#fin-de-partie}`): the
+  glossary, the search results and readers' bookmarks point at it, so rewording a heading must
+  not move its anchor. A heading without one is an author error.
 """
 
 from __future__ import annotations
@@ -82,6 +84,25 @@ def slugify(value: str, separator: str = "-") -> str:
     value = unicodedata.normalize("NFKD", value).encode("ascii", "ignore").decode("ascii")
     value = re.sub(r"[^\w\s-]", " ", value).strip().lower()
     return re.sub(r"[\s_-]+", separator, value).strip(separator)
+
+
+HEADING_RE = re.compile(r"^#{2,6}[ \t]+\S")
+EXPLICIT_ID_RE = re.compile(r"\{:?[^}]*#[\w-]+[^}]*\}[ \t]*#*[ \t]*$")
+
+
+class ExplicitIds(Preprocessor):
+    """Refuse a heading whose anchor would follow its wording. Runs after fenced code is stashed,
+    so a `#` line left is a heading."""
+
+    def run(self, lines: list[str]) -> list[str]:
+        state = self.md.guide
+        for line in lines:
+            if HEADING_RE.match(line) and not EXPLICIT_ID_RE.search(line):
+                title = line.lstrip("#").strip()
+                state.fail(state.line_of(line), f"heading {title[:60]!r} has no explicit id: write "
+                                                f"it as `{line.strip()} {{#{slugify(title)}}}` so "
+                                                f"links and search results keep their anchor")
+        return lines
 
 
 class SpecialFences(Preprocessor):
@@ -351,6 +372,7 @@ def relative_url(from_url: str, to_url: str) -> str:
 class GuideExtension(Extension):
     def extendMarkdown(self, md: markdown.Markdown) -> None:
         md.preprocessors.register(SpecialFences(md), "guide_special_fences", 27)
+        md.preprocessors.register(ExplicitIds(md), "guide_explicit_ids", 24)
         md.treeprocessors.register(Boxes(md), "guide_boxes", 9)
         md.treeprocessors.register(Typography(md), "guide_typography", 8)
         md.treeprocessors.register(Links(md), "guide_links", 7)

@@ -28,6 +28,8 @@ CASES = {
         "exemple-1.md:15: attendu rangée 3: expected 39 37, the engine got 39",
         "exemple-1.md:16: attendu pénalités: expected Alice 2, the engine got Alice 0",
     ],
+    "heading_without_id": ["regles.md:10: heading 'La carte trop faible' has no explicit id: write "
+                           "it as `### La carte trop faible {#la-carte-trop-faible}`"],
     "duplicate_id": ["exemple-2.md:8: duplicate example id '4': already used at "],
     "engine_error": ["exemple-1.md:5: example 1: the engine refuses it: turn 1: Alice"],
     "junior_error": ["junior/index.md:7: a 'junior-legende' block must be empty"],

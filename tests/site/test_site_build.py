@@ -238,7 +238,7 @@ def test_on_this_page_entries_keep_french_typography(tmp_path):
                                       encoding="utf-8")
     (content / "regles.md").write_text(
         "---\ntitle: R\ndescription: D\nsection: regles\n---\n"
-        "## Quand jouer ?\n\n## Les « têtes » & le reste\n\n## Fin\n", encoding="utf-8")
+        "## Quand jouer ? {#quand}\n\n## Les « têtes » & le reste {#tetes}\n\n## Fin {#fin}\n", encoding="utf-8")
     build(content, tmp_path / "out", browser_assets=False)
     text = (tmp_path / "out" / "regles" / "index.html").read_text(encoding="utf-8")
     toc = text.split('class="sur-cette-page"')[1].split("</nav>")[0]

@@ -28,7 +28,7 @@ def examples_by_section() -> dict[str, list]:
     out, current = {}, None
     for match in re.finditer(r"^### (?P<head>[^\n]+)$|" + FENCE.pattern, text, flags=re.S | re.M):
         if match["head"]:
-            current = match["head"].strip()
+            current = re.sub(r"\s*\{#[\w-]+\}$", "", match["head"]).strip()   # without its {#id}
             out[current] = []
         elif current is not None:
             line = text.count("\n", 0, match.start()) + 1
