@@ -7,6 +7,7 @@ Card values are plain ints: cheap to compare, sort and serialise. `heads`, `HEAD
 from __future__ import annotations
 
 from game.card_faces import HEADS, HIGHEST, heads  # noqa: F401 (re-exported)
+from ..untrusted import is_whole
 
 MAX_HEADS = 7
 
@@ -28,4 +29,4 @@ def tactique_deck(players: int) -> list[int]:
 
 def is_card(value) -> bool:
     """True for an int in 1..104 (bool excluded: JSON true is not a card)."""
-    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= HIGHEST
+    return is_whole(value) and 1 <= value <= HIGHEST

@@ -16,6 +16,7 @@ from ..events import Deal, DraftPick, GameEnd, RoundEnd
 from ..rng import Rng
 from .table import LIMIT, Table
 from .turn import Turn
+from ..untrusted import is_whole
 
 HAND_SIZE = 10
 ROWS = 4
@@ -33,7 +34,7 @@ class Options:
 
     def check(self) -> None:
         for name, value in (("target", self.target), ("rounds", self.rounds)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+            if value is not None and (not is_whole(value)
                                       or not 1 <= value <= 10_000):
                 raise GameError(f"{name} must be a whole number from 1 to 10000, not {str(value)[:20]}",
                                 code="options")

@@ -29,7 +29,7 @@ from html import escape
 
 from ..classic.draw import card_svg
 from ..errors import GameError, Refusal, fault
-from ..untrusted import check_plain
+from ..untrusted import check_plain, is_whole
 from ..messages import explore as fr
 from ..messages import reader_errors
 from . import codec, special_fields
@@ -147,9 +147,6 @@ def read_form(form) -> tuple[Position | None, list[dict], Position]:
     return (None if listed else draft), listed, draft
 
 
-def _whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
 
 def _check_types(position: Position) -> None:
     """A `position` sent by a tool holds whole numbers where numbers go and kinds as text: the
@@ -157,7 +154,7 @@ def _check_types(position: Position) -> None:
     numbers = [position.players, *position.hand, *position.gone, *position.marked,
                *position.stopped, *position.their_specials,
                *(c for row in position.rows for c in row), *(c for k in position.known for c in k)]
-    if not all(_whole(n) for n in numbers) or not isinstance(position.variant, str) \
+    if not all(is_whole(n) for n in numbers) or not isinstance(position.variant, str) \
             or not all(isinstance(k, str) for k in position.specials):
         raise ValueError("a position holds whole numbers (cards, rows, counts) and special-card kinds")
 
@@ -277,7 +274,7 @@ def import_message(request: dict) -> dict:
 
 def _count(request: dict, key: str, default: int, highest: int) -> int:
     value = request.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= highest:
+    if not is_whole(value) or not 0 <= value <= highest:
         raise GameError(f"{key} must be a whole number 0..{highest}, not {str(value)[:20]!r}",
                         field=key if key == "samples" else None,
                         code="samples_range" if key == "samples" else "shape")

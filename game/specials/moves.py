@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from game.errors import GameError
 
 from .cards import FIFTH_ROW, INSERT, KINDS, NEGATIVE, REPLACE, ROWS, SEVEN, SLIDE, STOP
+from ..untrusted import is_whole
 
 FIELDS = {
     FIFTH_ROW: (), SEVEN: (), INSERT: ("row", "position"), REPLACE: ("with",),
@@ -50,9 +51,6 @@ class RowChoice:
     options: list[dict]
 
 
-def _index(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
 
 def check_shape(move, player: str, card: int, turn: int) -> str:
     """The move's kind, once its fields are the ones that kind needs."""
@@ -66,7 +64,7 @@ def check_shape(move, player: str, card: int, turn: int) -> str:
         raise GameError(f"turn {turn}: {kind} takes no field {', '.join(extra)}"
                         f" (its fields: {', '.join(FIELDS[kind]) or 'none'})",
                         player=player, card=card, turn=turn, code="special_shape")
-    missing = [f for f in FIELDS[kind] if not _index(move.get(f))]
+    missing = [f for f in FIELDS[kind] if not is_whole(move.get(f))]
     if missing:
         raise GameError(f"turn {turn}: {kind} needs {', '.join(missing)} (whole numbers)",
                         player=player, card=card, turn=turn, code="special_shape")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..classic.state import RoundsState
 from ..errors import GameError
+from ..untrusted import check_seed
 from ..state import replay_moves
 from ..events import Deal
 from .cards import NUMBER_CARDS_EACH, ROWS, SPECIAL_CARDS_EACH
@@ -29,8 +30,7 @@ class SpecialState(RoundsState):
     MOVE_KEYS = MOVE_KEYS
 
     def __init__(self, players: list, *, seed=0, options: dict | None = None, deal: dict | None = None):
-        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise GameError("the seed is an integer or a string", code="session")
+        check_seed(seed)
         if options:
             raise GameError(f"the special-cards variant takes no option, not {sorted(options)}",
                             code="options")
