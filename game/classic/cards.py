@@ -10,6 +10,7 @@ from game.card_faces import HEADS, HIGHEST, heads  # noqa: F401 (re-exported)
 from ..untrusted import is_whole
 
 MAX_HEADS = 7
+MIN_PLAYERS, MAX_PLAYERS = 2, 10   # RULES §1
 
 
 def total_heads(cards) -> int:
@@ -22,9 +23,13 @@ def classic_deck() -> list[int]:
     return list(range(1, HIGHEST + 1))
 
 
+def tactique_highest(players: int) -> int:
+    """Tactique / Logique: only 1..(10 × players + 4) are used (RULES §2): ten each, four rows."""
+    return 10 * players + 4
+
+
 def tactique_deck(players: int) -> list[int]:
-    """Tactique / Logique: only 1..(10 × players + 4) are used (RULES §2)."""
-    return list(range(1, 10 * players + 4 + 1))
+    return list(range(1, tactique_highest(players) + 1))
 
 
 def is_card(value) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import HIGHEST, is_card
+from .cards import HIGHEST, MAX_PLAYERS, MIN_PLAYERS, is_card, tactique_highest
 from ..errors import GameError
 from ..untrusted import check_plain, is_whole
 from .table import LIMIT, check_rows
@@ -89,17 +89,17 @@ def parse(data) -> Scenario:
     variant = data.get("variant", "classic")
     if variant not in ("classic", "tactique", "logique"):
         raise GameError(f"unknown variant {variant!r}", field="variant", code="shape")
-    if "players" not in data and len(players) > 10:
-        raise GameError(f"the game is for 2 to 10 players, and {len(players)} play here", field="players",
-                        code="shape")
-    count = data.get("players", max(len(players), 2))
-    if not is_whole(count) or not 2 <= count <= 10:
-        raise GameError(f"\"players\" must be a number from 2 to 10, not {count!r}", field="players",
-                        code="shape")
+    if "players" not in data and len(players) > MAX_PLAYERS:
+        raise GameError(f"the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players, and {len(players)} "
+                        "play here", field="players", code="shape")
+    count = data.get("players", max(len(players), MIN_PLAYERS))
+    if not is_whole(count) or not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise GameError(f"\"players\" must be a number from {MIN_PLAYERS} to {MAX_PLAYERS}, "
+                        f"not {count!r}", field="players", code="shape")
     if len(players) > count:  # "players" is the table's size: nobody else can be playing
         raise GameError(f"{len(players)} players play, but \"players\" says {count}", field="players",
                         code="shape")
-    highest = HIGHEST if variant == "classic" else 10 * count + 4
+    highest = HIGHEST if variant == "classic" else tactique_highest(count)
 
     limit = data.get("limit", LIMIT)
     if not is_whole(limit) or not 1 <= limit <= 10:

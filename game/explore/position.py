@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..classic.cards import HIGHEST, is_card
-from ..classic.play import MAX_PLAYERS, MIN_PLAYERS
+from ..classic.cards import HIGHEST, MAX_PLAYERS, MIN_PLAYERS, is_card, tactique_highest
 from ..classic.table import LIMIT
 from ..errors import GameError
 from ..specials import cards as special_cards
@@ -85,7 +84,7 @@ class Position:
     def highest(self) -> int:
         """The deck's highest card: 104, or 10 × players + 4 in Tactique (RULES §2)."""
         if self.variant == "tactique" and isinstance(self.players, int):
-            return 10 * self.players + 4
+            return tactique_highest(self.players)
         return HIGHEST
 
     def known_of(self, index: int) -> tuple:

@@ -33,7 +33,7 @@ from ..untrusted import check_plain, is_whole
 from ..messages import explore as fr
 from ..messages import reader_errors
 from . import codec, special_fields
-from .position import JSON_KEYS, MAX_PLAYERS, MAX_ROWS, ROWS, VARIANTS, Position
+from .position import JSON_KEYS, MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS, ROWS, VARIANTS, Position
 from .risk import MAX_SAMPLES, MODES, Estimate, Tally, estimate
 
 FIELDS = ("rows[0]", "rows[1]", "rows[2]", "rows[3]", "rows[4]", "hand", "players", "known", "gone",
@@ -75,7 +75,7 @@ def _cards(text, field: str, errors: dict) -> list[int]:
 
 def _players(value, errors: dict) -> int:
     text = str(value if value is not None else "").strip()
-    if not _digits(text, 2) or not 2 <= int(text) <= MAX_PLAYERS:
+    if not _digits(text, 2) or not MIN_PLAYERS <= int(text) <= MAX_PLAYERS:
         errors.setdefault("players", (fr.for_code("players_range"), f"players: {text[:20]!r} refused"))
         return 4
     return int(text)
@@ -172,7 +172,7 @@ def read_request(request: dict) -> tuple[Position | None, list[dict], Position]:
         _check_types(position)
     except GameError as error:   # an opponent beyond any table, refused before it is built
         players = data.get("players", 4)
-        players = players if isinstance(players, int) and 2 <= players <= MAX_PLAYERS else MAX_PLAYERS
+        players = players if is_whole(players) and MIN_PLAYERS <= players <= MAX_PLAYERS else MAX_PLAYERS
         return None, [fault(error.field, fr.for_code(error.code, players=players), error.message)], empty
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         return None, [fault(None, fr.for_code("shape"), f"malformed position: {str(error)[:80]}")], empty
