@@ -16,6 +16,7 @@ from ..untrusted import check_seed
 from ..state import replay_moves
 from ..events import Deal
 from .cards import NUMBER_CARDS_EACH, ROWS, SPECIAL_CARDS_EACH
+from .moves import candidates
 from .play import SpecialGame
 from .round import SpecialRound
 from .scenario import parse
@@ -72,7 +73,6 @@ class SpecialState(RoundsState):
         r = self.round
         if kind == "card":
             return [{"kind": "card", "player": player, "card": c} for c in r.hands[player]]
-        from .bots import candidates
         out = []
         for special, _ in [(None, None), *candidates(r, player)]:
             trial = r.clone()
