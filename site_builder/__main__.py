@@ -62,7 +62,7 @@ def parser() -> Parser:
                                   "sitemap.xml is written only when given")
         command.add_argument("--pages-only", action="store_true",
                              help="leave out the in-browser engine (Pyodide copy, engine archive, "
-                                  "snapshot): a quick preview of the pages, which read fully without it")
+                                  "trimmed standard library): a quick preview of the pages, which read fully without it")
     commands.choices["serve"].add_argument("--port", type=port, default=8000, help="0 to 65535")
     return top
 

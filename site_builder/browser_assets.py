@@ -1,11 +1,11 @@
 """What the browser needs to run the engine: Pyodide's runtime and `game/` as one archive.
 
-The site must work with no other host reachable, so Pyodide is self-hosted: only the five runtime
-files are copied from the npm package, under a versioned folder so they can be cached forever.
-`game/` is packed into a zip whose name carries a hash of its content, for the same reason.
-When Node can make it, a memory snapshot of Pyodide with the engine imported ships beside them
-(`engine-<hash>.snapshot.gz`, see snapshot.py) so the worker can skip Python's start-up.
-`engine.json` tells the worker where they are; its URLs are relative to the site root folder
+The site must work with no other host reachable, so Pyodide is self-hosted: only its three
+runtime files are copied from the npm package, under a versioned folder so they can be cached
+forever. `game/` is packed into a zip whose name carries a hash of its content, for the same
+reason, and so is the standard library trimmed to what the engine imports (stdlib.py).
+`engine.json` tells the worker where they are, with the lock file's `info` (no package is
+loaded, so the lock file itself is not fetched); its URLs are relative to the site root folder
 (the worker resolves them against its own URL, so the site works from any sub-path).
 """
 
@@ -26,9 +26,11 @@ RUNTIME_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
 )
+FULL_STDLIB = "python_stdlib.zip"
+"""Pyodide's whole standard library, shipped only when the trimmed one cannot be made."""
+BOOT_SCRIPTS = Path(__file__).parent / "static" / "js"
+BOOT_SCRIPT_NAMES = ("worker.js", "boot.js", "snapshots.js", "snapshot-maker.js")
 MANIFEST = "engine.json"
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 """A fixed timestamp so the same sources always give the same archive, hence the same name."""
@@ -83,36 +85,36 @@ def _digest(data: bytes) -> str:
 
 
 def write(out_dir, *, node_pyodide: Path = NODE_PYODIDE, game_dir: Path = GAME,
-          snapshot: bool = True) -> dict:
-    """Copy Pyodide, pack `game/`, add its snapshot (when `snapshot` and Node can make it) and
-    write `engine.json` into the built site; return the manifest."""
+          trim: bool = True) -> dict:
+    """Copy Pyodide, pack `game/`, add the trimmed standard library (when `trim` and Node can
+    make it; Pyodide's whole one otherwise) and write `engine.json`; return the manifest."""
     out_dir = Path(out_dir)
     version = pyodide_version(node_pyodide)
+    archive = engine_archive(game_dir)
+    library = None
+    if trim:
+        from . import stdlib
+        library = stdlib.trimmed(version, archive, node_pyodide)
+
     vendor = out_dir / "vendor" / "pyodide" / version
     vendor.mkdir(parents=True, exist_ok=True)
-    for name in RUNTIME_FILES:
+    runtime = RUNTIME_FILES + (() if library else (FULL_STDLIB,))
+    for name in runtime:
         source = node_pyodide / name
         if not source.is_file():
             raise BrowserAssetsError(f"{source}: missing from the pyodide package; run npm ci "
                                      f"(or make setup) again")
         _copy_if_changed(source, vendor / name)
-
-    archive = engine_archive(game_dir)
-    archive_name = f"engine-{_digest(archive)[:12]}.zip"
-    for stale in out_dir.glob("engine-*.zip"):
-        if stale.name != archive_name:
+    for stale in vendor.iterdir():
+        if stale.name not in runtime:
             stale.unlink()
-    _write_if_changed(out_dir / archive_name, archive)
 
-    snapshot_name = None
-    if snapshot:
-        from . import snapshot as snapshots
-        data = snapshots.compressed(version, archive, node_pyodide)
-        if data is not None:
-            snapshot_name = f"engine-{_digest(data)[:12]}.snapshot.gz"
-            _write_if_changed(out_dir / snapshot_name, data)
-    for stale in out_dir.glob("engine-*.snapshot.gz"):
-        if stale.name != snapshot_name:
+    archive_name = _write_hashed(out_dir, "engine", archive)
+    if library:
+        stdlib_name = _write_hashed(out_dir, "stdlib", library)
+    else:
+        stdlib_name = f"vendor/pyodide/{version}/{FULL_STDLIB}"
+        for stale in out_dir.glob("stdlib-*.zip"):
             stale.unlink()
 
     manifest = {
@@ -120,13 +122,36 @@ def write(out_dir, *, node_pyodide: Path = NODE_PYODIDE, game_dir: Path = GAME,
         "pyodide": f"vendor/pyodide/{version}/",
         "pyodide_version": version,
         "runtime": list(RUNTIME_FILES),
+        "stdlib": stdlib_name,
+        "lock": lock_contents(node_pyodide),
     }
-    if snapshot_name:
-        manifest["snapshot"] = snapshot_name
     # The worker's progress bar: the bytes of every file it fetches, known before it starts.
     fetched = [manifest["pyodide"] + name for name in RUNTIME_FILES if not name.endswith(".mjs")]
-    fetched += [archive_name] + ([snapshot_name] if snapshot_name else [])
+    fetched += [archive_name, stdlib_name]
     manifest["sizes"] = {name: (out_dir / name).stat().st_size for name in fetched}
+    # What a memory snapshot made in the reader's browser depends on (js/snapshots.js keys its
+    # copy in Cache Storage with it): the runtime, the engine, its library and the boot scripts.
+    manifest["snapshot_key"] = _digest(json.dumps(
+        [version, archive_name, stdlib_name, *(_digest((BOOT_SCRIPTS / name).read_bytes())
+                                               for name in BOOT_SCRIPT_NAMES
+                                               if (BOOT_SCRIPTS / name).is_file())]).encode())[:16]
     text = json.dumps(manifest, indent=2, sort_keys=True) + "\n"
     _write_if_changed(out_dir / MANIFEST, text.encode("utf-8"))
     return manifest
+
+
+def lock_contents(node_pyodide: Path = NODE_PYODIDE) -> dict:
+    """The lock file the worker hands to loadPyodide: the runtime's `info` and no package (the
+    engine loads none), instead of fetching the 119 KB pyodide-lock.json."""
+    lock = json.loads((node_pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    return {"info": lock["info"], "packages": {}}
+
+
+def _write_hashed(out_dir: Path, stem: str, data: bytes) -> str:
+    """Write `data` as `<stem>-<hash>.zip` (removing older ones) and return that name."""
+    name = f"{stem}-{_digest(data)[:12]}.zip"
+    for stale in out_dir.glob(f"{stem}-*.zip"):
+        if stale.name != name:
+            stale.unlink()
+    _write_if_changed(out_dir / name, data)
+    return name

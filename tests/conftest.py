@@ -30,7 +30,7 @@ for _name, _examples in PROFILES.items():
 # tests, which fill the gaps. Only the order changes: each module keeps its own.
 LONGEST = ("browser/test_jouer.py", "quality/test_gate_browser.py", "browser/test_site_pages.py",
            "browser/test_player.py", "browser/test_player_reader.py", "browser/test_explorer.py",
-           "browser/test_played_cards.py", "parity/test_snapshot_boot.py")
+           "browser/test_played_cards.py", "parity/test_trimmed_stdlib.py")
 HEAVY_FOLDERS = ("browser", "quality", "parity")
 
 

@@ -6,8 +6,10 @@
 //
 // - Pyodide's files (vendor/pyodide/<version>/…) never change: cache first, in a cache named by
 //   the version, so a deploy that keeps the version keeps the 10 MB download.
-// - The engine archive (engine-<hash>.zip) and its memory snapshot (engine-<hash>.snapshot.gz)
+// - The engine archive (engine-<hash>.zip) and its trimmed standard library (stdlib-<hash>.zip)
 //   never change either: cache first.
+// - The engine's memory snapshot made in this browser (js/snapshots.js) has a cache of its own,
+//   which this worker leaves alone: the page's scripts replace it when the engine changes.
 // - Everything else: network first, revalidated with the server (`cache: "no-cache"`), so after a
 //   deploy a page never runs with last build's engine.json, JS or CSS from the HTTP cache;
 //   the cached copy is used only when the network fails.
@@ -22,7 +24,8 @@ const RUNTIME_CACHE = `${PREFIX}pyodide-${RUNTIME}`;
 const SCOPE = new URL(self.registration.scope);
 const OFFLINE_PAGE = new URL("hors-ligne/", SCOPE).href;
 const RUNTIME_FILE = /\/vendor\/pyodide\/[^/]+\/[^/]+$/;
-const HASHED_FILE = /\/engine-[0-9a-f]+\.(zip|snapshot\.gz)$/;
+const HASHED_FILE = /\/(engine|stdlib)-[0-9a-f]+\.zip$/;
+const SNAPSHOT_CACHE = `${PREFIX}snapshot`; // js/snapshots.js
 
 function inScope(url) {
   const parsed = new URL(url);
@@ -58,8 +61,7 @@ async function keepEngine({ download }) {
   const manifest = await response.clone().json();
   await (await caches.open(SITE_CACHE)).put(manifestURL, response);
   const urls = manifest.runtime.map((name) => new URL(manifest.pyodide + name, SCOPE).href);
-  urls.push(new URL(manifest.engine, SCOPE).href);
-  if (manifest.snapshot) urls.push(new URL(manifest.snapshot, SCOPE).href);
+  urls.push(new URL(manifest.engine, SCOPE).href, new URL(manifest.stdlib, SCOPE).href);
   const results = await Promise.allSettled(urls.map(async (url) => {
     const cache = await caches.open(cacheFor(url));
     if (await cache.match(url)) return;
@@ -89,7 +91,7 @@ self.addEventListener("install", (event) => {
  *  cache (the network replaces each one on the next online visit); then old caches go, with
  *  any Pyodide version this build no longer uses. */
 async function retireOldCaches() {
-  const current = new Set([SITE_CACHE, RUNTIME_CACHE]);
+  const current = new Set([SITE_CACHE, RUNTIME_CACHE, SNAPSHOT_CACHE]);
   const old = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && !current.has(name));
   const site = await caches.open(SITE_CACHE);
   const runtime = await caches.open(RUNTIME_CACHE);
@@ -99,7 +101,7 @@ async function retireOldCaches() {
       const path = new URL(request.url).pathname;
       const target = RUNTIME_FILE.test(path)
         ? (path.includes(`/vendor/pyodide/${RUNTIME}/`) ? runtime : null)
-        : (HASHED_FILE.test(path) ? null : site);
+        : (HASHED_FILE.test(path) || path.endsWith(".snapshot.gz") ? null : site); // an older build's
       if (!target || (await target.match(request))) continue;
       const response = await cache.match(request);
       if (response) await target.put(request, response);
@@ -109,14 +111,14 @@ async function retireOldCaches() {
   await Promise.all(old.map((name) => caches.delete(name)));
 }
 
-/** The archive and the memory snapshot named by the engine.json now in this build's cache
+/** The archive and the standard library named by the engine.json now in this build's cache
  *  (kept from an older one when a deploy left them unchanged: same hash, same bytes). */
 async function moveEngineArchive(old) {
   const site = await caches.open(SITE_CACHE);
   const manifest = await site.match(new URL("engine.json", SCOPE).href);
   if (!manifest) return;
-  const { engine, snapshot } = await manifest.json();
-  for (const file of [engine, snapshot].filter(Boolean)) {
+  const { engine, stdlib } = await manifest.json();
+  for (const file of [engine, stdlib].filter(Boolean)) {
     const url = new URL(file, SCOPE).href;
     if (await site.match(url)) continue;
     for (const name of old) {

@@ -32,7 +32,7 @@ RUNTIME_CACHED = """async () => {
     }
     return keys.some((url) => url.endsWith('pyodide.asm.wasm'))
         && keys.some((url) => /engine-[0-9a-f]+[.]zip$/.test(url))
-        && keys.some((url) => /engine-[0-9a-f]+[.]snapshot[.]gz$/.test(url));
+        && keys.some((url) => /stdlib-[0-9a-f]+[.]zip$/.test(url));
 }"""
 
 PAGE_CACHED = """async (url) => {
@@ -302,9 +302,9 @@ class UncachedHandler(GitHubLikeHandler):
         super(GitHubLikeHandler, self).end_headers()
 
 
-def test_a_deploy_keeps_the_engine_and_its_snapshot_cached(sw_context, site, tmp_path):
-    """A deploy that leaves the engine unchanged must not drop its archive nor its 6 MB memory
-    snapshot from the new build's cache, even when the browser's HTTP cache holds no copy (the
+def test_a_deploy_keeps_the_engine_and_its_library_cached(sw_context, site, tmp_path):
+    """A deploy that leaves the engine unchanged must not drop its archive nor its trimmed
+    standard library from the new build's cache, even when the browser's HTTP cache holds no copy (the
     new worker then finds them only in the previous build's cache)."""
     manifest = json.loads((site / "engine.json").read_text(encoding="utf-8"))
     server = Deployed(tmp_path, site, UncachedHandler)
@@ -316,7 +316,7 @@ def test_a_deploy_keeps_the_engine_and_its_snapshot_cached(sw_context, site, tmp
         page.wait_for_selector("[data-jouer][data-phase=play]", state="attached", timeout=ENGINE_TIMEOUT_MS)
         wait_until_kept(page, "moteur")
         first, files = page.evaluate(SITE_CACHE_FILES)
-        assert {manifest["engine"], manifest["snapshot"]} <= set(files)
+        assert {manifest["engine"], manifest["stdlib"]} <= set(files)
         server.deploy(changed_build(site, tmp_path / "deploiement-2"))
         # The reader comes back later, the Jouer tab long closed: the browser finds the new sw.js
         # with no page of the site open, so it takes over at once. (A page outside the site's
@@ -331,6 +331,6 @@ def test_a_deploy_keeps_the_engine_and_its_snapshot_cached(sw_context, site, tmp
                        first, 60_000)
         name, files = page.evaluate(SITE_CACHE_FILES)
         assert name.startswith("six-qui-prend-site-b2")
-        assert {manifest["engine"], manifest["snapshot"]} <= set(files), files
+        assert {manifest["engine"], manifest["stdlib"]} <= set(files), files
     finally:
         server.close()

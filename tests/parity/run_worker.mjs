@@ -19,15 +19,16 @@ if (!input) {
 }
 const messages = JSON.parse(await readFile(input, "utf8"));
 
-// The worker gives Pyodide a URL as indexURL, which Pyodide under Node takes for a path: the
-// site's pyodide.mjs is wrapped so that loadPyodide gets the path the URL names.
+// The worker gives Pyodide URLs (indexURL, stdLibURL), which Pyodide under Node takes for
+// paths: the site's pyodide.mjs is wrapped so that loadPyodide gets the paths the URLs name.
 const WRAPPER = `
 import { fileURLToPath } from "node:url";
 import * as real from "./pyodide.mjs?real";
 export * from "./pyodide.mjs?real";
+const path = (url) => url && String(url).startsWith("file:") ? fileURLToPath(String(url)) : url;
 export function loadPyodide(options = {}) {
-  const indexURL = String(options.indexURL);
-  return real.loadPyodide({ ...options, indexURL: indexURL.startsWith("file:") ? fileURLToPath(indexURL) : indexURL });
+  return real.loadPyodide({ ...options, indexURL: path(options.indexURL), stdLibURL: path(options.stdLibURL),
+                            packageBaseUrl: path(options.packageBaseUrl) });
 }`;
 const HOOKS = `
 export async function load(url, context, nextLoad) {

@@ -2,8 +2,13 @@
 //
 // The worker is created only when the reader shows intent, so reading a page costs nothing.
 // ask() sends a JSON message and resolves with the matching answer (answers carry the id).
+// After a normal boot, once the page is idle, a background worker (js/snapshot-maker.js) makes
+// the memory snapshot the next page will start from; <html data-instantane> says how that went
+// (`fait`, `echec`, or `economie` when the reader asked to save data and nothing is made).
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
+const MAKER_URL = new URL("./snapshot-maker.js", import.meta.url);
+const IDLE_TIMEOUT_MS = 5000;
 
 let worker = null;
 let started = null;
@@ -70,6 +75,7 @@ export function start() {
         isReadyNow = true;
         resolve();
         announceReady();
+        if (data.boot === "runtime") whenIdle(makeSnapshot);
       } else if (data.type === "failed") {
         reject(new Error(data.detail));
       } else if (pending.has(data.id)) {
@@ -94,4 +100,43 @@ export async function ask(message) {
     pending.set(id, resolve);
     worker.postMessage({ ...message, id });
   });
+}
+
+// --- the next page's snapshot -------------------------------------------------------------------
+
+function whenIdle(work) {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(work, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(work, 1000);
+}
+
+function saysSnapshot(state) {
+  document.documentElement.dataset.instantane = state;
+}
+
+/** Make the snapshot in a worker of its own, which ends once it is kept (or not). */
+function makeSnapshot() {
+  if (navigator.connection && navigator.connection.saveData) {
+    saysSnapshot("economie");
+    return;
+  }
+  let maker;
+  try {
+    maker = new Worker(MAKER_URL, { type: "module" });
+  } catch {
+    saysSnapshot("echec");
+    return;
+  }
+  const finish = (state) => {
+    maker.terminate();
+    saysSnapshot(state);
+  };
+  maker.onerror = (event) => {
+    event.preventDefault();
+    finish("echec");
+  };
+  maker.onmessage = (event) => {
+    if (event.data.type === "failed") console.info("engine snapshot not made:", event.data.detail);
+    finish(event.data.type === "made" ? "fait" : "echec");
+  };
+  maker.postMessage({ type: "make" });
 }

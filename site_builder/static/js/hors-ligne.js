@@ -13,7 +13,7 @@ let lastRequest = 0;
  *  engine's big files: those are kept only with `engine: true`. */
 function pageFiles(extra) {
   const loaded = performance.getEntriesByType("resource").map((entry) => entry.name)
-    .filter((url) => url.startsWith(SITE_ROOT.href) && !/\/vendor\/|\/engine-[0-9a-f]+\.zip$/.test(url));
+    .filter((url) => url.startsWith(SITE_ROOT.href) && !/\/vendor\/|\/(engine|stdlib)-[0-9a-f]+\.zip$/.test(url));
   return [...new Set([
     location.href.split("#")[0],
     ...Array.from(document.querySelectorAll("link[rel~=stylesheet], link[rel~=icon]"), (l) => l.href),

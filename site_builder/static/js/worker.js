@@ -1,12 +1,15 @@
 // The engine's home in the reader's browser: a module worker running Pyodide and game/.
 //
 // Pyodide 314 only runs in a module worker; running it here keeps the page responsive while
-// the 10 MB runtime starts. Every URL is relative to this file, so the site works from any
-// sub-path. The page posts {id, type, ...} messages; each answer echoes the id. While it boots,
+// the runtime starts. It starts from the memory snapshot a previous page made in this browser
+// (js/snapshots.js) when there is one, and the normal way otherwise. Every URL is relative to
+// the site root (js/boot.js), so the site works from any sub-path. The page posts {id, type, ...} messages; each answer echoes the id. While it boots,
 // the worker also posts {type: "progress", phase, loaded, total} so the page can say what it waits
 // for: phase is "download" (the runtime's files), "start" (Python starting) or "engine" (game/).
 
-const SITE_ROOT = new URL("../", import.meta.url); // this file is <root>/js/worker.js
+import { SITE_ROOT, fetchArchive, importPyodide, pyodideOptions, readManifest, startEngine } from "./boot.js";
+import * as snapshots from "./snapshots.js";
+
 const PROGRESS_EVERY_MS = 120; // enough for a smooth bar, few enough messages for the page
 
 let ready = null;
@@ -84,16 +87,18 @@ function countingFetch(realFetch) {
 
 // --- boot --------------------------------------------------------------------------------------
 
+let bootedFrom = null;
+
 async function boot() {
   postProgress(true);
-  const manifestURL = new URL("engine.json", SITE_ROOT);
-  const manifest = await (await fetch(manifestURL)).json();
-  const indexURL = new URL(manifest.pyodide, SITE_ROOT).href;
-  // The runtime's modules (.mjs) are imported, its other files fetched: count those and the archive.
+  const manifest = await readManifest();
+  const options = pyodideOptions(manifest);
+  // The runtime's modules (.mjs) are imported, its other files fetched: count those, the
+  // archive and the standard library.
   const fetched = [
-    ...manifest.runtime.filter((name) => !name.endsWith(".mjs")).map((name) => new URL(name, indexURL).href),
+    ...manifest.runtime.filter((name) => !name.endsWith(".mjs")).map((name) => new URL(name, options.indexURL).href),
     new URL(manifest.engine, SITE_ROOT).href,
-    ...(manifest.snapshot ? [new URL(manifest.snapshot, SITE_ROOT).href] : []),
+    options.stdLibURL,
   ];
   progress.waiting = new Set(fetched);
   // The build writes each file's size into the manifest: a response's body streams that many
@@ -110,61 +115,44 @@ async function boot() {
   postProgress(true);
   self.fetch = countingFetch(self.fetch.bind(self));
   // Fetch the engine archive while the runtime starts: they do not depend on each other.
-  const archive = fetch(new URL(manifest.engine, SITE_ROOT)).then((response) => {
-    if (!response.ok) throw new Error(`engine archive: HTTP ${response.status}`);
-    return response.arrayBuffer();
-  });
-  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-  if (manifest.snapshot) {
+  const archive = fetchArchive(manifest);
+  archive.catch(() => {}); // awaited below; an early failure must not count as unhandled
+  const { loadPyodide } = await importPyodide(manifest);
+  const kept = await snapshots.find(manifest);
+  if (kept) {
     try {
-      const handle = await bootFromSnapshot(manifest, indexURL, loadPyodide, archive);
+      const handle = await bootFromSnapshot(kept, options, loadPyodide, archive);
       bootedFrom = "snapshot";
       return handle;
     } catch (error) {
       console.info("engine snapshot unusable, starting Python normally:", String(error));
-      const snapshotURL = new URL(manifest.snapshot, SITE_ROOT).href;
-      // Its bytes may be counted in part and the runtime fetched again: no exact total now.
-      progress.waiting.delete(snapshotURL);
+      await snapshots.discard(manifest);
+      // The runtime may be fetched again (from the HTTP cache): no exact total now.
       progress.exact = false;
-      if (progress.waiting.size === 0 && progress.phase === "download") setPhase("start");
     }
   }
   bootedFrom = "runtime";
-  const pyodide = await loadPyodide({ indexURL, packages: [] });
+  const pyodide = await loadPyodide(options);
   setPhase("engine");
-  pyodide.unpackArchive(await archive, "zip", { extractDir: "/home/pyodide/engine" });
-  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/engine')");
-  const handle = pyodide.pyimport("game.web").handle;
+  const handle = startEngine(pyodide, await archive);
   return (text) => handle(text);
 }
 
-// The build's memory snapshot (site_builder/snapshot.py) is Pyodide with game.web already
+// A snapshot made in this browser (js/snapshot-maker.js) is Pyodide with game.web already
 // imported: restoring it skips Python's start-up and the engine's imports. It is an
-// optimisation only, so any failure (fetch, inflate, restore, import, a first answer) throws
-// and boot() starts Python the normal way instead.
-let bootedFrom = null;
-
-async function fetchSnapshot(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-  // Served as a .gz file (no host compresses this type on the fly); gzip's CRC rejects a
-  // damaged download before Pyodide sees it.
-  const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(inflated).arrayBuffer());
-}
-
-async function bootFromSnapshot(manifest, indexURL, loadPyodide, archive) {
-  // Pyodide fetches its WebAssembly while the snapshot downloads. The early catch keeps a
-  // failed download from counting as an unhandled rejection (which fails the whole boot).
-  const snapshot = fetchSnapshot(new URL(manifest.snapshot, SITE_ROOT));
+// optimisation only, so any failure (inflate, restore, import, a first answer) throws and
+// boot() starts Python the normal way instead.
+async function bootFromSnapshot(kept, options, loadPyodide, archive) {
+  // Pyodide fetches its WebAssembly while the snapshot inflates. The early catch keeps a
+  // damaged copy from counting as an unhandled rejection (which fails the whole boot).
+  const snapshot = snapshots.inflate(kept);
   snapshot.catch(() => {});
-  const pyodide = await loadPyodide({ indexURL, packages: [], _loadSnapshot: snapshot });
+  const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
   setPhase("engine");
   // The snapshot holds the modules, not their files: unpack them for any later import.
-  pyodide.unpackArchive(await archive, "zip", { extractDir: "/home/pyodide/engine" });
+  const handle = startEngine(pyodide, await archive);
   // Every reader restores the same generator state: draw a fresh seed.
   pyodide.runPython("import random; random.seed()");
-  const handle = pyodide.pyimport("game.web").handle;
   const probe = JSON.parse(handle(JSON.stringify({ id: 0, type: "snapshot-probe" })));
   if (probe.ok !== false || !Array.isArray(probe.errors)) throw new Error("snapshot: engine does not answer");
   return (text) => handle(text);

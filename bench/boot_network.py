@@ -1,0 +1,332 @@
+"""The engine's start, old design and new, side by side in one run (issue 25): prints, asserts nothing.
+
+Builds this tree's site (new: a trimmed standard library, no snapshot downloaded, a snapshot made
+in the browser for the next page) and the tree of the commit before that design (old: the
+build's memory snapshot downloaded, or its normal boot without it), and serves all of them with
+Debian's nginx the way GitHub Pages serves a site: gzip for text, JSON, JavaScript and wasm
+(`gzip_comp_level 6`), nothing else compressed, `Cache-Control: max-age=600`. nginx runs from a
+temporary folder on a free port, as a child process, and its access log gives the bytes really
+sent (`$bytes_sent`: headers and compressed body).
+
+For each design and network (none; 4G: 20 Mbps, 50 ms; Slow 4G: 1.6 Mbps, 150 ms, Lighthouse's
+mobile profile), in a fresh Chromium context each run (cold cache, no service worker): the bytes
+on the wire from opening an example page to the engine being ready, and the time from asking
+the engine to start (js/engine.js start(), as any control does) to ready. Networks are emulated
+with CDP Network.emulateNetworkConditions on the page; a worker's fetch of a known file is timed
+under each profile to show the emulation reaches the page's workers. Then, unthrottled: the new
+design's second page (another example page after the first made its snapshot) over a bare
+`loadPyodide()` (Pyodide's own distribution, nothing else) in the same run, cold and warm.
+
+Usage: .venv/bin/python bench/boot_network.py [--runs 3] [--networks none,4g,slow4g] [--old REF]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from harness import CHROMIUM_ARGS, chromium_path  # noqa: E402
+
+NETWORKS = {
+    "none": None,
+    "4g": {"latency": 50, "downloadThroughput": 20e6 / 8, "uploadThroughput": 10e6 / 8},
+    "slow4g": {"latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8},
+}
+LABELS = {"none": "no throttling", "4g": "4G (20 Mbps, 50 ms)", "slow4g": "Slow 4G (1.6 Mbps, 150 ms)"}
+FIRST, SECOND = "exemples/exemple-3/", "exemples/exemple-4/"
+DESIGNS = ("old-snapshot", "old-normal", "new")
+TITLES = {"old-snapshot": "old, build's snapshot", "old-normal": "old, normal boot", "new": "new, cold"}
+NGINX = """
+worker_processes 1;
+daemon off;
+pid {tmp}/nginx.pid;
+error_log {tmp}/error.log;
+events {{}}
+http {{
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  log_format wire '$request_uri $status $bytes_sent';
+  access_log {tmp}/access.log wire;
+  client_body_temp_path {tmp}/body; proxy_temp_path {tmp}/proxy; fastcgi_temp_path {tmp}/fastcgi;
+  uwsgi_temp_path {tmp}/uwsgi; scgi_temp_path {tmp}/scgi;
+  gzip on;
+  gzip_comp_level 6;
+  gzip_min_length 256;
+  gzip_types text/css text/javascript application/javascript application/json application/wasm
+             image/svg+xml application/xml text/xml text/plain;
+  types {{ text/javascript mjs; }}
+  server {{
+    listen 127.0.0.1:{port};
+    root {www};
+    add_header Cache-Control "max-age=600";
+  }}
+}}
+"""
+BARE_PAGE = """<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Pyodide nu</title></head>
+<body><p>Pyodide seul</p><script type="module">
+window.bare = () => new Promise((resolve) => {
+  const started = performance.now();
+  const worker = new Worker(new URL("./bare-worker.js", import.meta.url), { type: "module" });
+  worker.onmessage = () => resolve(performance.now() - started);
+});
+</script></body></html>"""
+BARE_WORKER = """
+const { loadPyodide } = await import(new URL("./pyodide/pyodide.mjs", import.meta.url).href);
+await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
+self.postMessage("ready");
+"""
+# The page's own js/engine.js (the module its scripts use), started directly and timed.
+START = """async () => {
+  const script = [...document.scripts].find((s) => /\\/js\\/[^/]+[.]js$/.test(s.src)).src;
+  const engine = await import(script.replace(/[^/]+[.]js$/, "engine.js"));
+  const started = performance.now();
+  await engine.start();
+  return [performance.now() - started, document.documentElement.dataset.demarrage];
+}"""
+PROBE = """async (url) => {
+  const source = `self.onmessage = async (e) => { const t = performance.now();
+    const r = await fetch(e.data, { cache: "no-store" }); await r.arrayBuffer();
+    self.postMessage(performance.now() - t); };`;
+  const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })));
+  const ms = await new Promise((resolve) => { worker.onmessage = (e) => resolve(e.data); worker.postMessage(url); });
+  worker.terminate();
+  return ms;
+}"""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def old_ref(given: str | None) -> str:
+    """The commit before the new design: the parent of the one that added site_builder/stdlib.py."""
+    if given:
+        return given
+    added = subprocess.run(["git", "log", "--diff-filter=A", "--format=%H", "--", "site_builder/stdlib.py"],
+                           cwd=ROOT, check=True, capture_output=True, text=True).stdout.split()
+    return added[-1] + "^"
+
+
+def build(source: Path, out: Path) -> None:
+    subprocess.run([str(ROOT / ".venv" / "bin" / "python"), "-m", "site_builder", "build", "--out", str(out)],
+                   cwd=source, check=True, capture_output=True)
+
+
+def prepare(tmp: Path, ref: str) -> Path:
+    """www/ with new/, old-snapshot/, old-normal/ (the old site, its engine.json without the
+    snapshot) and bare/ (Pyodide's own files and a page that only runs loadPyodide)."""
+    www = tmp / "www"
+    build(ROOT, www / "new")
+    source = tmp / "old-source"
+    source.mkdir()
+    archive = subprocess.run(["git", "archive", ref], cwd=ROOT, check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(source)], input=archive, check=True)
+    (source / "node_modules").symlink_to(ROOT / "node_modules")
+    build(source, www / "old-snapshot")
+    manifest = json.loads((www / "old-snapshot" / "engine.json").read_text())
+    if "snapshot" not in manifest:
+        sys.exit("the old build made no snapshot (Node.js?): nothing to compare")
+    shutil.copytree(www / "old-snapshot", www / "old-normal")
+    plain = {key: value for key, value in manifest.items() if key != "snapshot"}
+    (www / "old-normal" / "engine.json").write_text(json.dumps(plain, indent=2))
+    bare = www / "bare"
+    shutil.copytree(ROOT / "node_modules" / "pyodide", bare / "pyodide")
+    (bare / "index.html").write_text(BARE_PAGE)
+    (bare / "bare-worker.js").write_text(BARE_WORKER)
+    return www
+
+
+class Nginx:
+    def __init__(self, tmp: Path, www: Path):
+        self.port = free_port()
+        self.tmp = tmp
+        self.log = tmp / "access.log"
+        conf = tmp / "nginx.conf"
+        conf.write_text(NGINX.format(tmp=tmp, www=www, port=self.port))
+        self.process = subprocess.Popen(["/usr/sbin/nginx", "-p", str(tmp), "-c", str(conf)],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.1).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError(f"nginx did not start: {(tmp / 'error.log').read_text()}")
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.port}/{path}"
+
+    def mark(self) -> int:
+        return self.log.stat().st_size if self.log.exists() else 0
+
+    def sent_since(self, mark: int) -> tuple[int, list[str]]:
+        """Bytes nginx sent since `mark` (log lines are written as each request ends)."""
+        time.sleep(0.3)
+        with self.log.open("rb") as log:
+            log.seek(mark)
+            lines = log.read().decode().split("\n")
+        total, names = 0, []
+        for line in filter(None, lines):
+            uri, status, sent = line.rsplit(" ", 2)
+            total += int(sent)
+            names.append(f"{uri} {status} {sent}")
+        return total, names
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def throttle(context, page, network: str | None):
+    session = context.new_cdp_session(page)
+    session.send("Network.enable")
+    if NETWORKS.get(network):
+        session.send("Network.emulateNetworkConditions", {"offline": False, **NETWORKS[network]})
+    return session
+
+
+def cold_start(browser, nginx: Nginx, design: str, network: str) -> tuple[float, int, str]:
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        throttle(context, page, network)
+        mark = nginx.mark()
+        page.goto(nginx.url(f"{design}/{FIRST}"), wait_until="load", timeout=600_000)
+        ms, boot = page.evaluate(START)
+        sent, _ = nginx.sent_since(mark)
+        return ms, sent, boot
+    finally:
+        context.close()
+
+
+def worker_fetch(browser, nginx: Nginx, network: str) -> float:
+    """A worker's fetch of the new site's trimmed library (~0.4 MB) under the page's emulation."""
+    manifest = json.loads(urlopen_text(nginx.url("new/engine.json")))
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        throttle(context, page, network)
+        page.goto(nginx.url(f"new/{FIRST}"), timeout=600_000)
+        return page.evaluate(PROBE, nginx.url("new/" + manifest["stdlib"]))
+    finally:
+        context.close()
+
+
+def urlopen_text(url: str) -> str:
+    from urllib.request import urlopen
+    with urlopen(url) as response:
+        return response.read().decode()
+
+
+def second_page(browser, nginx: Nginx) -> tuple[float, float, int, str, str]:
+    """New design: first page cold, its snapshot made, then another page. (first ms, second ms,
+    bytes sent while the snapshot was made, the snapshot's state, the second page's boot)."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(nginx.url(f"new/{FIRST}"))
+        first, _ = page.evaluate(START)
+        mark = nginx.mark()
+        page.wait_for_function("() => document.documentElement.dataset.instantane", timeout=300_000)
+        made = page.evaluate("document.documentElement.dataset.instantane")
+        background, _ = nginx.sent_since(mark)
+        second = context.new_page()
+        second.goto(nginx.url(f"new/{SECOND}"))
+        ms, boot = second.evaluate(START)
+        return first, ms, background, made, boot
+    finally:
+        context.close()
+
+
+def bare(browser, nginx: Nginx) -> tuple[float, float]:
+    """A bare loadPyodide() in a module worker: cold, then warm (same context, HTTP cache)."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(nginx.url("bare/index.html"))
+        cold = page.evaluate("window.bare()")
+        page.goto(nginx.url("bare/index.html"))
+        warm = page.evaluate("window.bare()")
+        return cold, warm
+    finally:
+        context.close()
+
+
+def median(values) -> float:
+    return statistics.median(values)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--networks", default="none,4g,slow4g")
+    parser.add_argument("--old", default=None, help="the old design's commit (default: before stdlib.py)")
+    args = parser.parse_args()
+    networks = args.networks.split(",")
+    from playwright.sync_api import sync_playwright
+
+    tmp = Path(tempfile.mkdtemp(prefix="boot-bench-"))
+    tmp.chmod(0o755)  # nginx's workers run as another user
+    nginx = None
+    try:
+        ref = old_ref(args.old)
+        print(f"building the new site (this tree) and the old one ({ref}) ...", flush=True)
+        www = prepare(tmp, ref)
+        nginx = Nginx(tmp, www)
+        with sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            print("\nemulation reaches the workers: a worker's fetch of the 0.4 MB library")
+            for network in networks:
+                print(f"  {LABELS[network]:<28} {worker_fetch(browser, nginx, network):8.0f} ms")
+            results = {}
+            for network in networks:
+                for design in DESIGNS:
+                    runs = [cold_start(browser, nginx, design, network) for _ in range(args.runs)]
+                    results[design, network] = runs
+                    boots = sorted({boot for _, _, boot in runs})
+                    print(f"  {design:<13} {LABELS[network]:<28} "
+                          f"{median([ms for ms, _, _ in runs]):8.0f} ms  "
+                          f"{median([b for _, b, _ in runs]) / 1e6:6.2f} MB  ({', '.join(boots)})", flush=True)
+            pages = [second_page(browser, nginx) for _ in range(args.runs)]
+            bares = [bare(browser, nginx) for _ in range(args.runs)]
+            browser.close()
+        print("\ncold start, from opening an example page (bytes) or asking the engine (time) to ready")
+        print(f"| network | {' | '.join(TITLES[d] for d in DESIGNS)} |")
+        print("| --- |" + " --- |" * len(DESIGNS))
+        print("| wire bytes (gzip as Pages serves) | " + " | ".join(
+            f"{median([b for _, b, _ in results[d, networks[0]]]) / 1e6:.2f} MB" for d in DESIGNS) + " |")
+        for network in networks:
+            print(f"| {LABELS[network]} | " + " | ".join(
+                f"{median([ms for ms, _, _ in results[d, network]]) / 1000:.2f} s" for d in DESIGNS) + " |")
+        cold, warm = median([c for c, _ in bares]), median([w for _, w in bares])
+        second = median([s for _, s, _, _, _ in pages])
+        print(f"\nbare loadPyodide(): cold {cold:.0f} ms, warm {warm:.0f} ms")
+        print(f"new, second page: {second:.0f} ms = {second / warm:.2f}x the warm bare boot "
+              f"({second / cold:.2f}x the cold one); boots {sorted({p[4] for p in pages})}; "
+              f"snapshot {sorted({p[3] for p in pages})}, "
+              f"bytes sent while it was made {max(p[2] for p in pages)}")
+        print(f"new, first page in those runs: {median([p[0] for p in pages]):.0f} ms")
+    finally:
+        if nginx:
+            nginx.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
