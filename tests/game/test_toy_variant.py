@@ -83,3 +83,11 @@ def test_a_saved_toy_game_with_an_option_out_of_its_spec_is_discarded(toy):
     state["game"]["options"] = {"hand": 40}
     answer = play("play_view", state=state)
     assert answer["ok"] is False and answer["discard"] is True
+
+
+def test_the_built_jouer_form_offers_the_toy_and_its_option(toy):
+    """The form is generated from the registry: the toy's entry and its `hand` field appear."""
+    from site_builder.blocks.jouer import jouer_form
+    form = jouer_form()
+    assert '<option value="toy">Carte haute</option>' in form
+    assert '<input id="jouer-cartes" name="cartes" data-option="hand" inputmode="numeric" value="3"' in form

@@ -16,8 +16,9 @@ from game.state import check_turn, replay_moves
 from game.variants import Option, Variant
 
 HAND = 3
-OPTIONS = {"hand": Option("int", default=HAND, low=1, high=4)}
-"""Cards per player: the one option, read by the « Jouer » facade from this spec alone."""
+OPTIONS = {"hand": Option("int", default=HAND, low=1, high=4, input="cartes", label="Cartes en main")}
+"""Cards per player: the one option, read by the « Jouer » facade and shown in its form from this
+spec alone."""
 
 
 class ToyState:
