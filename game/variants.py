@@ -102,6 +102,8 @@ class Variant:
     bots: Mapping[str, Callable] = field(default_factory=dict)
     options: Mapping[str, Option] = field(default_factory=dict)   # `new_game(options=…)`'s keys
     menu: str | None = None          # French: its name in Jouer's variant menu (default: title)
+    wording: Mapping[str, Callable[[dict], str]] = field(default_factory=dict)   # event type ->
+                                     # its French sentence, for a variant outside game/messages/
     check_options: Callable[[dict], None] | None = None   # a rule across options (GameError)
     simulate: Callable[..., dict] | None = None
     format_stats: Callable[[dict], str] | None = None   # readable lines of `simulate`'s figures

@@ -8,7 +8,7 @@ from ..errors import GameError
 from ..messages import advice as words
 from ..messages import junior as say
 from ..variants import Option, Variant
-from . import bots, scenario, seat, state
+from . import bots, events, scenario, seat, state  # noqa: F401 (events: registers its types)
 from .cows import MAX_PLAYERS, MIN_PLAYERS
 from .draw import step_html
 
