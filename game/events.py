@@ -183,8 +183,6 @@ DICT_EVENT_TYPES: set[str] = set()
 """Types whose events are plain JSON-ready dicts already (Junior's): `from_dict` checks the type
 and gives back a copy."""
 
-VARIANT_EVENTS = ("game.specials.events", "game.junior.events")
-"""Modules that register more event types; `from_dict` imports them before giving up on a type."""
 
 
 def register_dict_types(*types: str) -> None:
@@ -216,9 +214,11 @@ for _cls in (Reveal, Place, TooLow, ChoiceRequested, ChoiceMade, Take, StartRow,
 
 
 def _load_variants() -> None:
-    import importlib
-    for module in VARIANT_EVENTS:
-        importlib.import_module(module)
+    """Load every registered variant: each registers its own event types as its modules load, so a
+    new variant's events need no line here (game/variants.py `MODULES` is the one list)."""
+    from . import variants
+    for name in variants.names():
+        variants.get(name)
 
 
 def _known(kind) -> bool:

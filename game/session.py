@@ -82,8 +82,16 @@ def new_session(reader: str, levels: list[str], options: dict | None = None,
 
 # --- the state the page holds ---------------------------------------------------------------
 
+_kept: list = []
+"""[(session, its game, a copy of its saved game)] as `_save` last wrote it: a message's later
+readings of that same session (its view, its turn's steps) reuse the game instead of replaying
+every move again. Only the very object `_save` returned, unchanged, is trusted."""
+
+
 def _restore(session) -> tuple[dict, object]:
     """The session checked and its game rebuilt move by move; GameError (code "session") if not."""
+    if _kept and _kept[0][0] is session and session.get("game") == _kept[0][2]:
+        return copy.deepcopy(session), _kept[0][1]
     if not isinstance(session, dict) or session.get("v") != VERSION:
         raise GameError("not a game session of this version", code="session")
     try:
@@ -105,7 +113,15 @@ def _restore(session) -> tuple[dict, object]:
 
 def _save(session: dict, st) -> dict:
     session["game"] = st.to_json()
+    _kept[:] = [(session, st, copy.deepcopy(session["game"]))]
     return session
+
+
+def _restore_to_move(session) -> tuple[dict, object]:
+    """As `_restore`, for a move: the game will change, so it is no longer kept."""
+    session, st = _restore(session)
+    _kept.clear()
+    return session, st
 
 
 def check_state(session) -> dict:
@@ -149,7 +165,7 @@ def phase(session: dict, st=None) -> str:
 # --- moves ------------------------------------------------------------------------------------------
 
 def _reader_move(session: dict, move: dict, expected: str) -> dict:
-    session, st = _restore(session)
+    session, st = _restore_to_move(session)
     if phase(session, st) != expected or st.pending.get("player") != session["reader"]:
         raise GameError(f"the game is not waiting for a {expected!r} move", code="not_now")
     st.apply({**move, "player": session["reader"]})   # GameError: nothing changed
@@ -174,7 +190,7 @@ def pick_card(session: dict, card: int) -> dict:
 def play_move(session: dict, index: int) -> dict:
     """Any other decision (a special card, a cow card and its row): the `index`-th legal move,
     as listed by `view()["decision"]["options"]`."""
-    session, st = _restore(session)
+    session, st = _restore_to_move(session)
     if phase(session, st) != "move":
         raise GameError("the game is not waiting for such a move", code="not_now")
     legal = st.legal_moves()
@@ -186,7 +202,7 @@ def play_move(session: dict, index: int) -> dict:
 
 def next_round(session: dict) -> dict:
     """Deal the next round once the current one is scored and the game goes on."""
-    session, st = _restore(session)
+    session, st = _restore_to_move(session)
     if phase(session, st) != "round_over":
         raise GameError("the round is not over, or the game is", code="not_now")
     st.apply({"kind": "next_round"})

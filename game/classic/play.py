@@ -23,10 +23,13 @@ from ..untrusted import is_whole
 HAND_SIZE = 10
 ROWS = 4
 VARIANTS = ("classic", "tactique", "logique")
+TARGET = 66
 OPTIONS = {
-    "target": Option("int", default=66, low=1, high=10_000, wording=words.bad_target),
-    "strict": Option("bool", default=False),
-    "rounds": Option("int", optional=True, low=1, high=10_000, wording=words.bad_rounds),
+    "target": Option("int", default=TARGET, low=1, high=10_000, wording=words.bad_target, input="seuil",
+                     label=words.TARGET_LABEL, after=words.TARGET_AFTER),
+    "strict": Option("bool", default=False, input="strict", label=words.strict_label(TARGET)),
+    "rounds": Option("int", optional=True, low=1, high=10_000, wording=words.bad_rounds, input="manches",
+                     label=words.ROUNDS_LABEL, placeholder=words.ROUNDS_PLACEHOLDER),
 }
 """The classic family's options (RULES §2): `Options.check`, saved games and the Jouer form."""
 
@@ -35,7 +38,7 @@ OPTIONS = {
 class Options:
     """What players agree on before the game (RULES §1, §2)."""
     variant: str = "classic"     # "classic", "tactique" (cards 1..10n+4) or "logique" (draft)
-    target: int = 66             # the game ends after a round where someone reaches it
+    target: int = TARGET         # the game ends after a round where someone reaches it
     strict: bool = False         # « plus de 66 »: the game ends only above the target
     rounds: int | None = None    # a fixed number of rounds instead of a target
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..messages import advice as words
-from ..messages.classic import TITLES
+from ..messages.classic import MENU, TITLES
 from ..variants import Variant
 from . import page, seat, state
 from .bots import HeuristicBot, RandomBot
@@ -45,7 +45,7 @@ def _format_stats(stats: dict) -> str:
 
 def variant(name: str) -> Variant:
     return Variant(
-        name=name, title=TITLES[name], min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
+        name=name, title=TITLES[name], menu=MENU[name], min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
         replay=replay, result=run, step_html=step_html, page_step=page.page_step,
         with_choice=page.with_choice,
         new_game=lambda players, *, seed=0, options=None: state.new_game(

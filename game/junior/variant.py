@@ -8,7 +8,7 @@ from ..errors import GameError
 from ..messages import advice as words
 from ..messages import junior as say
 from ..variants import Option, Variant
-from . import bots, scenario, seat, state
+from . import bots, events, scenario, seat, state  # noqa: F401 (events: registers its types)
 from .cows import MAX_PLAYERS, MIN_PLAYERS
 from .draw import step_html
 
@@ -52,7 +52,7 @@ def with_choice(data: dict, step: dict, row: int) -> dict:
 OPTIONS = {
     # The level is chosen with the variant (« Junior, jeu expert »): its errors go on that field.
     "level": Option("choice", default="base", choices=("base", "avance", "expert"), field="variante",
-                    wording=words.bad_variant),
+                    wording=words.bad_variant, labels=tuple(say.MENU.values())),
     "goal": Option("choice", optional=True, choices=("most", "fewest")),
 }
 

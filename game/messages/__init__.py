@@ -15,7 +15,8 @@ __all__ = ["explain", "explain_all", "NBSP", "NNBSP", "fr_list", "quote"]
 
 
 FAMILIES = (classic, specials, junior)
-"""The modules that word events; a new variant's messages module is one more entry."""
+"""The modules that word the built-in variants' events; any other registered variant brings its
+own table (game/variants.py `Variant.wording`), read on the first event this table lacks."""
 
 
 def _wording() -> dict:
@@ -36,6 +37,10 @@ def explain(event) -> str:
     """The French sentence for one event."""
     data = event if isinstance(event, dict) else event.to_dict()
     kind = data["type"]
+    if kind not in WORDING:
+        from .. import variants
+        for name in variants.names():
+            WORDING.update({k: v for k, v in variants.get(name).wording.items() if k not in WORDING})
     if kind not in WORDING:
         raise KeyError(f"no French sentence for event type {kind!r}")
     return WORDING[kind](data)

@@ -115,6 +115,15 @@ def bad_variant() -> str:
     return "Cette variante n’est pas proposée ici."
 
 
+TARGET_LABEL, TARGET_AFTER = "Fin de la partie à", "têtes de bœuf"
+ROUNDS_LABEL, ROUNDS_PLACEHOLDER = "Ou nombre de manches fixé", "aucun"
+
+
+def strict_label(target: int) -> str:
+    """The « plus de 66 » checkbox of Jouer's form (RULES §1)."""
+    return f"seulement au-delà du seuil («{NBSP}plus de {target}{NBSP}»)"
+
+
 def bad_target() -> str:
     return f"Le seuil doit être un nombre entier d’au moins 1{NBSP}; 66 dans la règle."
 

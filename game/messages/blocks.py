@@ -37,3 +37,19 @@ def where_sentence(card: int, options: list[int], rule: str) -> str:
     """The caption of a ```junior-ou figure: where the card may go, and why (the wording lives
     with the other Junior sentences, game.messages.junior)."""
     return junior.where_sentence(card, options, rule)
+
+
+JOUER = {
+    "no_js": (f"Cet outil a besoin de JavaScript{NBSP}: il fait tourner le moteur du jeu dans votre "
+              "navigateur. Sans JavaScript, vous pouvez suivre les ", " ou tenir les scores d’une "
+              "vraie partie avec le ", "."),
+    "examples": "exemples commentés", "sheet": "compteur à imprimer",
+    "players": "Les joueurs", "name": "Votre prénom", "default_name": "Camille",
+    "robot_count": "Nombre de robots", "robot_level": "Niveau des robots",
+    "robot_levels": {"heuristic": "prudents", "random": "débutants", "mix": "un sur deux"},
+    "game": "La partie", "variant": "Variante",
+    "speed": "Vitesse des cartes posées", "speeds": {"1600": "lente", "800": "normale", "0": "immédiate"},
+    "start": "Commencer la partie", "load": "Ou charger une manche enregistrée (JSON)",
+}
+"""The words of « Jouer une manche »'s form (site_builder/blocks/jouer.py); each variant's own
+options bring their labels with them (game/variants.py `Option`)."""

@@ -12,6 +12,8 @@ from .typography import NBSP, NNBSP, cards, count, fr_list, heads, in_words, num
 TITLES = {"classic": "6 qui prend !", "tactique": "6 qui prend ! — variante Tactique",
           "logique": "6 qui prend ! — variante Logique"}
 """The name of each game of the classic family, as readers see it (Jouer, the tools)."""
+MENU = {"classic": "classique", "tactique": "Tactique", "logique": "Logique (choix des cartes)"}
+"""Their names in Jouer's variant menu."""
 
 ORDINALS = {1: "première", 2: "deuxième", 3: "troisième", 4: "quatrième", 5: "cinquième",
             6: "sixième", 7: "septième"}

@@ -35,6 +35,8 @@ LEVEL_NAMES = {
     "avance": f"niveau avancé (6{NBSP}ans et{NBSP}+)",
     "expert": f"niveau expert (7{NBSP}ans et{NBSP}+)",
 }
+MENU = {"base": "Junior, jeu de base", "avance": "Junior, niveau avancé", "expert": "Junior, niveau expert"}
+"""Each level's name in Jouer's variant menu."""
 
 # Visible words and titles inside drawings.
 ROW_CARD = "Rangée"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from .typography import NBSP, NNBSP, cards, elide, fr_list, heads, number, row_name
 
 TITLE = "6 qui prend ! avec les cartes spéciales"
+MENU = f"cartes spéciales (6 qui surprend{NBSP}!)"
 """The game's name as readers see it (Jouer, the tools)."""
 
 NAMES = {

@@ -30,7 +30,7 @@ def _with_choice(scenario, step, row):
 
 def variant(name: str) -> Variant:
     return Variant(
-        name=name, title=say.TITLE, min_players=MIN_PLAYERS,
+        name=name, title=say.TITLE, menu=say.MENU, min_players=MIN_PLAYERS,
         max_players=MAX_PLAYERS, replay=replay, result=run, step_html=step_html,
         page_step=partial(page.page_step, draw=step_html, replay=replay, rows=MAX_ROWS),
         with_choice=_with_choice, new_game=state.new_game, from_json=state.from_json,

@@ -379,3 +379,24 @@ def test_the_view_names_who_leads_as_the_variant_counts_it(options, best):
         else:
             state = session.pick_card(state, view["pool"][0]["card"])
     assert seen
+
+
+@pytest.mark.parametrize("variant", ["classic", "speciales", "junior"])
+def test_a_play_message_rebuilds_the_saved_game_once(variant, monkeypatch):
+    """play_card answers with the new state, its view and the turn's steps: the saved game is
+    replayed move by move once, not once per part of the answer."""
+    from game import web
+    from game import state as protocol
+    start = json.loads(web.handle(json.dumps({"type": "play_new", "reader": "Zoé", "bots": ["random"],
+                                              "options": {"variant": variant}, "seed": 3})))
+    assert start["ok"], start
+    calls = []
+    real = protocol.from_json
+    monkeypatch.setattr(protocol, "from_json", lambda data: calls.append(1) or real(data))
+    request = ({"type": "play_card", "card": start["view"]["hand"][0]["card"]}
+               if start["view"]["phase"] == "play" else {"type": "play_move", "index": 0})
+    answer = json.loads(web.handle(json.dumps({**request, "state": start["state"]})))
+    assert answer["ok"], answer
+    assert len(calls) == 1
+    again = json.loads(web.handle(json.dumps({"type": "play_view", "state": answer["state"]})))
+    assert again["view"] == answer["view"] and len(calls) == 2   # a new message checks it afresh

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game import session, variants, web
+from game import events, messages, session, variants, web
 from game import state as protocol
 from game.__main__ import main
 
@@ -27,6 +27,8 @@ def toy(monkeypatch):
     monkeypatch.setattr(variants, "_loaded", {})
     variants.register("toy", "toy_game.variant")   # the one registry line
     yield variants.get("toy")
+    events.DICT_EVENT_TYPES.discard("toy_trick")      # the other tests meet the built-in variants only
+    messages.WORDING.pop("toy_trick", None)
 
 
 def test_the_cli_replays_a_toy_scenario(toy, monkeypatch, capsys):
@@ -83,3 +85,21 @@ def test_a_saved_toy_game_with_an_option_out_of_its_spec_is_discarded(toy):
     state["game"]["options"] = {"hand": 40}
     answer = play("play_view", state=state)
     assert answer["ok"] is False and answer["discard"] is True
+
+
+def test_the_built_jouer_form_offers_the_toy_and_its_option(toy):
+    """The form is generated from the registry: the toy's entry and its `hand` field appear."""
+    from site_builder.blocks.jouer import jouer_form
+    form = jouer_form()
+    assert '<option value="toy">Carte haute</option>' in form
+    assert '<input id="jouer-cartes" name="cartes" data-option="hand" inputmode="numeric" value="3"' in form
+
+
+def test_the_toy_brings_its_events_and_their_french_from_its_folder(toy):
+    """No line of game/events.py nor game/messages/ names the toy: its event type is read back and
+    worded through the registry alone."""
+    event = {"type": "toy_trick", "plays": {"Ana": 12, "Bea": 5}, "winner": "Ana"}
+    assert "toy_trick" in events.all_types()
+    assert events.from_dict(event) == event
+    assert messages.explain(event) == "Ana remporte le pli."
+    assert messages.explain_all([event]) == "Ana remporte le pli."

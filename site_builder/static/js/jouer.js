@@ -222,6 +222,18 @@ function levels() {
     level === "mix" ? (i % 2 ? "random" : "heuristic") : level);
 }
 
+// The options as the build wrote the form from the registry (site_builder/blocks/jouer.py): the
+// menu entry's variant and its own options (« junior-expert »: data-options {"level": "expert"}),
+// then every field marked data-option, named after its option; the engine reads and checks them.
+function chosenOptions() {
+  const entry = form.elements.variante.selectedOptions[0];
+  const options = { variant: entry.value.split("-")[0], ...JSON.parse(entry.dataset.options || "{}") };
+  for (const field of form.querySelectorAll("[data-option]")) {
+    options[field.dataset.option] = field.type === "checkbox" ? field.checked : field.value;
+  }
+  return options;
+}
+
 function start(event) {
   event.preventDefault();
   clearErrors();
@@ -230,14 +242,7 @@ function start(event) {
       type: "play_new",
       reader: form.elements.nom.value,
       bots: levels(),
-      options: {
-        // « junior-expert »: the Junior variant at that level (the form's own naming)
-        variant: form.elements.variante.value.split("-")[0],
-        level: form.elements.variante.value.split("-")[1],
-        target: form.elements.seuil.value,
-        strict: form.elements.strict.checked,
-        rounds: form.elements.manches.value.trim() || null,
-      },
+      options: chosenOptions(),
       seed: Math.floor(Math.random() * 1e9), // the engine reads integers up to 10⁹ (game/untrusted.py)
     });
     if (!answer.ok) return showErrors(answer.errors);

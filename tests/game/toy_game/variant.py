@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from html import escape
 
+from game import events as event_types
 from game.errors import GameError
+from game.messages import explain_all
 from game.rng import Rng
 from game.state import check_turn, replay_moves
 from game.variants import Option, Variant
 
 HAND = 3
-OPTIONS = {"hand": Option("int", default=HAND, low=1, high=4)}
-"""Cards per player: the one option, read by the « Jouer » facade from this spec alone."""
+OPTIONS = {"hand": Option("int", default=HAND, low=1, high=4, input="cartes", label="Cartes en main")}
+"""Cards per player: the one option, read by the « Jouer » facade and shown in its form from this
+spec alone."""
 
 
 class ToyState:
@@ -99,7 +102,7 @@ def replay(scenario, *, draw=True, pause=False):
         for p in s.players:
             events += s.apply({"kind": "card", "player": p, "card": plays.get(p)})
         steps.append({"n": t, "turn": t, "kind": "trick", "events": events,
-                      "text": f"{events[0]['winner']} remporte le pli.", "points": s.scores(), "choice": None})
+                      "text": explain_all(events), "points": s.scores(), "choice": None})
     return steps
 
 
@@ -115,12 +118,17 @@ def seat_view(st, reader):
             "last_round": st.scores(), "rounds_played": 1 if st.is_over else 0}
 
 
+WORDING = {"toy_trick": lambda e: f"{e['winner']} remporte le pli."}
+"""The French of its one event type: the variant brings it along (`Variant.wording`)."""
+
+
 def variant(name):
+    event_types.register_dict_types("toy_trick")   # its event, readable by events.from_dict
     return Variant(
         name=name, title="Carte haute", min_players=2, max_players=4, replay=replay,
         result=lambda sc: {"points": replay(sc, draw=False)[-1]["points"]}, step_html=step_html,
         page_step=lambda sc, step: {**step, "html": step_html(step)},
         with_choice=lambda sc, step, row: sc,
         new_game=lambda players, *, seed=0, options=None: ToyState(players, seed=seed, options=options),
-        from_json=from_json, seat_view=seat_view, options=OPTIONS,
+        from_json=from_json, seat_view=seat_view, options=OPTIONS, wording=WORDING,
     )
