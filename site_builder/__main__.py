@@ -19,6 +19,7 @@ from .browser_assets import BrowserAssetsError
 from .commands.build import CONTENT, OUT, ROOT, build
 from .content import ContentRefused, check_content_dir
 from .problems import AuthorErrors
+from .search import SearchIndexError
 from .target import TargetRefused, check_target
 
 SEGMENT = r"(?:[A-Za-z0-9_~-]|\.(?![./]|$)|%[0-9A-Fa-f]{2})+"
@@ -127,7 +128,7 @@ def main(argv=None) -> int:
         print(errors, file=sys.stderr)
         print(f"build failed: {len(errors.problems)} error(s); nothing written", file=sys.stderr)
         return 2
-    except (TargetRefused, ContentRefused, BrowserAssetsError) as refused:
+    except (TargetRefused, ContentRefused, BrowserAssetsError, SearchIndexError) as refused:
         print(f"error: {_one_line(refused)}", file=sys.stderr)
         return 2
     except OSError as error:   # the disk, not the content: a full disk, a read-only folder…
