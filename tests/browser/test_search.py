@@ -88,6 +88,29 @@ def test_without_javascript_there_is_no_box(browser, server):
             page.goto(server.url(path))
             assert page.locator(BOX).count() == 1
             assert not page.is_visible(BOX) and not page.is_visible(INPUT)
+            assert page.locator(BOX).bounding_box() is None, "the hidden box takes room"
+    finally:
+        context.close()
+
+
+LAYOUT_SHIFTS = """window.__shifts = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__shifts.push(e.value); })
+  .observe({type: 'layout-shift', buffered: true});"""
+
+
+def test_the_box_appearing_moves_nothing_on_a_phone(browser, server):
+    """The script shows the box after the first paint may have happened: its place is kept."""
+    guard = Guard()
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")
+    try:
+        page = context.new_page()
+        watch(page, guard)
+        page.add_init_script(LAYOUT_SHIFTS)
+        for path in ("", "variantes/cartes-speciales/"):
+            page.goto(server.url(path))
+            page.wait_for_selector(BOX, state="visible")
+            page.wait_for_timeout(300)
+            assert page.evaluate("window.__shifts") == [], path
     finally:
         context.close()
 
