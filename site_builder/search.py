@@ -75,10 +75,16 @@ def bundle(files: dict[str, str | bytes], *, cache_dir: Path | None = None) -> d
     pages = indexed_pages(files)
     cached = Path(cache_dir or CACHE) / cache_key(pages)
     if not cached.is_dir():
-        with tempfile.TemporaryDirectory(prefix="search-") as tmp:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        # made beside the cache and renamed in whole: builds running at once (the test
+        # processes) never read a bundle another is still writing
+        with tempfile.TemporaryDirectory(prefix="making-", dir=cached.parent) as tmp:
             _index(pages, Path(tmp) / "bundle")
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copytree(Path(tmp) / "bundle", cached, dirs_exist_ok=True)
+            try:
+                (Path(tmp) / "bundle").rename(cached)
+            except OSError:
+                if not cached.is_dir():   # another build made the same bundle first: use it
+                    raise
         _prune(cached.parent)
     else:
         cached.touch()
@@ -120,7 +126,7 @@ def _index(pages: dict[str, str], out: Path) -> None:
 
 
 def _prune(folder: Path) -> None:
-    bundles = sorted((p for p in folder.iterdir() if p.is_dir()),
+    bundles = sorted((p for p in folder.iterdir() if p.is_dir() and not p.name.startswith("making-")),
                      key=lambda p: p.stat().st_mtime, reverse=True)
     for old in bundles[KEEP:]:
         shutil.rmtree(old, ignore_errors=True)
