@@ -63,7 +63,8 @@ def parser() -> Parser:
                                   "sitemap.xml is written only when given")
         command.add_argument("--pages-only", action="store_true",
                              help="leave out the in-browser engine (Pyodide copy, engine archive, "
-                                  "snapshot): a quick preview of the pages, which read fully without it")
+                                  "snapshot) and the search index: a quick preview of the pages, "
+                                  "which read fully without them")
     commands.choices["serve"].add_argument("--port", type=port, default=8000, help="0 to 65535")
     return top
 

@@ -13,6 +13,7 @@ keyed by the pages' HTML, the settings and Pagefind's version: an unchanged site
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import hashlib
 import importlib.metadata
 import json
@@ -33,8 +34,8 @@ CONFIG = {
     # and each row choice
     # (« Alice ramasse la rangée 2 » fourteen times would outrank the rule itself): words a
     # reader looking for a rule would not want found
-    "exclude_selectors": [".headerlink", ".sur-cette-page", "svg", "form", "ol.etapes", ".choix-possibles",
-                          "[data-pagefind-ignore]"],
+    "exclude_selectors": [".headerlink", ".sur-cette-page", "svg", "form", "ol.etapes",
+                          ".choix-possibles", "[data-pagefind-ignore]"],
     "force_language": LANGUAGE,
 }
 SHIPPED = ("pagefind.js", "pagefind-worker.js", "pagefind-entry.json", f"wasm.{LANGUAGE}.pagefind")
@@ -118,7 +119,10 @@ def _index(pages: dict[str, str], out: Path) -> None:
             await service.close()
 
     try:
-        asyncio.run(run())
+        # in a thread of its own: the caller may already run an event loop (a test under
+        # Playwright's sync API), where asyncio.run is refused
+        with concurrent.futures.ThreadPoolExecutor(max_workers=1) as thread:
+            thread.submit(lambda: asyncio.run(run())).result()
     except Exception as error:  # the service's own errors have no common base class
         raise SearchIndexError(f"Pagefind failed to index the site: {error}") from error
     if not (out / "pagefind-entry.json").is_file():
@@ -126,7 +130,8 @@ def _index(pages: dict[str, str], out: Path) -> None:
 
 
 def _prune(folder: Path) -> None:
-    bundles = sorted((p for p in folder.iterdir() if p.is_dir() and not p.name.startswith("making-")),
+    made = (p for p in folder.iterdir() if p.is_dir() and not p.name.startswith("making-"))
+    bundles = sorted(made,
                      key=lambda p: p.stat().st_mtime, reverse=True)
     for old in bundles[KEEP:]:
         shutil.rmtree(old, ignore_errors=True)

@@ -24,8 +24,8 @@ RULES_ON_TAKING = ("regles/#la-sixieme-carte", "regles/#la-carte-trop-faible",
 def search(page, words: str) -> list[dict]:
     """Type `words` in the box and wait for their results: [{href, text, marks}]."""
     page.fill(INPUT, words)
-    page.wait_for_function("(q) => document.querySelector('form.recherche').dataset.resultats === q",
-                           arg=words, timeout=30_000)
+    page.wait_for_function("(q) => document.querySelector('form.recherche')"
+                           ".dataset.resultats === q", arg=words, timeout=30_000)
     return page.eval_on_selector_all(RESULTS, """links => links.map((a) => ({
         href: a.href, text: a.innerText,
         marks: Array.from(a.querySelectorAll('mark'), (m) => m.textContent)}))""")
@@ -41,7 +41,8 @@ def test_ramasse_finds_the_rule_on_taking_a_row_and_opens_it_at_its_anchor(page,
     page.wait_for_selector(BOX, state="visible")
     assert index_requests(page) == [], "the index loaded before the reader used the box"
     found = search(page, "ramasse")
-    rules = [r for r in found if r["href"].startswith(tuple(server.url(t) for t in RULES_ON_TAKING))]
+    targets = tuple(server.url(target) for target in RULES_ON_TAKING)
+    rules = [r for r in found if r["href"].startswith(targets)]
     assert rules, [r["href"] for r in found]
     assert any(mark.lower().startswith("ramass") for r in found for mark in r["marks"])
     assert found.index(rules[0]) < 6, "the rule is not on the first screen of results"
@@ -94,8 +95,9 @@ def test_without_javascript_there_is_no_box(browser, server):
 
 
 LAYOUT_SHIFTS = """window.__shifts = [];
-new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__shifts.push(e.value); })
-  .observe({type: 'layout-shift', buffered: true});"""
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__shifts.push(e.value);
+}).observe({type: 'layout-shift', buffered: true});"""
 
 
 def test_the_box_appearing_moves_nothing_on_a_phone(browser, server):
@@ -159,7 +161,8 @@ def test_search_works_offline_after_a_visit(browser, built_site):
         assert search(page, "ramasse")
         listed = page.evaluate("fetch('../js/recherche-hors-ligne.json').then((r) => r.json())")
         wait_for_async(page, """async (names) => {
-            const found = await Promise.all(names.map((n) => caches.match(new URL('../' + n, location.href).href)));
+            const found = await Promise.all(
+                names.map((n) => caches.match(new URL('../' + n, location.href).href)));
             return found.every(Boolean);
         }""", listed, timeout_ms=60_000)
         server.httpd.shutdown()
@@ -167,7 +170,8 @@ def test_search_works_offline_after_a_visit(browser, built_site):
         page.reload()
         found = search(page, "tete")
         assert any("/tetes-de-boeuf/#" in r["href"] for r in found), found
-        assert any(r["href"].endswith("/regles/#la-sixieme-carte") for r in search(page, "sixième carte"))
+        found = search(page, "sixième carte")
+        assert any(r["href"].endswith("/regles/#la-sixieme-carte") for r in found), found
     finally:
         context.close()
         server.httpd.server_close()

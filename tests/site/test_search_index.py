@@ -1,4 +1,4 @@
-"""The search index the build writes: every result it can give opens a page at an existing anchor."""
+"""The search index the build writes: every result it can give opens a page at an anchor."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ SIGNATURE = b"pagefind_dcd"
 
 
 def fragments(site: Path) -> list[dict]:
-    """Pagefind's record of each page: its URL, title and anchors (gzip'd JSON after a signature)."""
+    """Pagefind's record of each page: URL, title, anchors (gzip'd JSON after a signature)."""
     found = []
     for path in sorted((site / "pagefind" / "fragment").glob("*.pf_fragment")):
         data = gzip.decompress(path.read_bytes())
@@ -43,7 +43,8 @@ def test_every_search_target_is_a_page_and_an_anchor_of_it(site):
 def test_every_rule_heading_is_a_search_target(site):
     by_url = {record["url"]: {a["id"] for a in record["anchors"]} for record in fragments(site)}
     for url in ("/regles/", "/variantes/cartes-speciales/", "/junior/base/", "/tetes-de-boeuf/"):
-        headings = {found for tag, found in parsed(page_file(site, url)).headings if tag in ("h2", "h3")}
+        page = parsed(page_file(site, url))
+        headings = {found for tag, found in page.headings if tag in ("h2", "h3")}
         assert headings and headings <= by_url[url], (url, headings - by_url[url])
 
 
@@ -67,7 +68,8 @@ def test_an_unchanged_site_is_not_indexed_again(tmp_path, monkeypatch):
     files = {"index.html": '<html lang="fr"><body><article class="page"><h1 id="a">Ramasser</h1>'
                            "<p>On ramasse la rangée.</p></article></body></html>"}
     first = search.bundle(files, cache_dir=tmp_path)
-    assert "pagefind/pagefind.js" in first and any(n.startswith("pagefind/fragment/") for n in first)
+    assert "pagefind/pagefind.js" in first
+    assert any(name.startswith("pagefind/fragment/") for name in first)
 
     def must_not_run(*args):
         raise AssertionError("indexed again")

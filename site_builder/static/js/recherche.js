@@ -19,7 +19,9 @@ function engine() {
   pagefind ??= import(new URL("pagefind/pagefind.js", SITE_ROOT).href).then(async (module) => {
     // pageLength 0.1 (Pagefind's default 0.75): a long page of rules is not pushed below a
     // short example that only shows the rule
-    await module.options({ baseUrl: SITE_ROOT.pathname, excerptLength: 18, ranking: { pageLength: 0.1 } });
+    await module.options({
+      baseUrl: SITE_ROOT.pathname, excerptLength: 18, ranking: { pageLength: 0.1 },
+    });
     await module.init();
     return module;
   });
@@ -130,13 +132,14 @@ function setUp(form) {
       return;
     }
     if (mine !== asked) return; // the reader has typed on
-    const items = found.flatMap((page) => sections(page).map((section) => resultItem(page, section)));
+    const items = found.flatMap((page) => sections(page).map((part) => resultItem(page, part)));
     if (!items.length) {
       show(words.aucun.replace("{mots}", query.trim()));
       form.dataset.resultats = query;
       return;
     }
-    show(items.length === 1 ? words.un : words.plusieurs.replace("{n}", String(items.length)), items);
+    const count = items.length === 1 ? words.un : words.plusieurs.replace("{n}", String(items.length));
+    show(count, items);
     form.dataset.resultats = query; // what the list shows (the browser tests wait on it)
     if (!kept) {
       kept = true;
