@@ -26,7 +26,7 @@ from .errors import GameError
 from .messages import advice as words
 from .rng import Rng
 from .state import MAX_MOVES, bot_factory
-from .untrusted import check_plain
+from .untrusted import check_plain, is_whole
 
 VERSION = 2
 LEVELS = ("random", "heuristic")
@@ -178,7 +178,7 @@ def play_move(session: dict, index: int) -> dict:
     if phase(session, st) != "move":
         raise GameError("the game is not waiting for such a move", code="not_now")
     legal = st.legal_moves()
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(legal):
+    if not is_whole(index) or not 0 <= index < len(legal):
         raise GameError(f"no move {str(index)[:20]}", code="not_now")
     st.apply(legal[index])
     return _save(session, _advance(session, st))

@@ -29,6 +29,7 @@ from typing import Protocol
 from . import variants
 from .errors import GameError
 from .rng import Rng
+from .untrusted import is_whole
 
 MAX_MOVES = 5000   # no game of any variant comes near it: a saved game beyond it is refused
 
@@ -67,7 +68,7 @@ def check_move(move) -> dict:
         raise GameError(f"a move is an object with a \"kind\", not {str(move)[:40]!r}", code="move")
     for key in ("card", "row"):   # `True` would pass for card 1 (True == 1) and then fail to draw
         value = move.get(key)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        if value is not None and not is_whole(value):
             raise GameError(f"a move's {key} is a whole number, not {str(value)[:20]!r}", code="move")
     return move
 

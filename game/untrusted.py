@@ -22,6 +22,17 @@ DEEPEST = 32
 """Scenarios nest 5 levels at most (turns → specials → move → field); 32 leaves room."""
 
 
+def is_whole(value) -> bool:
+    """An int that is not a bool: JSON `true` equals 1 in Python, and is no card, row or count."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_seed(seed) -> None:
+    """A new game's seed is an int or a string (a bool is neither)."""
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        raise GameError("the seed is an integer or a string", code="session")
+
+
 def _refuse(message: str, where: str) -> GameError:
     return GameError(f"{where}: {message}" if where else message, field=where or None, code="shape")
 

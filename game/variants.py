@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from .errors import GameError
+from .untrusted import is_whole
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ class Option:
         if value is None:
             return self.optional
         if self.kind == "int":
-            return isinstance(value, int) and not isinstance(value, bool) and self.low <= value <= self.high
+            return is_whole(value) and self.low <= value <= self.high
         if self.kind == "bool":
             return isinstance(value, bool)
         return isinstance(value, str) and value in self.choices

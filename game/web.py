@@ -40,7 +40,7 @@ from typing import Callable
 from game import variants
 from game.errors import GameError, Refusal, fault
 from game.messages import reader_errors
-from game.untrusted import check_plain
+from game.untrusted import check_plain, is_whole
 
 MAX_MESSAGE = 1_000_000   # characters: a real message is a few kilobytes
 JS_LARGEST = 2**53
@@ -151,7 +151,7 @@ def replay_message(request: dict) -> dict:
 
 
 def _int(value, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         raise GameError(f"{field} must be an integer, not {str(value)[:20]!r}", code="shape")
     return value
 

@@ -24,6 +24,7 @@ from . import session, variants
 from .errors import GameError, Refusal, fault
 from .messages import advice as words
 from .messages import reader_errors
+from .untrusted import is_whole
 
 FIELDS = {"name_empty": ("reader", words.bad_name), "name_long": ("reader", words.bad_name),
           "bots": ("bots", words.bad_bots), "variant": ("variante", words.bad_variant),
@@ -107,7 +108,7 @@ def new_message(request: dict) -> dict:
     variant = variants.get(given.get("variant", variants.DEFAULT))
     options = read_options(variant, given)
     seed = request.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= 10**9:
+    if not is_whole(seed) or not 0 <= seed <= 10**9:
         seed = 0
     bots = request.get("bots", [])
     state = session.new_session(request.get("reader", ""), bots if isinstance(bots, list) else [],
@@ -124,7 +125,7 @@ def _rest_of_turn(state: dict, request: dict) -> dict:
     """The page has shown the turn up to the step that asked the reader (`shown` steps): send
     the rest of the turn, from the decision on."""
     done = request.get("shown", 0)
-    done = done if isinstance(done, int) and not isinstance(done, bool) and done >= 0 else 0
+    done = done if is_whole(done) and done >= 0 else 0
     return _answer(state, session.turn_steps(state)[done:])
 
 

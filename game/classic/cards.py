@@ -7,8 +7,10 @@ Card values are plain ints: cheap to compare, sort and serialise. `heads`, `HEAD
 from __future__ import annotations
 
 from game.card_faces import HEADS, HIGHEST, heads  # noqa: F401 (re-exported)
+from ..untrusted import is_whole
 
 MAX_HEADS = 7
+MIN_PLAYERS, MAX_PLAYERS = 2, 10   # RULES §1
 
 
 def total_heads(cards) -> int:
@@ -21,11 +23,15 @@ def classic_deck() -> list[int]:
     return list(range(1, HIGHEST + 1))
 
 
+def tactique_highest(players: int) -> int:
+    """Tactique / Logique: only 1..(10 × players + 4) are used (RULES §2): ten each, four rows."""
+    return 10 * players + 4
+
+
 def tactique_deck(players: int) -> list[int]:
-    """Tactique / Logique: only 1..(10 × players + 4) are used (RULES §2)."""
-    return list(range(1, 10 * players + 4 + 1))
+    return list(range(1, tactique_highest(players) + 1))
 
 
 def is_card(value) -> bool:
     """True for an int in 1..104 (bool excluded: JSON true is not a card)."""
-    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= HIGHEST
+    return is_whole(value) and 1 <= value <= HIGHEST

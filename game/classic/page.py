@@ -16,6 +16,7 @@ from ..messages import reader_errors
 from .cards import is_card
 from .draw import step_html
 from .replay import replay
+from ..untrusted import is_whole
 
 DEFAULT_LIMIT = 5
 
@@ -74,7 +75,7 @@ def set_choice(scenario: dict, turn: int, player: str, row: int, rows: int | Non
     if not 1 <= turn <= len(turns):
         raise GameError(f"turn {turn}: no such turn", turn=turn, code="no_such_turn")
     rows = len(changed["rows"]) if rows is None else rows
-    if not isinstance(row, int) or isinstance(row, bool) or not 0 <= row < rows:
+    if not is_whole(row) or not 0 <= row < rows:
         raise GameError(f"turn {turn}: no row {row}", turn=turn, code="no_such_row")
     turns[turn - 1].setdefault("choices", {})[player] = row
     return changed

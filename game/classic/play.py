@@ -10,17 +10,25 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from .cards import HEADS, classic_deck, is_card, tactique_deck
+from .cards import HEADS, MAX_PLAYERS, MIN_PLAYERS, classic_deck, is_card, tactique_deck
 from ..errors import GameError
+from ..messages import advice as words
+from ..variants import Option
 from ..events import Deal, DraftPick, GameEnd, RoundEnd
 from ..rng import Rng
 from .table import LIMIT, Table
 from .turn import Turn
+from ..untrusted import is_whole
 
 HAND_SIZE = 10
 ROWS = 4
-MIN_PLAYERS, MAX_PLAYERS = 2, 10
 VARIANTS = ("classic", "tactique", "logique")
+OPTIONS = {
+    "target": Option("int", default=66, low=1, high=10_000, wording=words.bad_target),
+    "strict": Option("bool", default=False),
+    "rounds": Option("int", optional=True, low=1, high=10_000, wording=words.bad_rounds),
+}
+"""The classic family's options (RULES §2): `Options.check`, saved games and the Jouer form."""
 
 
 @dataclass(frozen=True)
@@ -32,19 +40,17 @@ class Options:
     rounds: int | None = None    # a fixed number of rounds instead of a target
 
     def check(self) -> None:
-        for name, value in (("target", self.target), ("rounds", self.rounds)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                      or not 1 <= value <= 10_000):
-                raise GameError(f"{name} must be a whole number from 1 to 10000, not {str(value)[:20]}",
-                                code="options")
-        if not isinstance(self.strict, bool):
-            raise GameError("strict is true or false", code="options")
+        """GameError (code "options", field the option) for any value OPTIONS refuses."""
         if self.variant not in VARIANTS:
-            raise GameError(f"unknown variant {self.variant!r} (one of {', '.join(VARIANTS)})")
-        if self.target < 1:
-            raise GameError(f"target must be at least 1, not {self.target}")
-        if self.rounds is not None and self.rounds < 1:
-            raise GameError(f"rounds must be at least 1, not {self.rounds}")
+            raise GameError(f"unknown variant {str(self.variant)[:20]!r} (one of {', '.join(VARIANTS)})",
+                            field="variant", code="options")
+        for name, spec in OPTIONS.items():
+            value = getattr(self, name)
+            if not spec.accepts(value):
+                wanted = "true or false" if spec.kind == "bool" else \
+                    f"a whole number from {spec.low} to {spec.high}"
+                raise GameError(f"{name} must be {wanted}, not {str(value)[:20]}", field=name,
+                                code="options")
 
     def game_over(self, totals: list[int], rounds_played: int) -> bool:
         """The end of the game (RULES §2): after a fixed number of rounds, or after the round in

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import HIGHEST, is_card
+from .cards import HIGHEST, MAX_PLAYERS, MIN_PLAYERS, is_card, tactique_highest
 from ..errors import GameError
-from ..untrusted import check_plain
+from ..untrusted import check_plain, is_whole
 from .table import LIMIT, check_rows
 
 ROWS = 4
@@ -89,20 +89,20 @@ def parse(data) -> Scenario:
     variant = data.get("variant", "classic")
     if variant not in ("classic", "tactique", "logique"):
         raise GameError(f"unknown variant {variant!r}", field="variant", code="shape")
-    if "players" not in data and len(players) > 10:
-        raise GameError(f"the game is for 2 to 10 players, and {len(players)} play here", field="players",
-                        code="shape")
-    count = data.get("players", max(len(players), 2))
-    if not isinstance(count, int) or isinstance(count, bool) or not 2 <= count <= 10:
-        raise GameError(f"\"players\" must be a number from 2 to 10, not {count!r}", field="players",
-                        code="shape")
+    if "players" not in data and len(players) > MAX_PLAYERS:
+        raise GameError(f"the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players, and {len(players)} "
+                        "play here", field="players", code="shape")
+    count = data.get("players", max(len(players), MIN_PLAYERS))
+    if not is_whole(count) or not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise GameError(f"\"players\" must be a number from {MIN_PLAYERS} to {MAX_PLAYERS}, "
+                        f"not {count!r}", field="players", code="shape")
     if len(players) > count:  # "players" is the table's size: nobody else can be playing
         raise GameError(f"{len(players)} players play, but \"players\" says {count}", field="players",
                         code="shape")
-    highest = HIGHEST if variant == "classic" else 10 * count + 4
+    highest = HIGHEST if variant == "classic" else tactique_highest(count)
 
     limit = data.get("limit", LIMIT)
-    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 10:
+    if not is_whole(limit) or not 1 <= limit <= 10:
         raise GameError(f"\"limit\" must be a number of cards from 1 to 10, not {limit!r}",
                         field="limit", code="shape")
     rows = data["rows"]
@@ -115,7 +115,7 @@ def parse(data) -> Scenario:
         if not is_card(card) or card > highest:
             raise GameError(f"{_where(turn) + ': ' if turn else ''}{player}'s card {card!r} is not in "
                             f"the deck (1..{highest})", player=player, turn=turn or None,
-                            card=card if isinstance(card, int) and not isinstance(card, bool) else None,
+                            card=card if is_whole(card) else None,
                             field=field, code="card_out_of_deck")
 
     if hands is not None:
@@ -155,7 +155,7 @@ def parse(data) -> Scenario:
             if p not in plays:
                 raise GameError(f"turn {t}: {p} has a row choice but plays no card this turn",
                                 player=p, turn=t, field=f"turns[{t - 1}].choices.{p}", code="bad_choice")
-            if not isinstance(row, int) or isinstance(row, bool) or not 0 <= row < len(rows):
+            if not is_whole(row) or not 0 <= row < len(rows):
                 raise GameError(f"turn {t}: {p}'s row choice {row!r} is not a row index "
                                 f"(0..{len(rows) - 1})", player=p, card=plays[p], turn=t,
                                 field=f"turns[{t - 1}].choices.{p}", code="bad_choice")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from ..errors import GameError
+from ..untrusted import check_seed
 from ..state import check_turn, replay_moves
 from ..events import Deal
 from .play import HAND_SIZE, Game, Options, Round
@@ -104,8 +105,7 @@ class ClassicState(RoundsState):
 
     def __init__(self, players: list, *, seed=0, options: dict | None = None, variant: str = "classic",
                  deal: dict | None = None):
-        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise GameError("the seed is an integer or a string", code="session")
+        check_seed(seed)
         opts = dict(options or {})
         opts.setdefault("variant", variant)
         try:

@@ -12,6 +12,7 @@ from .cards import HEADS
 from ..errors import GameError
 from ..events import ChoiceMade, ChoiceRequested, Place, Reveal, StartRow, Take, TooLow
 from .table import Table
+from ..untrusted import is_whole
 
 
 class Turn:
@@ -61,7 +62,7 @@ class Turn:
                         {**o, "cards": tuple(o["cards"])} for o in self.options())))
             if choice is None:
                 return False
-            if (not isinstance(choice, int) or isinstance(choice, bool)
+            if (not is_whole(choice)
                     or not 0 <= choice < len(table.rows) or not table.is_open(choice)):
                 raise GameError(f"turn {self.number}: {player} played {card}, lower than every row, "
                                 f"and must take one of the rows {table.open_rows()}, not {choice!r}",

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from ..messages import advice as words
 from ..messages.classic import TITLES
-from ..variants import Option, Variant
+from ..variants import Variant
 from . import page, seat, state
 from .bots import HeuristicBot, RandomBot
 from .draw import step_html
-from .play import MAX_PLAYERS, MIN_PLAYERS
+from .play import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from .replay import replay, run
 
 class Seat:
@@ -31,12 +31,6 @@ class Seat:
         return {"kind": "pick", "player": player, "card": self.bot.pick(r, player, want["cards"])}
 
 
-OPTIONS = {
-    "target": Option("int", default=66, low=1, high=10_000, wording=words.bad_target),
-    "strict": Option("bool", default=False),
-    "rounds": Option("int", optional=True, low=1, high=10_000, wording=words.bad_rounds),
-}
-"""The classic family's options (RULES §2): the limits `play.Options.check` enforces too."""
 
 
 def _simulate(*, players, games, seed, bot, options):

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from ..errors import GameError
 from .position import KINDS, ROWS, Position, opponent
+from ..untrusted import is_whole
 
 VERSION = "v2"
 READS = ("v1", "v2")
@@ -49,7 +50,7 @@ def encode(position: Position, *, seed: int | None = None, mode: str = "uniform"
     position.check()
     if mode not in ("uniform", "heuristic"):
         raise GameError(f"unknown mode {mode!r}", field="mode", code="mode_unknown")
-    if seed is not None and not (isinstance(seed, int) and not isinstance(seed, bool)
+    if seed is not None and not (is_whole(seed)
                                  and 0 <= seed < 2**32):
         raise GameError(f"the seed must be 0..{2**32 - 1}, not {seed!r}", field="seed",
                         code="seed_range")

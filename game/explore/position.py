@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..classic.cards import HIGHEST, is_card
-from ..classic.play import MAX_PLAYERS, MIN_PLAYERS
+from ..classic.cards import HIGHEST, MAX_PLAYERS, MIN_PLAYERS, is_card, tactique_highest
 from ..classic.table import LIMIT
 from ..errors import GameError
 from ..specials import cards as special_cards
+from ..untrusted import is_whole
 
 ROWS = 4
 MAX_ROWS = special_cards.MAX_ROWS          # a fifth row only with the special cards (5ᵉ série)
@@ -84,7 +84,7 @@ class Position:
     def highest(self) -> int:
         """The deck's highest card: 104, or 10 × players + 4 in Tactique (RULES §2)."""
         if self.variant == "tactique" and isinstance(self.players, int):
-            return 10 * self.players + 4
+            return tactique_highest(self.players)
         return HIGHEST
 
     def known_of(self, index: int) -> tuple:
@@ -172,7 +172,7 @@ class Position:
         special = self.variant == SPECIALS
         max_hand, fewest, most = limits(self.variant)
         players = self.players
-        if not _is_int(players) or not fewest <= players <= most:
+        if not is_whole(players) or not fewest <= players <= most:
             report(GameError(f"players must be a number from {fewest} to {most}, "
                              f"not {players!r}", field="players", code="players_range"))
             return list(found.values())
@@ -181,9 +181,9 @@ class Position:
 
         def place(card, where: str) -> bool:
             """Record a card's place; report (and return False) a card out of deck or used twice."""
-            if not _is_int(card) or not 1 <= card <= highest or not is_card(card):
+            if not is_whole(card) or not 1 <= card <= highest or not is_card(card):
                 report(GameError(f"card {card!r} in {where} is not in the deck (1..{highest})",
-                                 card=card if _is_int(card) else None, field=where,
+                                 card=card if is_whole(card) else None, field=where,
                                  code="card_out_of_deck"))
                 return False
             if card in seen:
@@ -248,7 +248,7 @@ class Position:
             if rows and not special:
                 report(GameError(f"{name} rows need the special cards", field=name,
                                  code="specials_only"))
-            elif any(not _is_int(r) or not 0 <= r < len(self.rows) for r in rows):
+            elif any(not is_whole(r) or not 0 <= r < len(self.rows) for r in rows):
                 report(GameError(f"{name}: {list(rows)} are not rows of the table", field=name,
                                  code="not_a_row"))
             elif len(set(rows)) != len(rows):
@@ -273,7 +273,7 @@ class Position:
             report(GameError(f"special cards for {len(self.their_specials)} opponents, but only "
                              f"{self.players - 1} play against you", field="their_specials",
                              code="no_such_opponent"))
-        elif any(not _is_int(n) or not 0 <= n <= MAX_SPECIALS for n in self.their_specials):
+        elif any(not is_whole(n) or not 0 <= n <= MAX_SPECIALS for n in self.their_specials):
             report(GameError(f"an opponent holds 0 to {MAX_SPECIALS} special cards",
                              field="their_specials", code="their_specials_range"))
         elif sum(self.their_specials) > len(self.unseen_specials()):
@@ -303,9 +303,6 @@ class Position:
 JSON_KEYS = ("variant", "players", "rows", "hand", "known", "gone", "marked", "stopped",
              "specials", "their_specials")
 
-
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 __all__ = ["Position", "opponent", "limits", "ROWS", "MAX_ROWS", "MAX_HAND", "VARIANTS", "KINDS"]

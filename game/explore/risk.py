@@ -26,6 +26,7 @@ from ..rng import Rng
 from ..specials.bots import SpecialBot
 from . import specials
 from .position import SPECIALS, Position, opponent
+from ..untrusted import is_whole
 
 MODES = ("uniform", "heuristic")
 Z95 = 1.959963984540054
@@ -93,7 +94,7 @@ class Tally:
             negative = data.get("negative", False) is True
         except (KeyError, TypeError, AttributeError):
             raise GameError("a tally needs card, n, takes, heads, heads_sq", code="shape") from None
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values) \
+        if not all(is_whole(v) for v in values) \
                 or min(values[k] for k in (0, 1, 2, 4)) < 0 or (values[3] < 0 and not negative):
             raise GameError("tally values are counts", code="shape")
         return cls(*values, negative=negative)
@@ -233,7 +234,7 @@ def _estimate_specials(position, seed, mode, start, stop, pool, tallies) -> None
 
 def _check_run(samples, seed, mode, start, chunk) -> None:
     def count(value) -> bool:
-        return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        return is_whole(value) and value >= 0
 
     if mode not in MODES:
         raise GameError(f"unknown mode {mode!r} (one of {', '.join(MODES)})", field="mode",

@@ -20,6 +20,7 @@ from .. import variants
 from ..errors import GameError
 from ..specials.cards import REPLACE
 from .position import Position
+from ..untrusted import is_whole
 
 EXPLORED = {"classic": "classic", "tactique": "tactique", "logique": "tactique",
             "speciales": "speciales"}
@@ -81,7 +82,7 @@ def seen_at(data: dict, n: int | None = None, player: str | None = None, *,
     parsed, turns = _turns(name, data)
     steps = variants.get(name).replay(data, draw=False)
     n = len(steps) - 1 if n is None else n
-    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < len(steps):
+    if not is_whole(n) or not 0 <= n < len(steps):
         raise GameError(f"no step {n!r} in this replay", code="no_such_step")
     step = steps[n]
     # The turn in progress and how many of its cards are already settled (ascending order).

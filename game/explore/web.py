@@ -29,11 +29,11 @@ from html import escape
 
 from ..classic.draw import card_svg
 from ..errors import GameError, Refusal, fault
-from ..untrusted import check_plain
+from ..untrusted import check_plain, is_whole
 from ..messages import explore as fr
 from ..messages import reader_errors
 from . import codec, special_fields
-from .position import JSON_KEYS, MAX_PLAYERS, MAX_ROWS, ROWS, VARIANTS, Position
+from .position import JSON_KEYS, MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS, ROWS, VARIANTS, Position
 from .risk import MAX_SAMPLES, MODES, Estimate, Tally, estimate
 
 FIELDS = ("rows[0]", "rows[1]", "rows[2]", "rows[3]", "rows[4]", "hand", "players", "known", "gone",
@@ -75,7 +75,7 @@ def _cards(text, field: str, errors: dict) -> list[int]:
 
 def _players(value, errors: dict) -> int:
     text = str(value if value is not None else "").strip()
-    if not _digits(text, 2) or not 2 <= int(text) <= MAX_PLAYERS:
+    if not _digits(text, 2) or not MIN_PLAYERS <= int(text) <= MAX_PLAYERS:
         errors.setdefault("players", (fr.for_code("players_range"), f"players: {text[:20]!r} refused"))
         return 4
     return int(text)
@@ -147,9 +147,6 @@ def read_form(form) -> tuple[Position | None, list[dict], Position]:
     return (None if listed else draft), listed, draft
 
 
-def _whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
 
 def _check_types(position: Position) -> None:
     """A `position` sent by a tool holds whole numbers where numbers go and kinds as text: the
@@ -157,7 +154,7 @@ def _check_types(position: Position) -> None:
     numbers = [position.players, *position.hand, *position.gone, *position.marked,
                *position.stopped, *position.their_specials,
                *(c for row in position.rows for c in row), *(c for k in position.known for c in k)]
-    if not all(_whole(n) for n in numbers) or not isinstance(position.variant, str) \
+    if not all(is_whole(n) for n in numbers) or not isinstance(position.variant, str) \
             or not all(isinstance(k, str) for k in position.specials):
         raise ValueError("a position holds whole numbers (cards, rows, counts) and special-card kinds")
 
@@ -175,7 +172,7 @@ def read_request(request: dict) -> tuple[Position | None, list[dict], Position]:
         _check_types(position)
     except GameError as error:   # an opponent beyond any table, refused before it is built
         players = data.get("players", 4)
-        players = players if isinstance(players, int) and 2 <= players <= MAX_PLAYERS else MAX_PLAYERS
+        players = players if is_whole(players) and MIN_PLAYERS <= players <= MAX_PLAYERS else MAX_PLAYERS
         return None, [fault(error.field, fr.for_code(error.code, players=players), error.message)], empty
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         return None, [fault(None, fr.for_code("shape"), f"malformed position: {str(error)[:80]}")], empty
@@ -277,7 +274,7 @@ def import_message(request: dict) -> dict:
 
 def _count(request: dict, key: str, default: int, highest: int) -> int:
     value = request.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= highest:
+    if not is_whole(value) or not 0 <= value <= highest:
         raise GameError(f"{key} must be a whole number 0..{highest}, not {str(value)[:20]!r}",
                         field=key if key == "samples" else None,
                         code="samples_range" if key == "samples" else "shape")

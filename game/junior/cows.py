@@ -9,6 +9,7 @@ counted and conserved. `COWS[id]` gives its cow types as a sorted string of type
 from __future__ import annotations
 
 from game.card_faces import COWS, TYPES
+from ..untrusted import is_whole
 
 ALL_TYPES = frozenset(TYPES)
 DECK_SIZE = len(COWS) - 1
@@ -24,7 +25,7 @@ def cows(card: int) -> frozenset[str]:
 
 def is_cow_card(value) -> bool:
     """True for an int id of the deck (bool excluded: JSON true is not a card)."""
-    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= DECK_SIZE
+    return is_whole(value) and 1 <= value <= DECK_SIZE
 
 
 def row_types(row) -> frozenset[str]:

@@ -29,6 +29,7 @@ from game.errors import GameError
 from game.rng import Rng
 
 from .cows import ALL_TYPES, COWS, MAX_PLAYERS, MIN_PLAYERS, ROWS, cows, junior_deck, row_types
+from ..untrusted import is_whole
 
 LEVELS = ("base", "avance", "expert")
 HAND_SIZE = 3
@@ -108,7 +109,7 @@ def all_cards(state) -> list[int]:
 def _check_cards_once(state) -> None:
     seen: set[int] = set()
     for card in all_cards(state):
-        if not (isinstance(card, int) and not isinstance(card, bool) and 1 <= card < len(COWS)):
+        if not (is_whole(card) and 1 <= card < len(COWS)):
             raise GameError(f"{card!r} is not a Junior card id (1..{len(COWS) - 1})")
         if card in seen:
             raise GameError(f"card {card} appears twice")
@@ -249,7 +250,7 @@ def _refuse_if_illegal(state, player, card, row) -> None:
     current = to_play(state)
     if player != current:
         refuse("junior_not_your_turn", f"it is {current}'s turn, not {player}'s", current=current)
-    if not (isinstance(row, int) and not isinstance(row, bool) and 0 <= row < ROWS):
+    if not (is_whole(row) and 0 <= row < ROWS):
         refuse("junior_no_such_row", f"no row {row!r}: rows are 0 to {ROWS - 1}", "row")
     if isinstance(card, bool):   # JSON true equals 1 in Python: it is no card
         card = repr(card)

@@ -31,7 +31,7 @@ from __future__ import annotations
 import copy
 
 from game.errors import GameError
-from game.untrusted import check_plain
+from game.untrusted import check_plain, is_whole
 from game.messages import explain
 
 from . import bots
@@ -60,7 +60,7 @@ def _resolve_cards(scenario) -> dict:
         raise GameError("deck must be a list of cards", field="deck")
     tokens += [("deck", t) for t in scenario.get("deck", [])]
     for where, t in tokens:
-        if isinstance(t, int) and not isinstance(t, bool):
+        if is_whole(t):
             if not is_cow_card(t):
                 raise GameError(f"{where}: {t} is not a Junior card id (1..{len(COWS) - 1})", field=where,
                                 code="card_out_of_deck")
@@ -69,7 +69,7 @@ def _resolve_cards(scenario) -> dict:
             used.add(t)
     ids = {}
     for n, (where, t) in enumerate(tokens):
-        if isinstance(t, int) and not isinstance(t, bool):
+        if is_whole(t):
             ids[n] = t
             continue
         ids[n] = _allocate(where, t, used)
@@ -178,17 +178,14 @@ def check_table(state) -> None:
                                 f"lacks {missing}", field=where, code="row_impossible")
 
 
-def _whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
 
 def _check_move(move: dict, i: int) -> None:
     """Types only (true is not card 1, 1.0 not row 1); legality is the rules' French refusal."""
     card, row, player = move.get("card"), move["row"], move.get("player", "")
-    if not (card is None or isinstance(card, str) or _whole(card)):
+    if not (card is None or isinstance(card, str) or is_whole(card)):
         raise GameError(f"moves[{i}]: card must be a card id or cow letters, not {card!r}",
                         field=f"moves[{i}]", code="shape")
-    if not _whole(row):
+    if not is_whole(row):
         raise GameError(f"moves[{i}]: row must be a whole number (0..{ROWS - 1}), not {row!r}",
                         field=f"moves[{i}]", code="shape")
     if not isinstance(player, str):

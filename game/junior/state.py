@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 
 from ..errors import GameError
+from ..untrusted import check_seed
 from ..state import check_turn, replay_moves
 from . import rules
 from .scenario import apply_moves, load
@@ -23,8 +24,7 @@ class JuniorState:
     variant = "junior"
 
     def __init__(self, players: list, *, seed=0, options: dict | None = None, deal: dict | None = None):
-        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise GameError("the seed is an integer or a string", code="session")
+        check_seed(seed)
         if not isinstance(options or {}, dict):
             raise GameError("options must be an object", code="options")
         options = dict(options or {})

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import junior
 from .typography import NBSP, NNBSP, cards
+from ..untrusted import is_whole
 
 
 def empty_field() -> str:
@@ -104,9 +105,9 @@ def for_error(error) -> str:
     code, card = error.code or "", error.card
     if code.startswith("junior_") and error.facts is not None:
         return junior.refusal(code, error.facts)
-    if code == "card_out_of_deck" and isinstance(card, int) and not isinstance(card, bool):
+    if code == "card_out_of_deck" and is_whole(card):
         return out_of_range(card)
-    if code == "card_twice" and isinstance(card, int) and not isinstance(card, bool):
+    if code == "card_twice" and is_whole(card):
         where = error.field or ""   # where the second copy was found says what went wrong
         if ".plays" in where:
             return played_twice(card)

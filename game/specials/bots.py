@@ -15,54 +15,7 @@ from game.errors import GameError
 from game.rng import Rng
 
 from .cards import FIFTH_ROW, INSERT, NEGATIVE, REPLACE, ROWS, SEVEN, SLIDE, STOP
-
-
-def _fits(row: list[int], card: int, pos: int) -> bool:
-    return (pos == 0 or row[pos - 1] < card) and (pos == len(row) or card < row[pos])
-
-
-def candidates(rnd, player: str) -> list[tuple[dict, int | None]]:
-    """Special moves the next card's player could make, as (move, row choice or None)."""
-    card, _ = rnd.next_card()
-    table, rows = rnd.table, rnd.table.rows
-    open_rows = table.open_rows()
-    out: list[tuple[dict, int | None]] = []
-    for kind in sorted(set(rnd.specials[player])):
-        if kind == FIFTH_ROW and len(rows) == ROWS:
-            out.append(({"card": kind}, None))
-        elif kind == SEVEN:
-            row = table.target(card)
-            if row is not None and row not in table.marked:
-                out.append(({"card": kind}, None))
-        elif kind == INSERT:
-            out.extend(({"card": kind, "row": r, "position": p}, None)
-                       for r in open_rows for p in range(len(rows[r])) if _fits(rows[r], card, p))
-        elif kind == REPLACE:
-            out.extend(({"card": kind, "with": c}, None) for c in rnd.hands[player])
-        elif kind == SLIDE:
-            for fr in open_rows:
-                if len(rows[fr]) < 2:
-                    continue
-                for fi, moved in enumerate(rows[fr]):
-                    for to in open_rows:
-                        if to == fr or table.is_full(to):
-                            continue
-                        out.extend(({"card": kind, "from_row": fr, "from_index": fi, "to_row": to,
-                                     "to_index": ti}, None)
-                                   for ti in range(len(rows[to]) + 1) if _fits(rows[to], moved, ti))
-        elif kind == STOP and len(open_rows) > 1:
-            out.extend(({"card": kind, "row": r}, None) for r in open_rows)
-        elif kind == NEGATIVE:
-            row = table.target(card)
-            extra = [card] if len(rows) > ROWS else []
-            if row is None:
-                for r in open_rows:
-                    best = max(rows[r] + extra, key=lambda c: HEADS[c])
-                    out.append(({"card": kind, "chosen": best}, r))
-            elif table.is_full(row):
-                out.append(({"card": kind, "chosen": max(rows[row] + extra, key=lambda c: HEADS[c])},
-                            None))
-    return out
+from .moves import candidates
 
 
 def cost(rnd, player: str, move, choice) -> tuple[int, int | None] | None:

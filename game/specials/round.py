@@ -22,6 +22,7 @@ from . import moves
 from .cards import MAX_ROWS
 from .moves import Refused, RowChoice
 from .table import SpecialTable
+from ..untrusted import is_whole
 
 
 class SpecialRound:
@@ -180,7 +181,7 @@ class SpecialRound:
             options = self.options()
             if choice is None:
                 return RowChoice(player, card, options)
-            if not isinstance(choice, int) or isinstance(choice, bool) or choice not in table.open_rows():
+            if not is_whole(choice) or choice not in table.open_rows():
                 raise GameError(f"turn {turn}: {player} played {card}, lower than every open row, and "
                                 f"must take one of the rows {table.open_rows()}, not {choice!r}",
                                 player=player, card=card, turn=turn, code="bad_choice")

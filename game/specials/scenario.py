@@ -34,6 +34,7 @@ from .events import RowRemoved, SpecialPlayed
 from .moves import Refused, check_shape
 from .round import SpecialRound
 from .table import check_table
+from ..untrusted import is_whole
 
 VARIANT = "speciales"
 KEYS = {"variant", "rows", "marked", "stopped", "hands", "held", "turns", "players"}
@@ -155,7 +156,7 @@ def _check_count(data, players) -> None:
         raise GameError(f"the special cards are for {MIN_PLAYERS} to {MAX_PLAYERS} players (RULES §3), "
                         f"and {len(players)} play here", field="players", code="shape")
     count = data.get("players", max(len(players), MIN_PLAYERS))
-    if not isinstance(count, int) or isinstance(count, bool) or not MIN_PLAYERS <= count <= MAX_PLAYERS:
+    if not is_whole(count) or not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise GameError(f"\"players\" must be a number from {MIN_PLAYERS} to {MAX_PLAYERS} (RULES §3), "
                         f"not {count!r}", field="players", code="shape")
     if len(players) > count:

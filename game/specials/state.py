@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from ..classic.state import RoundsState
 from ..errors import GameError
+from ..untrusted import check_seed
 from ..state import replay_moves
 from ..events import Deal
 from .cards import NUMBER_CARDS_EACH, ROWS, SPECIAL_CARDS_EACH
+from .moves import candidates
 from .play import SpecialGame
 from .round import SpecialRound
 from .scenario import parse
@@ -29,8 +31,7 @@ class SpecialState(RoundsState):
     MOVE_KEYS = MOVE_KEYS
 
     def __init__(self, players: list, *, seed=0, options: dict | None = None, deal: dict | None = None):
-        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise GameError("the seed is an integer or a string", code="session")
+        check_seed(seed)
         if options:
             raise GameError(f"the special-cards variant takes no option, not {sorted(options)}",
                             code="options")
@@ -72,7 +73,6 @@ class SpecialState(RoundsState):
         r = self.round
         if kind == "card":
             return [{"kind": "card", "player": player, "card": c} for c in r.hands[player]]
-        from .bots import candidates
         out = []
         for special, _ in [(None, None), *candidates(r, player)]:
             trial = r.clone()

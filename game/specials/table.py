@@ -14,6 +14,7 @@ from game.errors import GameError
 from game.classic.table import LIMIT, Table, check_rows
 
 from .cards import MAX_ROWS, ROWS
+from ..untrusted import is_whole
 
 
 def _without(indexes, gone: int) -> set:
@@ -84,7 +85,7 @@ def check_table(rows, marked=(), stopped=(), *, where: str = "rows") -> None:
             raise GameError(f"\"{name}\" must be a list of row indexes, not {indexes!r}", field=name,
                             code="shape")
         for i in indexes:
-            if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(rows):
+            if not is_whole(i) or not 0 <= i < len(rows):
                 raise GameError(f"\"{name}\": {i!r} is not a row index (0..{len(rows) - 1})", field=name,
                                 code="shape")
     for i, row in enumerate(rows):

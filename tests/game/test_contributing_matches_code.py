@@ -1,10 +1,10 @@
 """CONTRIBUTING.md's tables are the project's contracts: they must say what the code does.
 
 Checked: the events table against `game.events` (types and fields), the worker messages table
-against `game.web.HANDLERS`, the list of variants against `game.variants.MODULES`, the Layout
-against the files of game/ and site_builder/ (each named, none stale), and every path written
-in CONTRIBUTING.md or README.md against the tree, the fenced blocks against the registry and the
-keys of js/tetes.json against the build's.
+against `game.web.HANDLERS`, the list of variants against `game.variants.MODULES`, every file
+and path written in CONTRIBUTING.md or README.md against the tree (none stale; the docs need not
+name every file), the fenced blocks against the registry, the keys of js/tetes.json against the
+build's, and every « RULES § » the code cites against the sections of docs/rules.md.
 """
 
 from __future__ import annotations
@@ -72,28 +72,15 @@ def test_every_field_of_a_variant_is_documented():
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 CODE_DIRS = ("game", "site_builder")
-SOURCE = (".py", ".js", ".mjs", ".css", ".html", ".xml", ".svg")
 BUILT = {"engine.json", "tetes.json"}   # named in the layout, written by the build
 FILE_NAME = re.compile(r"(?<![\w./-])([\w-]+\.(?:py|js|mjs|css|html|xml|svg|json|md))(?![\w-])")
-
-
-def code_files() -> list[Path]:
-    return [path for folder in CODE_DIRS for path in sorted((ROOT / folder).rglob("*"))
-            if path.suffix in SOURCE and path.name != "__init__.py" and "__pycache__" not in path.parts]
-
-
-def test_the_layout_names_every_file_of_the_engine_and_the_builder():
-    layout = section("Layout")
-    missing = [str(path.relative_to(ROOT)) for path in code_files()
-               if not re.search(rf"(?<![\w.-]){re.escape(path.name)}(?![\w-])", layout)]
-    assert not missing, "files the Layout of CONTRIBUTING.md does not name:\n" + "\n".join(missing)
 
 
 def test_every_file_the_layout_names_exists():
     existing = {path.name for folder in (*CODE_DIRS, "tests", "bench", "content")
                 for path in (ROOT / folder).rglob("*")} | {p.name for p in ROOT.iterdir()}
-    stale = sorted(set(FILE_NAME.findall(section("Layout"))) - existing - BUILT)
-    assert not stale, f"the Layout of CONTRIBUTING.md names files that do not exist: {stale}"
+    stale = sorted(set(FILE_NAME.findall(section("Architecture"))) - existing - BUILT)
+    assert not stale, f"the Architecture of CONTRIBUTING.md names files that do not exist: {stale}"
 
 
 def test_every_path_the_docs_write_exists():
@@ -124,3 +111,11 @@ def test_the_tools_json_keys_are_the_documented_ones():
 
     data = json.loads(tools_assets.files()[tools_assets.HEADS_FILE])
     assert documented == keys(data)
+
+
+def test_every_rules_section_the_code_cites_is_in_docs_rules():
+    cited = {m for folder in CODE_DIRS for path in (ROOT / folder).rglob("*.py")
+             for m in re.findall(r"RULES §(\d+)", path.read_text(encoding="utf-8"))}
+    written = set(re.findall(r"^## §(\d+) ", (ROOT / "docs" / "rules.md").read_text(encoding="utf-8"), re.M))
+    assert cited and cited <= written, f"docs/rules.md has no section {sorted(cited - written)}"
+    assert "docs/rules.md" in TEXT, "CONTRIBUTING.md points to the rules the project adopts"

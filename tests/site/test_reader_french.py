@@ -54,7 +54,7 @@ def test_no_example_region_is_named_by_its_id(built_site):
     assert not found, report(found)
     labels = re.findall(r'<section class="exemple"[^>]*aria-label="([^"]*)"',
                         (built_site / "variantes" / "cartes-speciales" / "index.html").read_text())
-    assert len(labels) == 7 and all(label.startswith("Exemple") for label in labels), labels
+    assert len(labels) == 8 and all(label.startswith("Exemple") for label in labels), labels
 
 
 # --- the sources themselves: content, messages, scripts -----------------------------------------------

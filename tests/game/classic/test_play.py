@@ -363,3 +363,11 @@ def test_choose_without_a_pending_choice_is_refused():
     rnd = Round(["a", "b"], {"a": [3], "b": [60]}, [[2], [30], [40], [50]])
     with pytest.raises(GameError):
         rnd.choose(0)
+
+
+@pytest.mark.parametrize("changes", [{"target": None}, {"target": True}, {"rounds": 0}, {"strict": 1},
+                                     {"target": "66"}, {"variant": None}])
+def test_bad_options_raise_game_error_naming_the_option(changes):
+    with pytest.raises(GameError) as caught:
+        Options(**changes).check()
+    assert caught.value.code == "options" and caught.value.field == next(iter(changes))

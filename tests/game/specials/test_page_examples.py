@@ -23,10 +23,10 @@ FENCE = re.compile(r"^```exemple\n(.*?)^```$", flags=re.S | re.M)
 
 
 def examples_by_section() -> dict[str, list]:
-    """{heading: [parsed Example]} for the page's ### sections."""
+    """{heading: [parsed Example]} for the page's ## and ### sections."""
     text = PAGE.read_text(encoding="utf-8")
     out, current = {}, None
-    for match in re.finditer(r"^### (?P<head>[^\n]+)$|" + FENCE.pattern, text, flags=re.S | re.M):
+    for match in re.finditer(r"^#{2,3} (?P<head>[^\n]+)$|" + FENCE.pattern, text, flags=re.S | re.M):
         if match["head"]:
             current = re.sub(r"\s*\{#[\w-]+\}$", "", match["head"]).strip()   # without its {#id}
             out[current] = []
