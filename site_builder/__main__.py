@@ -19,6 +19,7 @@ from .browser_assets import BrowserAssetsError
 from .commands.build import CONTENT, OUT, ROOT, build
 from .content import ContentRefused, check_content_dir
 from .problems import AuthorErrors
+from .search import SearchIndexError
 from .target import TargetRefused, check_target
 
 SEGMENT = r"(?:[A-Za-z0-9_~-]|\.(?![./]|$)|%[0-9A-Fa-f]{2})+"
@@ -62,7 +63,8 @@ def parser() -> Parser:
                                   "sitemap.xml is written only when given")
         command.add_argument("--pages-only", action="store_true",
                              help="leave out the in-browser engine (Pyodide copy, engine archive, "
-                                  "trimmed standard library): a quick preview of the pages, which read fully without it")
+                                  "trimmed standard library) and the search index: a quick "
+                                  "preview of the pages, which read fully without them")
     commands.choices["serve"].add_argument("--port", type=port, default=8000, help="0 to 65535")
     return top
 
@@ -127,7 +129,7 @@ def main(argv=None) -> int:
         print(errors, file=sys.stderr)
         print(f"build failed: {len(errors.problems)} error(s); nothing written", file=sys.stderr)
         return 2
-    except (TargetRefused, ContentRefused, BrowserAssetsError) as refused:
+    except (TargetRefused, ContentRefused, BrowserAssetsError, SearchIndexError) as refused:
         print(f"error: {_one_line(refused)}", file=sys.stderr)
         return 2
     except OSError as error:   # the disk, not the content: a full disk, a read-only folder…

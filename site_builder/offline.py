@@ -9,11 +9,15 @@ Pyodide runtime is cached apart, under its version, so a deploy does not downloa
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
-from . import assets
+from . import assets, search
 
 SERVICE_WORKER = "sw.js"
+SEARCH_LIST = "js/recherche-hors-ligne.json"
+"""The search bundle's files, which js/recherche.js hands to the worker to keep once the reader
+has used the box on a page the worker controls: any later search then works offline."""
 BUILD_MARK = "__BUILD__"
 RUNTIME_MARK = "__RUNTIME__"
 GAME = Path(__file__).resolve().parent.parent / "game"
@@ -40,3 +44,8 @@ def service_worker(files: dict[str, str | bytes], runtime_version: str | None) -
             raise ValueError(f"static/{SERVICE_WORKER} must hold \"{mark}\" exactly once")
     return (text.replace(f'"{BUILD_MARK}"', f'"{build_hash(files)}"')
                 .replace(f'"{RUNTIME_MARK}"', f'"{runtime_version or "none"}"'))
+
+
+def search_list(files: dict[str, str | bytes]) -> str:
+    """JSON list of the site-root-relative files a search may fetch (the `pagefind/` bundle)."""
+    return json.dumps(sorted(name for name in files if name.startswith(search.FOLDER)), indent=0)

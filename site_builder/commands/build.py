@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .. import assets, offline
+from .. import assets, offline, search
 from ..content import check_content_dir, gather_pages
 from ..markdown_ext import Converted, Converter
 from ..problems import Problem, display_path, stop_if_any
@@ -58,6 +58,9 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str | N
     )
     files = render_pages(pages, converted, site)
     files.update(assets.generated_files())
+    if browser_assets:   # the « Rechercher » box runs in the browser, like the engine
+        files.update(search.bundle(files))
+        files[offline.SEARCH_LIST] = offline.search_list(files)
     files[".nojekyll"] = ""
     files[MARKER] = MARKER_TEXT
 

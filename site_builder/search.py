@@ -1,0 +1,138 @@
+"""The « Rechercher » box's index: Pagefind run over the rendered pages, at build time.
+
+Pagefind (PyPI `pagefind[bin]`, which ships its binary) stems French words with Snowball
+(« ramasse » and « ramasser » share a stem), ignores accents unless the reader types them, and
+splits the index into small files the browser fetches on demand: a search downloads a few
+chunks, not the whole site's text, and nothing at all until the reader uses the box. Every
+heading with an id is a result of its own, opened at that anchor.
+
+Indexing starts Pagefind's service (about 3 s), so the bundle is cached in `.cache/search/`,
+keyed by the pages' HTML, the settings and Pagefind's version: an unchanged site costs nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import hashlib
+import importlib.metadata
+import json
+import shutil
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / ".cache" / "search"
+KEEP = 4
+"""Cached bundles kept (most recent first)."""
+FOLDER = "pagefind/"
+LANGUAGE = "fr"
+CONFIG = {
+    "root_selector": "article.page",
+    # the « # » of permalinks, the page's own table of contents, drawings' labels (card
+    # numbers), forms of the tools, and the engine's sentences for each step of a worked example
+    # and each row choice
+    # (« Alice ramasse la rangée 2 » fourteen times would outrank the rule itself): words a
+    # reader looking for a rule would not want found
+    "exclude_selectors": [".headerlink", ".sur-cette-page", "svg", "form", "ol.etapes",
+                          ".choix-possibles", "[data-pagefind-ignore]"],
+    "force_language": LANGUAGE,
+}
+SHIPPED = ("pagefind.js", "pagefind-worker.js", "pagefind-entry.json", f"wasm.{LANGUAGE}.pagefind")
+"""The bundle's files the page script uses (with the index, fragment and meta files); the
+ready-made interfaces, the highlighter and the other languages' wasm are left out."""
+NOT_INDEXED = ("hors-ligne/index.html",)
+RULE_SECTIONS = ("regles", "variantes", "junior")
+"""Sections whose pages state the rules: their article carries data-pagefind-weight (page.html),
+so « ramasse » finds the rule on taking a row next to the worked examples that show one."""
+RULE_WEIGHT = 2
+
+
+class SearchIndexError(RuntimeError):
+    """Pagefind could not index the site (not installed, or it failed)."""
+
+
+def indexed_pages(files: dict[str, str | bytes]) -> dict[str, str]:
+    """Site-absolute URL (`/regles/`) → HTML, for every page a reader may find."""
+    return {"/" + name.removesuffix("index.html"): text for name, text in sorted(files.items())
+            if name.endswith("index.html") and name not in NOT_INDEXED and isinstance(text, str)}
+
+
+def is_shipped(name: str) -> bool:
+    return (name in SHIPPED or name.startswith(("index/", "fragment/"))
+            or (name.startswith(f"pagefind.{LANGUAGE}_") and name.endswith(".pf_meta")))
+
+
+def cache_key(pages: dict[str, str]) -> str:
+    digest = hashlib.sha256()
+    digest.update(_version().encode() + json.dumps(CONFIG, sort_keys=True).encode())
+    for url, text in pages.items():
+        digest.update(hashlib.sha256(url.encode() + b"\0" + text.encode()).digest())
+    return digest.hexdigest()[:20]
+
+
+def bundle(files: dict[str, str | bytes], *, cache_dir: Path | None = None) -> dict[str, bytes]:
+    """`pagefind/…` → bytes: the search bundle for these rendered files."""
+    pages = indexed_pages(files)
+    cached = Path(cache_dir or CACHE) / cache_key(pages)
+    if not cached.is_dir():
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        # made beside the cache and renamed in whole: builds running at once (the test
+        # processes) never read a bundle another is still writing
+        with tempfile.TemporaryDirectory(prefix="making-", dir=cached.parent) as tmp:
+            _index(pages, Path(tmp) / "bundle")
+            try:
+                (Path(tmp) / "bundle").rename(cached)
+            except OSError:
+                if not cached.is_dir():   # another build made the same bundle first: use it
+                    raise
+        _prune(cached.parent)
+    else:
+        cached.touch()
+    return {FOLDER + path.relative_to(cached).as_posix(): path.read_bytes()
+            for path in sorted(cached.rglob("*"))
+            if path.is_file() and is_shipped(path.relative_to(cached).as_posix())}
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("pagefind")
+    except importlib.metadata.PackageNotFoundError as error:
+        raise SearchIndexError("Pagefind is not installed: run `make setup` (pyproject.toml "
+                               "lists pagefind[bin])") from error
+
+
+def _index(pages: dict[str, str], out: Path) -> None:
+    try:
+        from pagefind.service import PagefindService
+    except ImportError as error:
+        raise SearchIndexError("Pagefind is not installed: run `make setup`") from error
+
+    async def run() -> None:
+        service = await PagefindService().launch()
+        try:
+            index = await service.create_index(CONFIG)
+            for url, text in pages.items():
+                await index.add_html_file(content=text, url=url)
+            await index.write_files(output_path=str(out))
+        finally:
+            await service.close()
+
+    try:
+        # in a thread of its own: the caller may already run an event loop (a test under
+        # Playwright's sync API), where asyncio.run is refused
+        with concurrent.futures.ThreadPoolExecutor(max_workers=1) as thread:
+            thread.submit(lambda: asyncio.run(run())).result()
+    except Exception as error:  # the service's own errors have no common base class
+        raise SearchIndexError(f"Pagefind failed to index the site: {error}") from error
+    if not (out / "pagefind-entry.json").is_file():
+        raise SearchIndexError(f"Pagefind wrote no index into {out}")
+
+
+def _prune(folder: Path) -> None:
+    made = (p for p in folder.iterdir() if p.is_dir() and not p.name.startswith("making-"))
+    bundles = sorted(made,
+                     key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in bundles[KEEP:]:
+        shutil.rmtree(old, ignore_errors=True)
+
