@@ -69,11 +69,13 @@ MUTANTS = (
 
 
 def export(rev: str, into: Path) -> None:
-    """The revision's tracked files, as `git archive` gives them, plus this checkout's node_modules."""
+    """The revision's tracked files, as `git archive` gives them, in a fresh git repository, plus
+    this checkout's node_modules."""
     archive = subprocess.run(["git", "archive", "--format=tar", rev], cwd=ROOT, check=True,
                              capture_output=True).stdout
     with tarfile.open(fileobj=BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")
+    subprocess.run(["git", "init", "-q"], cwd=into, check=True)   # some tests look for .git
     if (ROOT / "node_modules").is_dir():
         (into / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
 
