@@ -23,13 +23,19 @@ $(NODE_STAMP): package.json package-lock.json
 	touch $@
 
 # Browser tests use Debian's chromium when present (CHROMIUM or /usr/bin/chromium);
-# elsewhere Playwright's own build is downloaded once.
+# elsewhere Playwright's own build is downloaded once. The journeys (tests/browser/test_journeys.py)
+# also need Debian's firefox-esr, webkit2gtk-driver and xvfb: named here when missing, and their
+# tests then fail (never skip).
 browser: $(STAMP)
 	@if [ -n "$$CHROMIUM" ] || command -v chromium >/dev/null 2>&1; then \
 	  echo "Chromium: $${CHROMIUM:-$$(command -v chromium)}"; \
 	else \
 	  $(PY) -m playwright install chromium; \
 	fi
+	@for tool in firefox-esr:firefox-esr WebKitWebDriver:webkit2gtk-driver Xvfb:xvfb; do \
+	  command -v $${tool%%:*} >/dev/null 2>&1 || \
+	    echo "missing $${tool%%:*}: run 'sudo apt-get install $${tool##*:}' (journeys will fail)" >&2; \
+	done
 
 serve: setup
 	$(PY) -m site_builder serve

@@ -83,10 +83,11 @@ class RunningServer:
 
 @pytest.fixture
 def project(tmp_path):
-    """The builder, the engine and a small content folder, copied. browser_assets.py is left
-    out: the pages are what this test reads, and the copy has no node_modules/ for Pyodide."""
+    """The builder, the engine and a small content folder, copied whole, so the copy runs its
+    own code even where the project is not installed in editable mode (`--pages-only`: the
+    copy has no node_modules/ for Pyodide, and the pages are what this test reads)."""
     copy = tmp_path / "project"
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "browser_assets.py")
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     for package in ("site_builder", "game"):
         shutil.copytree(ROOT / package, copy / package, ignore=ignore)
     shutil.copytree(FIXTURES / "ok", tmp_path / "content")

@@ -1,0 +1,343 @@
+"""One small driver interface over three browser engines, so a journey is written once.
+
+`Driver` is what a journey may do: open a URL, reload, click (a CSS selector or a button's French
+label), fill, choose an option, evaluate a JavaScript function and wait for one to hold. Each
+engine has its adapter:
+
+- Chromium: Playwright (Debian's /usr/bin/chromium, or $CHROMIUM);
+- Firefox: puppeteer-core over WebDriver BiDi (`firefox_bridge.mjs`, a Node process spoken to in
+  JSON lines), Debian's /usr/bin/firefox-esr (or $FIREFOX), no geckodriver;
+- WebKit: Selenium's WebKitGTK driver, /usr/bin/WebKitWebDriver and MiniBrowser `--automation`,
+  on an Xvfb display of its own.
+
+A browser that cannot start raises `EngineMissing` with what to install: the tests fail, never
+skip. Each `session()` is a fresh profile (no storage, no cache, no service worker yet).
+Console errors and requests to other hosts are recorded natively where the engine reports them
+(Chromium, Firefox); the journey server (`journey_server.py`) also injects `journey_probe.js`
+first in every page, which reports errors and Content-Security-Policy violations on any engine,
+and WebKit sends every plain-HTTP request for another host to a recording proxy.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import shutil
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+BRIDGE = Path(__file__).with_name("firefox_bridge.mjs")
+WAIT_MS = 180_000
+ENGINES = ("chromium", "firefox", "webkit")
+INSTALL = {
+    "chromium": "apt-get install chromium (or set CHROMIUM=/path/to/chromium)",
+    "firefox": "apt-get install firefox-esr (or set FIREFOX=/path/to/firefox), then `make setup` "
+               "for puppeteer-core",
+    "webkit": "apt-get install webkit2gtk-driver xvfb (WebKitWebDriver, MiniBrowser, Xvfb)",
+}
+
+
+class EngineMissing(RuntimeError):
+    """The engine's browser or driver is not on this machine: the message says what to install."""
+
+
+def button_xpath(label: str) -> str:
+    """A button whose whole text is `label` (labels here never hold a double quote)."""
+    return f'//button[normalize-space(.)="{label}"]'
+
+
+class Driver:
+    """What a journey may ask of a browser; the adapters below implement it."""
+
+    engine = ""
+
+    def __init__(self):
+        self.errors: list[str] = []    # console errors, uncaught exceptions
+        self.foreign: list[str] = []   # requests to another host
+
+    # Implemented by each adapter.
+    def goto(self, url: str) -> None: raise NotImplementedError
+    def reload(self) -> None: raise NotImplementedError
+    def url(self) -> str: raise NotImplementedError
+    def click(self, css: str) -> None: raise NotImplementedError
+    def click_button(self, label: str) -> None: raise NotImplementedError
+    def fill(self, css: str, text: str) -> None: raise NotImplementedError
+    def select(self, css: str, value: str) -> None: raise NotImplementedError
+    def eval(self, function: str, *args): raise NotImplementedError
+    def close(self) -> None: raise NotImplementedError
+
+    # Shared by every engine.
+    def wait(self, function: str, *args, timeout_ms: int = WAIT_MS, what: str = ""):
+        """Poll `function(...args)` (may be async) until it returns something truthy."""
+        deadline = time.monotonic() + timeout_ms / 1000
+        while True:
+            value = self.eval(function, *args)
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.engine}: still false after {timeout_ms} ms: "
+                                     f"{what or function}")
+            time.sleep(0.1)
+
+    def wait_for(self, css: str, timeout_ms: int = WAIT_MS) -> None:
+        self.wait("(css) => document.querySelector(css) !== null", css,
+                  timeout_ms=timeout_ms, what=css)
+
+    def text(self, css: str) -> str:
+        return self.eval("(css) => document.querySelector(css).textContent", css)
+
+    def value(self, css: str) -> str:
+        return self.eval("(css) => document.querySelector(css).value", css)
+
+    def count(self, css: str) -> int:
+        return self.eval("(css) => document.querySelectorAll(css).length", css)
+
+
+# --- Chromium: Playwright ---------------------------------------------------------------------
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+class ChromiumEngine:
+    def __init__(self):
+        from playwright.sync_api import sync_playwright
+
+        path = os.environ.get("CHROMIUM") or shutil.which("chromium")
+        if not path:
+            raise EngineMissing(f"chromium: not found; {INSTALL['chromium']}")
+        self._playwright = sync_playwright().start()
+        try:
+            self.browser = self._playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        except Exception as error:
+            self._playwright.stop()
+            raise EngineMissing(f"chromium ({path}) did not start: {error}") from error
+
+    def session(self, origin: str, viewport) -> Driver:
+        return ChromiumDriver(self.browser, origin, viewport)
+
+    def close(self):
+        self.browser.close()
+        self._playwright.stop()
+
+
+class ChromiumDriver(Driver):
+    engine = "chromium"
+
+    def __init__(self, browser, origin, viewport):
+        super().__init__()
+        # Service workers allowed, so requests are watched rather than routed (routing would make
+        # Chromium bypass the worker).
+        self.context = browser.new_context(locale="fr-FR", viewport=viewport)
+        self.context.on("request", lambda r: None if r.url.startswith(origin + "/")
+                        or r.url.startswith(("data:", "blob:")) else self.foreign.append(r.url))
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.set_default_timeout(WAIT_MS)
+
+    def goto(self, url): self.page.goto(url)
+    def reload(self): self.page.reload()
+    def url(self): return self.page.url
+    def click(self, css): self.page.click(css)
+    def click_button(self, label): self.page.click("xpath=" + button_xpath(label))
+    def fill(self, css, text): self.page.fill(css, text)
+    def select(self, css, value): self.page.select_option(css, value)
+    def eval(self, function, *args): return self.page.evaluate(f"(args) => ({function})(...args)",
+                                                               list(args))
+    def close(self): self.context.close()
+
+
+# --- Firefox: puppeteer-core over WebDriver BiDi, through a Node bridge -------------------------
+
+class FirefoxEngine:
+    def __init__(self):
+        path = os.environ.get("FIREFOX") or shutil.which("firefox-esr") or shutil.which("firefox")
+        if not path:
+            raise EngineMissing(f"firefox: not found; {INSTALL['firefox']}")
+        if not (ROOT / "node_modules" / "puppeteer-core").is_dir():
+            raise EngineMissing(f"firefox: puppeteer-core is not installed; {INSTALL['firefox']}")
+        self._process = subprocess.Popen(["node", str(BRIDGE), path], cwd=ROOT, text=True,
+                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self._lock = threading.Lock()
+        self._next = 0
+        try:
+            self.call("launch")
+        except Exception as error:
+            self.close()
+            raise EngineMissing(f"firefox ({path}) did not start: {error}") from error
+
+    def call(self, op: str, *args):
+        with self._lock:
+            self._next += 1
+            self._process.stdin.write(json.dumps({"id": self._next, "op": op, "args": args}) + "\n")
+            self._process.stdin.flush()
+            line = self._process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"firefox bridge stopped (exit {self._process.poll()})")
+        answer = json.loads(line)
+        if "error" in answer:
+            raise AssertionError(f"firefox: {op}{list(args)}: {answer['error']}")
+        return answer.get("value")
+
+    def session(self, origin: str, viewport) -> Driver:
+        return FirefoxDriver(self, origin, viewport)
+
+    def close(self):
+        try:
+            if self._process.poll() is None:
+                self._process.stdin.close()
+                self._process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            self._process.wait()
+
+
+class FirefoxDriver(Driver):
+    engine = "firefox"
+
+    def __init__(self, engine: FirefoxEngine, origin, viewport):
+        super().__init__()
+        self._call = engine.call
+        self.session_id = self._call("open", origin, viewport)
+
+    def _do(self, op, *args):
+        value = self._call(op, self.session_id, *args)
+        events = self._call("events", self.session_id)
+        self.errors += events["errors"]
+        self.foreign += events["foreign"]
+        return value
+
+    def goto(self, url): self._do("goto", url)
+    def reload(self): self._do("reload")
+    def url(self): return self._do("url")
+    def click(self, css): self._do("click", css)
+    def click_button(self, label): self._do("click", "::-p-xpath(" + button_xpath(label) + ")")
+    def fill(self, css, text): self._do("fill", css, text)
+    def select(self, css, value): self._do("select", css, value)
+    def eval(self, function, *args): return self._do("eval", function, list(args))
+    def close(self):
+        self._do("url")   # the last events, then the context goes
+        self._call("close", self.session_id)
+
+
+# --- WebKit: Selenium's WebKitGTK driver, MiniBrowser on Xvfb -----------------------------------
+
+def minibrowser_path() -> str | None:
+    for candidate in (os.environ.get("MINIBROWSER"),
+                      *glob.glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser"),
+                      *glob.glob("/usr/libexec/webkit2gtk-4.*/MiniBrowser")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+class WebKitEngine:
+    def __init__(self, proxy: str):
+        self.driver_path = shutil.which("WebKitWebDriver")
+        self.browser_path = minibrowser_path()
+        xvfb = shutil.which("Xvfb")
+        missing = [name for name, found in (("WebKitWebDriver", self.driver_path),
+                                            ("MiniBrowser", self.browser_path), ("Xvfb", xvfb))
+                   if not found]
+        if missing:
+            raise EngineMissing(f"webkit: {', '.join(missing)} not found; {INSTALL['webkit']}")
+        try:
+            import selenium  # noqa: F401
+        except ImportError as error:
+            raise EngineMissing("webkit: the selenium package is missing; run `make setup`") from error
+        self.proxy = proxy
+        # -displayfd: Xvfb picks a free display and prints its number once it is ready.
+        self._xvfb = subprocess.Popen([xvfb, "-displayfd", "1", "-screen", "0", "1280x1024x24",
+                                       "-nolisten", "tcp"], stdout=subprocess.PIPE, text=True)
+        display = self._xvfb.stdout.readline().strip()
+        if not display:
+            self.close()
+            raise EngineMissing("webkit: Xvfb did not start")
+        self.env = {**os.environ, "DISPLAY": ":" + display}
+
+    def session(self, origin: str, viewport) -> Driver:
+        return WebKitDriver(self, origin, viewport)
+
+    def close(self):
+        self._xvfb.terminate()
+        self._xvfb.wait()
+
+
+class WebKitDriver(Driver):
+    engine = "webkit"
+
+    def __init__(self, engine: WebKitEngine, origin, viewport):
+        from selenium import webdriver
+        from selenium.webdriver.common.proxy import Proxy
+        from selenium.webdriver.webkitgtk.options import Options
+        from selenium.webdriver.webkitgtk.service import Service
+
+        super().__init__()
+        options = Options()
+        options.binary_location = engine.browser_path
+        options.add_argument("--automation")
+        options.proxy = Proxy({"proxyType": "manual", "httpProxy": engine.proxy,
+                               "sslProxy": engine.proxy, "noProxy": ["127.0.0.1"]})
+        service = Service(executable_path=engine.driver_path, env=engine.env)
+        try:
+            self.driver = webdriver.WebKitGTK(options=options, service=service)
+        except Exception as error:
+            raise EngineMissing(f"webkit did not start: {error}") from error
+        self.driver.set_window_size(viewport["width"], viewport["height"])
+        self.driver.set_script_timeout(WAIT_MS / 1000)
+        self.driver.implicitly_wait(10)   # as Playwright and Puppeteer wait for an element
+
+    def _find(self, css, by="css selector"):
+        """The element, scrolled into view as WebDriver's element click does (block "end",
+        inline "nearest"), but at once: the site scrolls smoothly, and WebKitWebDriver finds an element
+        still on its way into view not interactable."""
+        element = self.driver.find_element(by, css)
+        self.driver.execute_script(
+            "arguments[0].scrollIntoView({block: 'end', inline: 'nearest', behavior: 'instant'})",
+            element)
+        return element
+
+    def goto(self, url): self.driver.get(url)
+    def reload(self): self.driver.refresh()
+    def url(self): return self.driver.current_url
+    def click(self, css): self._find(css).click()
+
+    def click_button(self, label): self._find(button_xpath(label), "xpath").click()
+
+    def fill(self, css, text):
+        element = self._find(css)
+        element.clear()
+        if text:
+            element.send_keys(text)
+
+    def select(self, css, value):
+        # WebKitWebDriver cannot click an <option>: choose it as Playwright's select_option does.
+        chosen = self.driver.execute_script("""
+            const [select, value] = arguments;
+            if (![...select.options].some((option) => option.value === value)) return false;
+            select.focus();
+            select.value = value;
+            for (const type of ["input", "change"]) select.dispatchEvent(new Event(type, {bubbles: true}));
+            return true;""", self._find(css), value)
+        assert chosen, f"webkit: {css} has no option {value!r}"
+
+    def eval(self, function, *args):
+        return self.driver.execute_script(f"return ({function})(...arguments)", *args)
+
+    def close(self): self.driver.quit()
+
+
+def start(engine: str, *, proxy: str):
+    """The engine's browser, started once: `.session(origin, viewport)` gives a fresh Driver."""
+    if engine == "chromium":
+        return ChromiumEngine()
+    if engine == "firefox":
+        return FirefoxEngine()
+    if engine == "webkit":
+        return WebKitEngine(proxy)
+    raise ValueError(engine)

@@ -1,0 +1,17 @@
+// Injected first in every page the journeys open (tests/browser/journey_server.py): it reports
+// what a reader's browser would show in its console, on any engine, WebKitWebDriver included
+// (it has no console log). Uncaught errors, unhandled rejections, console.error calls and
+// Content Security Policy violations (a request to another host) go to the test server.
+(() => {
+  const endpoint = new URL("report", document.currentScript.src).href;
+  const send = (kind, text) => {
+    try {
+      navigator.sendBeacon(endpoint, JSON.stringify({ kind, text: String(text), page: location.href }));
+    } catch (ignored) { /* the server is offline on purpose */ }
+  };
+  addEventListener("error", (event) => send("error", event.message));
+  addEventListener("unhandledrejection", (event) => send("error", event.reason?.stack || event.reason));
+  addEventListener("securitypolicyviolation", (event) => send("foreign", event.blockedURI));
+  const original = console.error;
+  console.error = (...args) => { send("error", args.join(" ")); original.apply(console, args); };
+})();

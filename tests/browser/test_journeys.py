@@ -1,0 +1,282 @@
+"""A reader's key journeys, written once and run in Chromium, Firefox and WebKit.
+
+Each journey goes through `engines.Driver` (click, fill, evaluate, wait) and reads the page by
+its stable contracts only: ids, data-* attributes, roles and the French labels of its buttons.
+What the page shows is compared with what CPython's `game/` computes. After every journey the
+engine's console must hold no error and the page must have asked no other host for anything.
+A browser missing from the machine fails its journeys with what to install (README).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import engines
+from engines import EngineMissing
+from game import variants
+from game.explore.position import Position
+from game.explore.risk import estimate
+from journey_server import serve_journeys
+
+pytestmark = pytest.mark.slow
+
+DESKTOP = {"width": 1280, "height": 800}
+
+# --- fixtures -------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def journey_server(built_site):
+    running = serve_journeys(built_site)
+    yield running
+    running.close()
+
+
+@pytest.fixture(scope="module", params=engines.ENGINES)
+def engine(request, journey_server):
+    """One browser per engine for the module; one that cannot start fails its journeys."""
+    try:
+        started = engines.start(request.param, proxy=journey_server.proxy)
+    except EngineMissing as missing:
+        started = missing
+    yield started
+    if not isinstance(started, EngineMissing):
+        started.close()
+
+
+@pytest.fixture
+def reader(engine, journey_server):
+    """A fresh profile in the engine; afterwards, no console error and no request elsewhere."""
+    if isinstance(engine, EngineMissing):
+        pytest.fail(str(engine))
+    journey_server.take_reports()
+    driver = engine.session(journey_server.origin, DESKTOP)
+    yield driver
+    driver.close()
+    errors, foreign = journey_server.take_reports()
+    assert not driver.errors + errors, f"{driver.engine}: console errors: {driver.errors + errors}"
+    assert not driver.foreign + foreign, f"{driver.engine}: other hosts: {driver.foreign + foreign}"
+
+
+# --- reading the step player -------------------------------------------------------------------
+
+SHOWN_STEP = """(sid) => {
+    const shown = document.querySelectorAll(`#${sid} li.etape:not([hidden])`);
+    if (shown.length !== 1) return {count: shown.length};
+    const li = shown[0];
+    return {count: 1, n: Number(li.dataset.step),
+            rows: [...li.querySelectorAll('[data-row]')].map((row) =>
+                [...row.querySelectorAll('[data-card]')].map((card) => Number(card.dataset.card))),
+            text: li.querySelector('figcaption').textContent.trim()};
+}"""
+ENGINE_READY = """(sid) => {
+    const state = document.getElementById(sid).dataset.moteur;
+    return state === 'pret' || state === 'echec' ? state : null;
+}"""
+SCENARIO = "(sid) => JSON.parse(document.getElementById(sid).dataset.scenario)"
+
+
+def command(sid: str, action: str) -> str:
+    return f"#{sid} .joueur-commandes button[data-action={action}]"
+
+
+def step(reader, sid: str) -> dict:
+    shown = reader.eval(SHOWN_STEP, sid)
+    assert shown["count"] == 1, f"{reader.engine}: {shown['count']} steps of {sid} shown at once"
+    return shown
+
+
+def engine_started(reader, sid: str) -> None:
+    assert reader.wait(ENGINE_READY, sid, what=f"{sid}'s engine") == "pret", \
+        f"{reader.engine}: the engine failed to start"
+
+
+def wait_for_step(reader, sid: str, n: int) -> dict:
+    reader.wait(f"(sid) => ({SHOWN_STEP})(sid).n === {n}", sid, timeout_ms=10_000,
+                what=f"{sid} shows step {n}")
+    return step(reader, sid)
+
+
+def replay(scenario, **options):
+    return variants.of(scenario).replay(scenario, draw=False, **options)
+
+
+# --- the journeys --------------------------------------------------------------------------------
+
+
+def test_an_example_played_to_the_end(reader, journey_server):
+    reader.goto(journey_server.url("exemples/exemple-4/"))
+    reader.click(command("exemple-4", "next"))   # the first intent starts the engine
+    engine_started(reader, "exemple-4")
+    reader.click(command("exemple-4", "first"))
+    expected = replay(reader.eval(SCENARIO, "exemple-4"), pause=True)
+    for k, wanted in enumerate(expected):
+        shown = wait_for_step(reader, "exemple-4", k)
+        assert (shown["rows"], shown["text"]) == (wanted["rows"], wanted["text"]), \
+            f"{reader.engine}: step {k}"
+        if k < len(expected) - 1:
+            reader.click(command("exemple-4", "next"))
+    assert reader.eval("(css) => document.querySelector(css).getAttribute('aria-disabled')",
+                       command("exemple-4", "next")) == "true"
+    assert reader.url().endswith(f"#exemple-4-etape-{len(expected) - 1}")
+
+
+def test_a_row_choice_changes_the_rest_of_the_example(reader, journey_server):
+    reader.goto(journey_server.url("exemples/exemple-3/"))
+    scenario = reader.eval(SCENARIO, "exemple-3")
+    decision = next(s for s in replay(scenario) if s["choice"])
+    reader.goto(journey_server.url(f"exemples/exemple-3/#exemple-3-etape-{decision['n']}"))
+    reader.click("#exemple-3 .joueur-position")   # a click in the player is intent enough
+    engine_started(reader, "exemple-3")
+    choices = "#exemple-3 .joueur-decision button"
+    reader.wait_for(choices)
+    assert reader.count(choices) == len(decision["choice"]["options"])
+    reader.click('#exemple-3 .joueur-decision button[data-choix="3"]')
+    reader.wait_for('#exemple-3 .joueur-decision button[data-choix="3"][aria-pressed="true"]')
+    expected = replay(variants.of(scenario).with_choice(scenario, decision, 3))
+    assert step(reader, "exemple-3")["rows"] == expected[decision["n"]]["rows"]
+    reader.click(command("exemple-3", "last"))
+    assert wait_for_step(reader, "exemple-3", expected[-1]["n"])["rows"] == expected[-1]["rows"]
+
+
+def test_what_if_replays_the_readers_card(reader, journey_server, request):
+    if reader.engine == "webkit":
+        # Known and kept honest: in WebKit the player's layout moves under the first press
+        # (the engine's controls appear as it starts), so « Et si… ? » stays closed. Strict: the
+        # fix makes this pass, and then this mark must go.
+        request.applymarker(pytest.mark.xfail(
+            strict=True, raises=AssertionError,
+            reason="WebKit loses the first press of « Et si… ? » (layout shift)"))
+    reader.goto(journey_server.url("exemples/exemple-4/"))
+    scenario = reader.eval(SCENARIO, "exemple-4")
+    player = next(iter(scenario["turns"][0]["plays"]))
+    reader.click("#exemple-4 .joueur-et-si summary")   # opening the form starts the engine
+    reader.wait("() => document.querySelector('#exemple-4 .joueur-et-si').open", timeout_ms=5_000,
+                what="the first press opens « Et si… ? »")
+    engine_started(reader, "exemple-4")
+    reader.fill(f'#exemple-4 .joueur-et-si input[name="turns[0].plays.{player}"]', "99")
+    reader.click_button("Rejouer avec ces cartes")
+    status = "#exemple-4 .joueur-et-si [role=status]"
+    reader.wait(f"() => document.querySelector('{status}').textContent.length > 0",
+                timeout_ms=30_000, what="« Et si… ? » answers the first press")
+    edited = {**scenario, "turns": [{"plays": {**scenario["turns"][0]["plays"], player: 99}},
+                                    *scenario["turns"][1:]]}
+    expected = replay(edited)
+    reader.click(command("exemple-4", "last"))
+    assert wait_for_step(reader, "exemple-4", expected[-1]["n"])["rows"] == expected[-1]["rows"]
+
+
+JOUER = "[data-jouer]"
+PHASE = f"""() => {{
+    const root = document.querySelector('{JOUER}');
+    return root && !root.hasAttribute('aria-busy')
+        && ['play', 'row', 'round_over', 'game_over'].includes(root.dataset.phase)
+        ? root.dataset.phase : null;
+}}"""
+
+
+def test_a_jouer_round_to_the_scores(reader, journey_server):
+    reader.goto(journey_server.url("outils/jouer/"))
+    reader.select("#jouer-bots", "3")
+    reader.select("#jouer-vitesse", "0")   # immediate: no pause between cards
+    reader.fill("#jouer-manches", "1")
+    reader.click(f"{JOUER} button[type=submit]")
+    turns = 0
+    while (phase := reader.wait(PHASE, what="Jouer waits for the reader")) in ("play", "row"):
+        hand = reader.count(".jouer-main .jouer-carte")
+        if phase == "play":
+            turns += 1
+            assert hand == 11 - turns
+            reader.click(".jouer-main .jouer-carte")
+        else:
+            reader.click(".jouer-rangee")
+        reader.wait(f"(phase, hand) => ({PHASE})() !== phase || "
+                    "document.querySelectorAll('.jouer-main .jouer-carte').length !== hand",
+                    phase, hand, timeout_ms=60_000, what="Jouer takes the press")
+    assert (turns, phase) == (10, "game_over")
+    assert "Partie terminée après une manche" in reader.text(".jouer-resume")
+    names = reader.eval("() => [...document.querySelectorAll('.jouer-tableau-scores tbody th')]"
+                        ".map((th) => th.textContent)")
+    assert set(names) == {"Camille", "Alice", "Bruno", "Chloé"}
+
+
+EXPLORER = "outils/explorer/"
+ROWS = ["3 12 15", "28 30", "39 41 42 43 47", "60"]
+HAND = "5 29 33 48 61 90"
+FIGURES = ("() => [...document.querySelectorAll('.explorer-risque')].map((li) => "
+           "[Number(li.dataset.card), Number(li.dataset.take), Number(li.dataset.heads)])")
+
+
+def test_an_explorer_estimate_and_its_permalink(reader, journey_server):
+    reader.goto(journey_server.url(EXPLORER))
+    reader.wait_for("[data-explorer][data-pret]")
+    for i, text in enumerate(ROWS):
+        reader.fill(f"#explorer-rangee-{i + 1}", text)
+    reader.fill("#explorer-main", HAND)
+    reader.select("#explorer-joueurs", "4")
+    reader.fill("#explorer-connues", "J3 : 7")
+    reader.fill("#explorer-graine", "7")
+    reader.select("#explorer-tirages", "1000")
+    reader.click_button("Quel risque\u00a0?")
+    reader.wait_for("[data-resultats][data-fini=true]")
+    first = reader.eval(FIGURES)
+    position = Position.of([[int(c) for c in r.split()] for r in ROWS], [5, 29, 33, 48, 61, 90], 4,
+                           {"p3": [7]})
+    expected = estimate(position, 1000, 7)
+    assert [card for card, *_ in first] == [5, 29, 33, 48, 61, 90]
+    assert [take for _, take, _ in first] == [round(t.take_interval()[0], 6) for t in expected.tallies]
+    link = reader.url()
+    assert re.search(r"#v2\.[A-Za-z0-9_-]+$", link), link
+    # The link, opened anew, gives the same position and the same figures.
+    reader.goto(journey_server.url("regles/"))
+    reader.goto(link)
+    reader.wait_for("form.explorer-position[data-valide=true]")
+    assert [reader.value(f"#explorer-rangee-{i + 1}") for i in range(4)] == ROWS
+    assert reader.value("#explorer-main") == HAND
+    reader.select("#explorer-tirages", "1000")
+    reader.click_button("Quel risque\u00a0?")
+    reader.wait_for("[data-resultats][data-fini=true]")
+    assert reader.eval(FIGURES) == first
+
+
+SHEET = ("() => [...document.querySelectorAll('.compteur-feuille tr')]"
+         ".map((tr) => [...tr.children].map((c) => c.textContent))")
+
+
+def test_the_compteur_keeps_its_sheet_across_a_reload(reader, journey_server):
+    reader.goto(journey_server.url("outils/compteur/"))
+    reader.wait_for("[data-compteur][data-pret]")
+    for name in ("Alice", "Bruno", "Chloé"):
+        reader.fill("#compteur-nom", name)
+        reader.click_button("Ajouter")
+    for values in ((12, 3, 0), (5, "", 20)):
+        for i, value in enumerate(values):
+            reader.fill(f"#compteur-manche-{i}", str(value))
+        reader.click_button("Ajouter la manche")
+    before = reader.eval(SHEET)
+    assert before[-1] == ["Total", "17", "3", "20"]
+    assert reader.text(".compteur-verdict") == "Bruno mène."
+    reader.reload()
+    reader.wait_for("[data-compteur][data-pret]")
+    assert reader.eval(SHEET) == before
+
+
+def test_a_visited_example_works_offline(reader, journey_server):
+    reader.goto(journey_server.url("exemples/exemple-4/"))
+    reader.click(command("exemple-4", "next"))
+    engine_started(reader, "exemple-4")
+    reader.wait_for("html[data-hors-ligne=moteur]")   # the worker kept the page and the engine
+    reader.wait("() => navigator.serviceWorker.controller !== null", what="the worker controls")
+    journey_server.state.offline = True
+    try:
+        reader.reload()
+        reader.wait_for("#exemple-4 li.etape")
+        reader.click(command("exemple-4", "next"))
+        engine_started(reader, "exemple-4")   # Pyodide and the engine come from the cache
+        reader.click(command("exemple-4", "last"))
+        expected = replay(reader.eval(SCENARIO, "exemple-4"))
+        assert wait_for_step(reader, "exemple-4", expected[-1]["n"])["rows"] == expected[-1]["rows"]
+    finally:
+        journey_server.state.offline = False
