@@ -171,6 +171,16 @@ def card_svg(card: int) -> str:
             f'<g data-card="{card}" class="h{HEADS[card]}">{body}</g></svg>')
 
 
+def danger_slot_svg(limit: int = 5) -> str:
+    """The dashed « 6ᵉ » slot of table_svg on its own, for the key that explains the drawings."""
+    number, suffix = labels.ordinal(limit + 1)
+    return (f'<svg class="sqp sqp-card" viewBox="-2 -2 {CARD_W + 4} {CARD_H + 4}" {ROOT_ATTRS}>'
+            f"<title>{escape(labels.danger_slot_label(limit + 1))}</title>"
+            f'<rect class="dgr" width="{CARD_W}" height="{CARD_H}" fill="none" stroke="{DANGER}" '
+            f'stroke-dasharray="4 3"/><g class="dgl" fill="{DANGER}"><text x="{CARD_W // 2}" y="44">'
+            f'{escape(number)}<tspan dy="-9" font-size="13">{escape(suffix)}</tspan></text></g></svg>')
+
+
 def _hatch(x0: int, y0: int, x1: int, y1: int, step: int = 10) -> str:
     """Diagonal lines filling a rectangle, clipped by hand (a <clipPath> would need an id)."""
     height = y1 - y0

@@ -29,6 +29,25 @@ def special_cards_label(count: int) -> str:
     return f"Les {in_words(count, feminine=True)} cartes spéciales"
 
 
+KEY_LABEL = "Comment lire les dessins"
+"""The accessible name of the ```legende-dessins figure."""
+
+KEY_COLOURS = {1: "blanche", 2: "bleue", 3: "jaune", 5: "rouge", 7: "violette"}
+"""A card's colour by its heads, as cards.css paints it (the heads are drawn too)."""
+
+
+def key_card_text(heads: int) -> str:
+    """« Carte blanche : 1 tête »: one entry of the drawings' key."""
+    word = "tête" if heads == 1 else "têtes"
+    return f"Carte {KEY_COLOURS[heads]}{NBSP}: {heads} {word}"
+
+
+def key_danger_text(n: int) -> str:
+    """The dashed slot after the fifth card: whoever lays a card there takes the row."""
+    return (f"Case «{NBSP}{n}ᵉ{NBSP}» en pointillés{NBSP}: une carte qui arrive là fait ramasser "
+            f"les cinq autres")
+
+
 CARD_TO_PLACE = f"Carte à poser{NBSP}:"
 """Before the card drawn in a ```junior-ou figure."""
 

@@ -20,6 +20,11 @@ def ordinal(n: int) -> tuple[str, str]:
     return (str(n), "re" if n == 1 else "e")
 
 
+def danger_slot_label(n: int) -> str:
+    """The title of the dashed slot drawn alone in the drawings' key."""
+    return f"Case en pointillés{NBSP}: la place d’une {n}ᵉ carte"
+
+
 def card_label(card: int) -> str:
     """« Carte 55 : 7 têtes de bœuf »."""
     return f"Carte {card}{NBSP}: {heads(HEADS[card])}"

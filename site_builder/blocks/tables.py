@@ -1,12 +1,13 @@
-"""The small static blocks: ```rangees (a table written by hand), ```table-des-tetes and
-```cartes-speciales (empty bodies: the engine draws them). No replay, only drawings."""
+"""The small static blocks: ```rangees (a table written by hand), ```table-des-tetes,
+```cartes-speciales and ```legende-dessins (empty bodies: the engine draws them). No replay,
+only drawings."""
 
 from __future__ import annotations
 
 import re
 
 from game.classic.cards import HIGHEST, heads
-from game.classic.draw import card_svg, table_svg
+from game.classic.draw import card_svg, danger_slot_svg, table_svg
 from game.messages import blocks as say
 
 from . import register, register_drawing
@@ -83,5 +84,16 @@ def special_cards_html() -> str:
                   cards=[Markup(special_card_svg(kind)) for kind in KINDS])
 
 
+KEY_CARDS = (3, 5, 10, 11, 55)  # one card per value of heads: 1, 2, 3, 5, 7
+
+
+def drawings_key_html() -> str:
+    """The key of the drawings: a card's colour by its heads, and the dashed « 6ᵉ » slot."""
+    entries = [(Markup(card_svg(card)), say.key_card_text(heads(card))) for card in KEY_CARDS]
+    entries.append((Markup(danger_slot_svg()), say.key_danger_text(6)))
+    return render("drawings_key.html", label=say.KEY_LABEL, entries=entries)
+
+
 register_drawing("table-des-tetes", heads_table_html)
+register_drawing("legende-dessins", drawings_key_html)
 register_drawing("cartes-speciales", special_cards_html)
