@@ -23,6 +23,7 @@ from __future__ import annotations
 import glob
 import json
 import os
+import queue
 import shutil
 import subprocess
 import threading
@@ -32,6 +33,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 BRIDGE = Path(__file__).with_name("firefox_bridge.mjs")
 WAIT_MS = 180_000
+CALL_S = WAIT_MS / 1000 + 60
+"""The longest a browser command may take (a wait for the engine, plus slack): a browser that stops
+answering fails its test then, and every later command at once, instead of holding the run."""
 ENGINES = ("chromium", "firefox", "webkit")
 INSTALL = {
     "chromium": "apt-get install chromium (or set CHROMIUM=/path/to/chromium)",
@@ -163,6 +167,9 @@ class FirefoxEngine:
             raise EngineMissing(f"firefox: puppeteer-core is not installed; {INSTALL['firefox']}")
         self._process = subprocess.Popen(["node", str(BRIDGE), path], cwd=ROOT, text=True,
                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        # Answers are read by a thread of their own, so a command that never returns times out.
+        self._answers: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read_answers, daemon=True).start()
         self._lock = threading.Lock()
         self._next = 0
         try:
@@ -171,12 +178,23 @@ class FirefoxEngine:
             self.close()
             raise EngineMissing(f"firefox ({path}) did not start: {error}") from error
 
+    def _read_answers(self):
+        for line in self._process.stdout:
+            self._answers.put(line)
+        self._answers.put("")   # the bridge has stopped
+
     def call(self, op: str, *args):
         with self._lock:
+            if self._process.poll() is not None:
+                raise RuntimeError(f"firefox bridge stopped (exit {self._process.poll()})")
             self._next += 1
             self._process.stdin.write(json.dumps({"id": self._next, "op": op, "args": args}) + "\n")
             self._process.stdin.flush()
-            line = self._process.stdout.readline()
+            try:
+                line = self._answers.get(timeout=CALL_S)
+            except queue.Empty:
+                self._process.kill()   # its next answer would be this one's: no later command
+                raise RuntimeError(f"firefox: {op} had no answer in {CALL_S:.0f} s; bridge stopped")
         if not line:
             raise RuntimeError(f"firefox bridge stopped (exit {self._process.poll()})")
         answer = json.loads(line)
@@ -290,6 +308,8 @@ class WebKitDriver(Driver):
             raise EngineMissing(f"webkit did not start: {error}") from error
         self.driver.set_window_size(viewport["width"], viewport["height"])
         self.driver.set_script_timeout(WAIT_MS / 1000)
+        self.driver.set_page_load_timeout(CALL_S)
+        self.driver.command_executor.client_config.timeout = CALL_S   # an HTTP call to the driver
         self.driver.implicitly_wait(10)   # as Playwright and Puppeteer wait for an element
 
     def _find(self, css, by="css selector"):
