@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 BRIDGE = Path(__file__).with_name("firefox_bridge.mjs")
 WAIT_MS = 180_000
 CALL_S = WAIT_MS / 1000 + 60
+START_S, START_ATTEMPTS = 60, 3    # a browser session that does not start is tried again
 """The longest a browser command may take (a wait for the engine, plus slack): a browser that stops
 answering fails its test then, and every later command at once, instead of holding the run."""
 ENGINES = ("chromium", "firefox", "webkit")
@@ -292,6 +293,7 @@ class WebKitDriver(Driver):
     def __init__(self, engine: WebKitEngine, origin, viewport):
         from selenium import webdriver
         from selenium.webdriver.common.proxy import Proxy
+        from selenium.webdriver.remote.client_config import ClientConfig
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
 
@@ -301,11 +303,22 @@ class WebKitDriver(Driver):
         options.add_argument("--automation")
         options.proxy = Proxy({"proxyType": "manual", "httpProxy": engine.proxy,
                                "sslProxy": engine.proxy, "noProxy": ["127.0.0.1"]})
-        service = Service(executable_path=engine.driver_path, env=engine.env)
-        try:
-            self.driver = webdriver.WebKitGTK(options=options, service=service)
-        except Exception as error:
-            raise EngineMissing(f"webkit did not start: {error}") from error
+        self.service, self.driver = None, None
+        for attempt in range(START_ATTEMPTS):
+            self.service = Service(executable_path=engine.driver_path, env=engine.env)
+            try:
+                self.service.start()
+                # webdriver.WebKitGTK() would wait for the new session without a bound: on a loaded
+                # machine MiniBrowser sometimes never answers, and the run hung until its timeout.
+                config = ClientConfig(remote_server_addr=self.service.service_url, timeout=START_S)
+                self.driver = webdriver.Remote(command_executor=self.service.service_url,
+                                               options=options, client_config=config)
+                break
+            except Exception as error:
+                self.service.stop()
+                if attempt + 1 == START_ATTEMPTS:
+                    raise RuntimeError(f"webkit did not start a session in {START_ATTEMPTS} tries "
+                                       f"of {START_S} s: {error}") from error
         self.driver.set_window_size(viewport["width"], viewport["height"])
         self.driver.set_script_timeout(WAIT_MS / 1000)
         self.driver.set_page_load_timeout(CALL_S)
@@ -349,7 +362,11 @@ class WebKitDriver(Driver):
     def eval(self, function, *args):
         return self.driver.execute_script(f"return ({function})(...arguments)", *args)
 
-    def close(self): self.driver.quit()
+    def close(self):
+        try:
+            self.driver.quit()
+        finally:
+            self.service.stop()
 
 
 def start(engine: str, *, proxy: str):
