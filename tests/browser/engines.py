@@ -338,9 +338,23 @@ class WebKitDriver(Driver):
     def goto(self, url): self.driver.get(url)
     def reload(self): self.driver.refresh()
     def url(self): return self.driver.current_url
-    def click(self, css): self._find(css).click()
+    def _click(self, what, by="css selector"):
+        """Click once the element is interactable, as Playwright waits for an actionable element:
+        WebKitWebDriver refuses at once an element the page is still laying out or enhancing."""
+        from selenium.common.exceptions import ElementNotInteractableException
 
-    def click_button(self, label): self._find(button_xpath(label), "xpath").click()
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                return self._find(what, by).click()
+            except ElementNotInteractableException:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+
+    def click(self, css): self._click(css)
+
+    def click_button(self, label): self._click(button_xpath(label), "xpath")
 
     def fill(self, css, text):
         element = self._find(css)
