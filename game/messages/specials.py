@@ -222,9 +222,12 @@ def waiting_text(player: str, card: int) -> str:
             f"d’abord jouer une carte spéciale.")
 
 
-def comparison_text(player: str, with_: int, without: int, played_by: tuple = ()) -> str:
+def comparison_text(player: str, with_: int, without: int, played_by: tuple = (),
+                    cheapest: int | None = None) -> str:
     """« Et sans la carte spéciale ? »: the difference for one player; `played_by` names who
-    played the special cards when it is someone else (« la carte spéciale d’Alice »)."""
+    played the special cards when it is someone else (« la carte spéciale d’Alice »);
+    `cheapest` is what they would have scored with the special cards by taking the cheapest
+    row at their own row choices, so a cost of their choosing is not blamed on a card."""
     # « marque » (a score, which Négatif = positif can take below zero), never « ramasse −3 »
     if not played_by or player in played_by:
         card, many = "la carte", False
@@ -239,6 +242,17 @@ def comparison_text(player: str, with_: int, without: int, played_by: tuple = ()
                 f"{number(with_)}{NNBSP}: {card} lui {'font' if many else 'fait'} économiser "
                 f"{heads(without - with_)}.")
     less = "rien marqué" if without == 0 else f"marqué que {number(without)}"
+    if cheapest is not None and cheapest < with_:
+        extra = with_ - cheapest
+        chosen = heads(extra)
+        if cheapest <= without:
+            own = "sa tête de bœuf de plus vient" if extra == 1 else f"ses {chosen} de plus viennent"
+            return (f"Sans carte spéciale, {player} n’aurait {less} au lieu de {number(with_)}. "
+                    f"Mais, même avec {card}, {player} pouvait ne marquer que {number(cheapest)} en "
+                    f"ramassant la rangée la moins chère{NNBSP}: {own} de son choix.")
+        return (f"Sans carte spéciale, {player} n’aurait {less} au lieu de "
+                f"{number(with_)}{NNBSP}: {card} lui {'coûtent' if many else 'coûte'} "
+                f"{heads(cheapest - without)} de plus, et son choix de rangée {chosen}.")
     return (f"Sans carte spéciale, {player} n’aurait {less} au lieu de "
             f"{number(with_)}{NNBSP}: {card} lui {'coûtent' if many else 'coûte'} "
             f"{heads(with_ - without)} de plus.")

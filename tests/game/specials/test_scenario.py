@@ -138,7 +138,8 @@ def test_a_waiting_turn_is_checked(turns, why):
 def test_compare_shows_what_the_special_card_saved():
     data = scenario([{"plays": {"p1": 60}, "specials": {"p1": {"card": "negatif_positif", "chosen": 55}}}])
     data["rows"] = [[51, 52, 53, 54, 55], [70], [80], [90]]
-    assert compare(data) == {"with": {"p1": -3}, "without": {"p1": 11}, "saved": {"p1": 14}}
+    assert compare(data) == {"with": {"p1": -3}, "without": {"p1": 11}, "saved": {"p1": 14},
+                             "cheapest": {"p1": -3}}
 
 
 def test_every_sentence_uses_french_spacing():
@@ -284,3 +285,18 @@ def test_an_explicit_player_count_caps_who_plays():
     assert run(scenario([{"plays": plays}], players=3))["penalties"] == {p: 0 for p in plays}
     err = error_of(scenario([{"plays": plays}], players=2))
     assert err.field == "players" and "3 players play" in err.message
+
+
+def test_compare_tells_a_costly_row_choice_from_the_special_cards_doing():
+    """Issue 26, item 1: after Alice's Stop, Chloé could still take a one-head row; her second
+    head is her choice, which the comparison must not blame on the Stop."""
+    from game.messages.specials import comparison_text
+    data = {"variant": "speciales", "rows": [[12], [23, 24, 25, 26, 27], [41], [67]], "turns": [
+        {"plays": {"Alice": 28, "Bruno": 50}, "specials": {"Alice": {"card": "stop", "row": 1}}},
+        {"plays": {"Chloé": 5}, "choices": {"Chloé": 0}}]}
+    result = compare(data)
+    assert (result["with"]["Chloé"], result["without"]["Chloé"], result["cheapest"]["Chloé"]) == (2, 1, 1)
+    assert result["cheapest"]["Alice"] == result["with"]["Alice"]   # no row choice of her own
+    text = comparison_text("Chloé", 2, 1, ("Alice",), result["cheapest"]["Chloé"])
+    assert "pouvait ne marquer que 1 en ramassant la rangée la moins chère" in text
+    assert "vient de son choix" in text and "coûte" not in text
