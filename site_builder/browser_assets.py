@@ -124,6 +124,9 @@ def write(out_dir, *, node_pyodide: Path = NODE_PYODIDE, game_dir: Path = GAME,
         "runtime": list(RUNTIME_FILES),
         "stdlib": stdlib_name,
         "lock": lock_contents(node_pyodide),
+        # The worker's own modules: the service worker keeps them with the engine, since a
+        # page's resource timings do not list what its worker imports.
+        "scripts": [f"js/{name}" for name in BOOT_SCRIPT_NAMES],
     }
     # The worker's progress bar: the bytes of every file it fetches, known before it starts.
     fetched = [manifest["pyodide"] + name for name in RUNTIME_FILES if not name.endswith(".mjs")]

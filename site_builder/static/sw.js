@@ -62,6 +62,7 @@ async function keepEngine({ download }) {
   await (await caches.open(SITE_CACHE)).put(manifestURL, response);
   const urls = manifest.runtime.map((name) => new URL(manifest.pyodide + name, SCOPE).href);
   urls.push(new URL(manifest.engine, SCOPE).href, new URL(manifest.stdlib, SCOPE).href);
+  urls.push(...(manifest.scripts || []).map((name) => new URL(name, SCOPE).href));
   const results = await Promise.allSettled(urls.map(async (url) => {
     const cache = await caches.open(cacheFor(url));
     if (await cache.match(url)) return;

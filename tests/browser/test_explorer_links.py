@@ -94,11 +94,13 @@ def test_a_changed_example_is_linked_by_the_engine(page, server):
     sid = "exemple-4"
     page.click(f"#{sid} .joueur-et-si summary")
     field(page, sid, "rows[0]").fill("9")
+    href = page.locator(f"#{sid} {LINK}")
+    built = href.get_attribute("href")
     page.click(f"#{sid} .joueur-et-si button[type=submit]")
     page.wait_for_selector(f"#{sid} .joueur-message:not(:empty)", timeout=ENGINE_TIMEOUT_MS)
-    href = page.locator(f"#{sid} {LINK}")
-    page.wait_for_function("(sel) => document.querySelector(sel).href.includes('#v2.')",
-                           arg=f"#{sid} {LINK}")
+    # The build's link is a #v2. link too: wait for the engine's, which replaces it.
+    page.wait_for_function("([sel, built]) => document.querySelector(sel).getAttribute('href') !== built",
+                           arg=[f"#{sid} {LINK}", built])
     position = codec.decode(urlsplit(href.get_attribute("href")).fragment).position
     assert position.rows[0] == (9,)   # not the build's link: the engine's, for the new table
     href.click()

@@ -141,14 +141,7 @@ def test_a_row_choice_changes_the_rest_of_the_example(reader, journey_server):
     assert wait_for_step(reader, "exemple-3", expected[-1]["n"])["rows"] == expected[-1]["rows"]
 
 
-def test_what_if_replays_the_readers_card(reader, journey_server, request):
-    if reader.engine == "webkit":
-        # Known and kept honest: in WebKit the player's layout moves under the first press
-        # (the engine's controls appear as it starts), so « Et si… ? » stays closed. Strict: the
-        # fix makes this pass, and then this mark must go.
-        request.applymarker(pytest.mark.xfail(
-            strict=True, raises=AssertionError,
-            reason="WebKit loses the first press of « Et si… ? » (layout shift)"))
+def test_what_if_replays_the_readers_card(reader, journey_server):
     reader.goto(journey_server.url("exemples/exemple-4/"))
     scenario = reader.eval(SCENARIO, "exemple-4")
     player = next(iter(scenario["turns"][0]["plays"]))
