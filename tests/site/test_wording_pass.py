@@ -165,3 +165,13 @@ def test_18_and_19_home_and_tools_wording(built_site):
     assert "les explique tous" not in home and "Le glossaire explique chaque mot du jeu" in home
     tools = text(article(built_site, "outils"))
     assert "ils ne voient que la table, jamais votre main" in tools
+
+
+@pytest.mark.parametrize("level", ["base", "avance", "expert"])
+def test_5_junior_examples_say_their_table_is_simplified(built_site, level):
+    html = article(built_site, f"junior/{level}")
+    sections = re.findall(r'<section class="exemple" data-variant="junior".*?</section>', html, re.S)
+    assert sections
+    for sec in sections:
+        intro = sec[:sec.index('<ol class="etapes">')]
+        assert "Situation simplifiée : seules les cartes utiles à l’exemple sont dessinées" in text(intro)

@@ -116,7 +116,7 @@ def test_pause_ends_where_a_turn_waits_for_a_placement_decision():
     last = steps[-1]
     assert last["choice"]["player"] == "p1" and last["choice"]["card"] == 45
     assert [(r["card"], r["state"]) for r in last["revealed"]] == [(30, "placed"), (45, "current"), (50, "waiting")]
-    assert last["text"] == "Le 45 de p1 est la prochaine carte à poser\u202f: p1 peut d’abord jouer une carte spéciale."
+    assert last["text"] == "Le 45 de p1 est la prochaine carte à poser\u00a0: p1 peut d’abord jouer une carte spéciale."
     # Anywhere else than the replay of a round being played, a waiting turn is an author error.
     with pytest.raises(GameError) as raised:
         run(scenario([{"plays": {"p1": 45, "p2": 30}, "waiting": "p1"}]))
@@ -159,7 +159,7 @@ def test_the_comparison_is_worded_for_readers():
     data["rows"] = [[51, 52, 53, 54, 55], [70], [80], [90]]
     result = compare(data)
     text = comparison_text("p1", result["with"]["p1"], result["without"]["p1"])
-    assert text == ("Sans carte spéciale, p1 aurait marqué 11 au lieu de \u22123\u202f: "
+    assert text == ("Sans carte spéciale, p1 aurait marqué 11 au lieu de \u22123\u00a0: "
                     "la carte lui fait économiser 14\u00a0têtes de bœuf.")
     assert "autant" in comparison_text("p1", 2, 2) and "de plus" in comparison_text("p1", 5, 2)
 
