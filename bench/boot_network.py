@@ -3,19 +3,29 @@
 Builds this tree's site (new: a trimmed standard library, no snapshot downloaded, a snapshot made
 in the browser for the next page) and the tree of the commit before that design (old: the
 build's memory snapshot downloaded, or its normal boot without it), and serves all of them with
-Debian's nginx the way GitHub Pages serves a site: gzip for text, JSON, JavaScript and wasm
+Debian's nginx the way GitHub Pages serves a site: gzip for HTML, CSS, JavaScript, JSON and wasm
 (`gzip_comp_level 6`), nothing else compressed, `Cache-Control: max-age=600`. nginx runs from a
 temporary folder on a free port, as a child process, and its access log gives the bytes really
 sent (`$bytes_sent`: headers and compressed body).
 
-For each design and network (none; 4G: 20 Mbps, 50 ms; Slow 4G: 1.6 Mbps, 150 ms, Lighthouse's
-mobile profile), in a fresh Chromium context each run (cold cache, no service worker): the bytes
-on the wire from opening an example page to the engine being ready, and the time from asking
-the engine to start (js/engine.js start(), as any control does) to ready. Networks are emulated
-with CDP Network.emulateNetworkConditions on the page; a worker's fetch of a known file is timed
-under each profile to show the emulation reaches the page's workers. Then, unthrottled: the new
-design's second page (another example page after the first made its snapshot) over a bare
-`loadPyodide()` (Pyodide's own distribution, nothing else) in the same run, cold and warm.
+Chromium runs each context in a new profile on disk (bench/profiles.py): cold when it opens,
+with the disk cache a reader's browser has. Networks (none; 4G: 20 Mbps, 50 ms; Slow 4G:
+1.6 Mbps, 150 ms, Lighthouse's mobile profile) are emulated with CDP
+Network.emulateNetworkConditions on the page. That it reaches the page's workers is shown twice:
+a same-origin worker's fetch of the library, and the engine worker's own fetch of the engine
+archive (Playwright's request timing), each slower as the network is.
+
+Printed, in this order:
+- a reader on exemple 1 who presses « Suivant » to the last step, then stays 15 s: bytes sent
+  from the first press on, and the engine's part (goal 0);
+- for each design and network, 3 cold runs: wire bytes from opening an example page to the
+  engine being ready, and the time from asking the engine to start (js/engine.js start(), as
+  any control does) to ready;
+- unthrottled: the new design's second page (another example page, after the first made its
+  snapshot) over a bare `loadPyodide()` (Pyodide's own files, nothing else), same run.
+
+Slow 4G takes several minutes (the old snapshot alone is a minute a run): `--networks none,4g`
+for a short run.
 
 Usage: .venv/bin/python bench/boot_network.py [--runs 3] [--networks none,4g,slow4g] [--old REF]
 """
