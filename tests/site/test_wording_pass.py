@@ -175,3 +175,16 @@ def test_5_junior_examples_say_their_table_is_simplified(built_site, level):
     for sec in sections:
         intro = sec[:sec.index('<ol class="etapes">')]
         assert "Situation simplifiée : seules les cartes utiles à l’exemple sont dessinées" in text(intro)
+
+
+def test_2_a_long_row_cheaper_than_one_card_is_a_real_pair(built_site):
+    body = text(article(built_site, "tetes-de-boeuf"))
+    assert "la rangée 51 52 53 54 coûte 4 têtes, le 55 seul en coûte 7" in body
+    assert sum(classic_cards.heads(c) for c in (51, 52, 53, 54)) == 4 and classic_cards.heads(55) == 7
+    assert "Une longue rangée peut coûter moins cher qu’une seule carte. Voir l’exemple 3." not in body
+
+
+def test_10_the_doublets_reading_is_warned_against(built_site):
+    body = text(article(built_site, "tetes-de-boeuf"))
+    assert "le 55 porte 7 têtes : lisez le tableau ci-dessus dans l’ordre" in body
+    assert [classic_cards.heads(c) for c in (11, 22, 55, 10, 15)] == [5, 5, 7, 3, 2]
