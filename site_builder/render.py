@@ -21,7 +21,7 @@ from markupsafe import Markup
 
 from .content import SECTIONS, Page, neighbours
 from .markdown_ext import Converted, relative_url
-from .search import RULE_SECTIONS, RULE_WEIGHT
+from .search import search_weight
 from .typography import french
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -135,7 +135,7 @@ def _page_context(page, converted, sections, *, root, url_of, site):
              for token in converted.toc if token["level"] == 2],
         **_split_title(converted.html),
         player=converted.has_example,
-        search_weight=RULE_WEIGHT if page.section in RULE_SECTIONS else None,
+        search_weight=search_weight(page.section, page.url),
     )
     return context
 

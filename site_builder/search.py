@@ -48,6 +48,14 @@ so « ramasse » finds the rule on taking a row next to the worked examples that
 RULE_WEIGHT = 2
 
 
+def search_weight(section: str, url: str) -> int | None:
+    """The rule pages' weight; none for the one-page aide-mémoires, which repeat the rules in
+    brief: a search for a rule lands on the rule's own page and anchor, not on its summary."""
+    if section in RULE_SECTIONS and not url.rstrip("/").rsplit("/", 1)[-1].startswith("aide-memoire"):
+        return RULE_WEIGHT
+    return None
+
+
 class SearchIndexError(RuntimeError):
     """Pagefind could not index the site (not installed, or it failed)."""
 

@@ -51,7 +51,7 @@ def test_ramasse_finds_the_rule_on_taking_a_row_and_opens_it_at_its_anchor(page,
     page.wait_for_url(href)
     anchor = href.split("#")[1]
     top = page.evaluate("(id) => document.getElementById(id).getBoundingClientRect().top", anchor)
-    assert 0 <= top < 200, f"#{anchor} is not at the top of the window ({top} px)"
+    assert -1 < top < 200, f"#{anchor} is not at the top of the window ({top} px)"   # sub-pixel
     assert page.evaluate("(id) => document.getElementById(id).tagName", anchor) in ("H2", "H3")
 
 
