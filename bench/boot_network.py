@@ -3,19 +3,29 @@
 Builds this tree's site (new: a trimmed standard library, no snapshot downloaded, a snapshot made
 in the browser for the next page) and the tree of the commit before that design (old: the
 build's memory snapshot downloaded, or its normal boot without it), and serves all of them with
-Debian's nginx the way GitHub Pages serves a site: gzip for text, JSON, JavaScript and wasm
+Debian's nginx the way GitHub Pages serves a site: gzip for HTML, CSS, JavaScript, JSON and wasm
 (`gzip_comp_level 6`), nothing else compressed, `Cache-Control: max-age=600`. nginx runs from a
 temporary folder on a free port, as a child process, and its access log gives the bytes really
 sent (`$bytes_sent`: headers and compressed body).
 
-For each design and network (none; 4G: 20 Mbps, 50 ms; Slow 4G: 1.6 Mbps, 150 ms, Lighthouse's
-mobile profile), in a fresh Chromium context each run (cold cache, no service worker): the bytes
-on the wire from opening an example page to the engine being ready, and the time from asking
-the engine to start (js/engine.js start(), as any control does) to ready. Networks are emulated
-with CDP Network.emulateNetworkConditions on the page; a worker's fetch of a known file is timed
-under each profile to show the emulation reaches the page's workers. Then, unthrottled: the new
-design's second page (another example page after the first made its snapshot) over a bare
-`loadPyodide()` (Pyodide's own distribution, nothing else) in the same run, cold and warm.
+Chromium runs each context in a new profile on disk (bench/profiles.py): cold when it opens,
+with the disk cache a reader's browser has. Networks (none; 4G: 20 Mbps, 50 ms; Slow 4G:
+1.6 Mbps, 150 ms, Lighthouse's mobile profile) are emulated with CDP
+Network.emulateNetworkConditions on the page. That it reaches the page's workers is shown twice:
+a same-origin worker's fetch of the library, and the engine worker's own fetch of the engine
+archive (Playwright's request timing), each slower as the network is.
+
+Printed, in this order:
+- a reader on exemple 1 who presses « Suivant » to the last step, then stays 15 s: bytes sent
+  from the first press on, and the engine's part (goal 0);
+- for each design and network, 3 cold runs: wire bytes from opening an example page to the
+  engine being ready, and the time from asking the engine to start (js/engine.js start(), as
+  any control does) to ready;
+- unthrottled: the new design's second page (another example page, after the first made its
+  snapshot) over a bare `loadPyodide()` (Pyodide's own files, nothing else), same run.
+
+Slow 4G takes several minutes (the old snapshot alone is a minute a run): `--networks none,4g`
+for a short run.
 
 Usage: .venv/bin/python bench/boot_network.py [--runs 3] [--networks none,4g,slow4g] [--old REF]
 """
@@ -39,6 +49,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from harness import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from profiles import Profiles  # noqa: E402
 
 NETWORKS = {
     "none": None,
@@ -47,6 +58,9 @@ NETWORKS = {
 }
 LABELS = {"none": "no throttling", "4g": "4G (20 Mbps, 50 ms)", "slow4g": "Slow 4G (1.6 Mbps, 150 ms)"}
 FIRST, SECOND = "exemples/exemple-3/", "exemples/exemple-4/"
+STEPPED = "exemples/exemple-1/"   # the example a reader steps through
+# What the engine fetches: Pyodide, engine.json, the engine archive, the library, the old snapshot.
+ENGINE_FILES = ("/vendor/", "/engine", "/stdlib-")
 DESIGNS = ("old-snapshot", "old-normal", "new")
 TITLES = {"old-snapshot": "old, build's snapshot", "old-normal": "old, normal boot", "new": "new, cold"}
 NGINX = """
@@ -96,12 +110,21 @@ START = """async () => {
   await engine.start();
   return [performance.now() - started, document.documentElement.dataset.demarrage];
 }"""
-PROBE = """async (url) => {
-  const source = `self.onmessage = async (e) => { const t = performance.now();
-    const r = await fetch(e.data, { cache: "no-store" }); await r.arrayBuffer();
-    self.postMessage(performance.now() - t); };`;
-  const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })));
-  const ms = await new Promise((resolve) => { worker.onmessage = (e) => resolve(e.data); worker.postMessage(url); });
+# A worker file of the same origin: the pages' Content-Security-Policy (worker-src 'self')
+# refuses a blob: worker.
+PROBE_WORKER = """self.onmessage = async (e) => {
+  const t = performance.now();
+  const r = await fetch(e.data, { cache: "no-store" });
+  await r.arrayBuffer();
+  self.postMessage(performance.now() - t);
+};"""
+PROBE = """async ([worker_url, url]) => {
+  const worker = new Worker(worker_url);
+  const ms = await new Promise((resolve, reject) => {
+    worker.onmessage = (e) => resolve(e.data);
+    worker.onerror = (e) => reject(new Error(`probe worker: ${e.message || "did not start"}`));
+    worker.postMessage(url);
+  });
   worker.terminate();
   return ms;
 }"""
@@ -148,6 +171,7 @@ def prepare(tmp: Path, ref: str) -> Path:
     shutil.copytree(ROOT / "node_modules" / "pyodide", bare / "pyodide")
     (bare / "index.html").write_text(BARE_PAGE)
     (bare / "bare-worker.js").write_text(BARE_WORKER)
+    (www / "probe-worker.js").write_text(PROBE_WORKER)
     return www
 
 
@@ -158,7 +182,8 @@ class Nginx:
         self.log = tmp / "access.log"
         conf = tmp / "nginx.conf"
         conf.write_text(NGINX.format(tmp=tmp, www=www, port=self.port))
-        self.process = subprocess.Popen(["/usr/sbin/nginx", "-p", str(tmp), "-c", str(conf)],
+        self.process = subprocess.Popen(["/usr/sbin/nginx", "-p", str(tmp), "-e", str(tmp / "error.log"),
+                                         "-c", str(conf)],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         for _ in range(100):
             try:
@@ -200,8 +225,19 @@ def throttle(context, page, network: str | None):
     return session
 
 
-def cold_start(browser, nginx: Nginx, design: str, network: str) -> tuple[float, int, str]:
+def cold_start(browser, nginx: Nginx, design: str, network: str) -> dict:
+    """One cold start (a new profile): ms from engine.start() to ready, bytes nginx sent from
+    opening the page to ready, how the worker booted, and how long the engine worker's own
+    fetch of the engine archive took (Playwright's request timing: it shows the emulation
+    reaches the worker)."""
     context = browser.new_context(service_workers="block")
+    archive = []
+
+    def finished(request):
+        if re.search(r"/engine-[0-9a-f]+[.]zip$", request.url):
+            archive.append(request.timing["responseEnd"])
+
+    context.on("requestfinished", finished)
     try:
         page = context.new_page()
         throttle(context, page, network)
@@ -209,7 +245,7 @@ def cold_start(browser, nginx: Nginx, design: str, network: str) -> tuple[float,
         page.goto(nginx.url(f"{design}/{FIRST}"), wait_until="load", timeout=600_000)
         ms, boot = page.evaluate(START)
         sent, _ = nginx.sent_since(mark)
-        return ms, sent, boot
+        return {"ms": ms, "sent": sent, "boot": boot, "archive_ms": archive[0] if archive else None}
     finally:
         context.close()
 
@@ -222,7 +258,43 @@ def worker_fetch(browser, nginx: Nginx, network: str) -> float:
         page = context.new_page()
         throttle(context, page, network)
         page.goto(nginx.url(f"new/{FIRST}"), timeout=600_000)
-        return page.evaluate(PROBE, nginx.url("new/" + manifest["stdlib"]))
+        return page.evaluate(PROBE, [nginx.url("probe-worker.js"), nginx.url("new/" + manifest["stdlib"])])
+    finally:
+        context.close()
+
+
+STEP_THROUGH = """async () => {
+  // « Suivant » pressed as a reader does, one press at a time, until it cannot act.
+  const section = document.querySelector("section.exemple");
+  const next = () => section.querySelector("button[data-action=next]");
+  let presses = 0;
+  while (next() && next().getAttribute("aria-disabled") !== "true" && !next().disabled && presses < 200) {
+    next().click();
+    presses++;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const shown = [...section.querySelectorAll("li.etape")].findIndex((li) => !li.hidden);
+  return [presses, shown, section.querySelectorAll("li.etape").length, section.dataset.moteur || ""];
+}"""
+
+
+def stepping(browser, nginx: Nginx, design: str) -> dict:
+    """A reader on exemple 1 who presses « Suivant » to the end, then stays 15 s: what nginx
+    sent from the first press on, all of it and the engine's files alone."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(nginx.url(f"{design}/{STEPPED}"), wait_until="load")
+        page.wait_for_timeout(1000)
+        mark = nginx.mark()
+        presses, shown, steps, engine = page.evaluate(STEP_THROUGH)
+        page.wait_for_timeout(15_000)
+        sent, lines = nginx.sent_since(mark)
+        engine_sent = sum(int(line.rsplit(" ", 1)[1]) for line in lines
+                          if any(part in line.split(" ", 1)[0] for part in ENGINE_FILES))
+        return {"sent": sent, "engine": engine_sent, "presses": presses, "last": shown == steps - 1,
+                "steps": steps, "state": engine or "not started",
+                "state_after": page.evaluate("document.querySelector('section.exemple').dataset.moteur || ''")}
     finally:
         context.close()
 
@@ -271,10 +343,24 @@ def median(values) -> float:
     return statistics.median(values)
 
 
+def mb(values) -> str:
+    return f"{median(values) / 1e6:.2f} MB"
+
+
+def seconds(values) -> str:
+    return f"{median(values) / 1000:.2f} s"
+
+
+def chromium_version() -> str:
+    return subprocess.run([chromium_path() or "chromium", "--version"], capture_output=True,
+                          text=True).stdout.strip()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--networks", default="none,4g,slow4g")
+    parser.add_argument("--networks", default="none,4g,slow4g",
+                        help="comma-separated, from none, 4g, slow4g (Slow 4G takes minutes)")
     parser.add_argument("--old", default=None, help="the old design's commit (default: before stdlib.py)")
     args = parser.parse_args()
     networks = args.networks.split(",")
@@ -288,38 +374,60 @@ def main() -> int:
         print(f"building the new site (this tree) and the old one ({ref}) ...", flush=True)
         www = prepare(tmp, ref)
         nginx = Nginx(tmp, www)
+        print(f"date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}  runs: {args.runs}  "
+              f"{chromium_version()}  cores: {os.cpu_count()}  load average: {os.getloadavg()[0]:.1f}")
         with sync_playwright() as driver:
-            browser = driver.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-            print("\nemulation reaches the workers: a worker's fetch of the 0.4 MB library")
+            # A profile on disk per context (cold when opened): an in-memory one never caches
+            # the wasm, so a next page would download it again (bench/profiles.py).
+            browser = Profiles(driver, executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            print("\nemulation reaches the workers: a same-origin worker's fetch of the 0.39 MB library")
             for network in networks:
-                print(f"  {LABELS[network]:<28} {worker_fetch(browser, nginx, network):8.0f} ms")
+                print(f"  {LABELS[network]:<28} {worker_fetch(browser, nginx, network):8.0f} ms", flush=True)
+
+            print(f"\na reader who presses « Suivant » through {STEPPED} to the end, then stays 15 s")
+            for design in ("old-snapshot", "new"):
+                got = stepping(browser, nginx, design)
+                print(f"  {TITLES[design]:<22} {got['presses']} presses, last step "
+                      f"{'reached' if got['last'] else 'NOT reached'}, engine {got['state']!r} after "
+                      f"the presses ({got['state_after']!r} 15 s later): {got['sent'] / 1e6:.2f} MB sent "
+                      f"after the first press, {got['engine'] / 1e6:.2f} MB of them the engine's", flush=True)
+
+            print("\ncold starts (new profile each run): engine.start() to ready, wire bytes from "
+                  "opening the page, the engine worker's fetch of the engine archive")
             results = {}
             for network in networks:
                 for design in DESIGNS:
                     runs = [cold_start(browser, nginx, design, network) for _ in range(args.runs)]
                     results[design, network] = runs
-                    boots = sorted({boot for _, _, boot in runs})
+                    archive = [r["archive_ms"] for r in runs if r["archive_ms"] is not None]
+                    times = ", ".join(f"{r['ms']:.0f}" for r in runs)
                     print(f"  {design:<13} {LABELS[network]:<28} "
-                          f"{median([ms for ms, _, _ in runs]):8.0f} ms  "
-                          f"{median([b for _, b, _ in runs]) / 1e6:6.2f} MB  ({', '.join(boots)})", flush=True)
+                          f"{median([r['ms'] for r in runs]):8.0f} ms  {mb([r['sent'] for r in runs])}  "
+                          f"archive {median(archive) if archive else float('nan'):6.0f} ms  "
+                          f"(runs: {times}; "
+                          f"boots: {', '.join(sorted({r['boot'] for r in runs}))})", flush=True)
+
             pages = [second_page(browser, nginx) for _ in range(args.runs)]
             bares = [bare(browser, nginx) for _ in range(args.runs)]
             browser.close()
+
         print("\ncold start, from opening an example page (bytes) or asking the engine (time) to ready")
         print(f"| network | {' | '.join(TITLES[d] for d in DESIGNS)} |")
         print("| --- |" + " --- |" * len(DESIGNS))
         print("| wire bytes (gzip as Pages serves) | " + " | ".join(
-            f"{median([b for _, b, _ in results[d, networks[0]]]) / 1e6:.2f} MB" for d in DESIGNS) + " |")
+            mb([r["sent"] for r in results[d, networks[0]]]) for d in DESIGNS) + " |")
         for network in networks:
             print(f"| {LABELS[network]} | " + " | ".join(
-                f"{median([ms for ms, _, _ in results[d, network]]) / 1000:.2f} s" for d in DESIGNS) + " |")
+                seconds([r["ms"] for r in results[d, network]]) for d in DESIGNS) + " |")
         cold, warm = median([c for c, _ in bares]), median([w for _, w in bares])
         second = median([s for _, s, _, _, _ in pages])
-        print(f"\nbare loadPyodide(): cold {cold:.0f} ms, warm {warm:.0f} ms")
-        print(f"new, second page: {second:.0f} ms = {second / warm:.2f}x the warm bare boot "
-              f"({second / cold:.2f}x the cold one); boots {sorted({p[4] for p in pages})}; "
-              f"snapshot {sorted({p[3] for p in pages})}, "
-              f"bytes sent while it was made {max(p[2] for p in pages)}")
+        print(f"\nbare loadPyodide() (Pyodide's own files), no throttling: cold {cold:.0f} ms, "
+              f"warm {warm:.0f} ms (runs: {', '.join(f'{c:.0f}/{w:.0f}' for c, w in bares)})")
+        print(f"new, second page from the local snapshot: {second:.0f} ms = {second / warm:.2f}x the warm "
+              f"bare boot ({second / cold:.2f}x the cold one); runs: "
+              f"{', '.join(f'{p[1]:.0f}' for p in pages)}; boots {sorted({p[4] for p in pages})}; "
+              f"snapshot {sorted({p[3] for p in pages})}; bytes sent while it was made: "
+              f"{max(p[2] for p in pages)}")
         print(f"new, first page in those runs: {median([p[0] for p in pages]):.0f} ms")
     finally:
         if nginx:

@@ -1,14 +1,17 @@
 """How fast the engine starts and answers in Chromium: prints figures, asserts nothing.
 
 Builds the site into a temporary folder, serves it on 127.0.0.1 under a sub-path, and measures in
-one run, each cold (new browser profile), warm HTTP (same profile) and warm service worker (the
-worker installed, the engine cached by it):
-- a bare Pyodide load (module worker, loadPyodide, nothing else), the yardstick;
-- first interaction → engine ready with the normal boot (the same site, its engine.json without
-  the snapshot) and with the build's memory snapshot, and their ratios to the bare load, on each
-  page given (an example, the special-card page with seven examples, « Jouer une manche »);
+one run:
+- a bare Pyodide load (module worker, loadPyodide, nothing else), the yardstick, cold (new
+  browser profile, on disk as a reader's is: bench/profiles.py), warm HTTP (same profile) and
+  warm service worker (the worker installed);
+- first interaction → engine ready, and its ratio to the bare load, on each page given (an
+  example, the special-card page with seven examples, « Jouer une manche »): cold (a normal
+  boot, after which the page makes its snapshot in the background, js/snapshot-maker.js), the
+  next page from that local snapshot (warm HTTP cache), the next page without it (Cache
+  Storage emptied: a warm normal boot), and from the local snapshot through the service worker;
 - main-thread long tasks (> 50 ms) between the interaction and the engine being ready;
-- the snapshot's bytes (raw, and gzip as served) and bytes transferred;
+- the local snapshot's size in Cache Storage, how long making it took, bytes the server sent;
 - first contentful paint, time per step once ready (a « Suivant » or « Précédent » press until the
   next frame is painted, over every step of the example) and a reader's row choice.
 
@@ -19,7 +22,7 @@ Usage: .venv/bin/python bench/browser_speed.py [--page exemples/exemple-3/ --pag
 from __future__ import annotations
 
 import argparse
-import gzip
+import functools
 import json
 import os
 import shutil
@@ -27,13 +30,16 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from harness import CHROMIUM_ARGS, chromium_path, serve  # noqa: E402
+from harness import CHROMIUM_ARGS, QuietServer, Server, chromium_path  # noqa: E402
+from harness import _Handler as harness_handler  # noqa: E402
+from profiles import Profiles  # noqa: E402
 
 FOREIGN: list[str] = []
 
@@ -70,40 +76,61 @@ new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
 }).observe({ type: 'longtask', buffered: true });
 """
-MODES = ("normal", "snapshot")
+# The starts measured on each page, and how js/engine.js says the worker booted for each.
+STARTS = (("cold", "cold, normal boot          ", "runtime"),
+          ("local", "next page, local snapshot  ", "snapshot"),
+          ("warm", "next page, no snapshot     ", "runtime"),
+          ("warm_sw", "service worker + snapshot  ", "snapshot"))
+SNAPSHOT_CACHE = "six-qui-prend-snapshot"   # js/snapshots.js CACHE
+SNAPSHOT_MADE = "() => document.documentElement.dataset.instantane"
+SNAPSHOT_BYTES = f"""async () => {{
+    const cache = await caches.open({SNAPSHOT_CACHE!r});
+    const kept = await cache.keys();
+    return kept.length ? (await (await cache.match(kept[0])).arrayBuffer()).byteLength : 0;
+}}"""
 
 
-def build(out: Path) -> dict:
-    """Build the site once; beside it, the same site without its snapshot (the normal boot)."""
-    subprocess.run([sys.executable, "-m", "site_builder", "build", "--out", str(out / "snapshot")],
+def build(out: Path) -> None:
+    """Build the site once, with a page beside it that only loads Pyodide. The site ships a
+    trimmed library and no lock file: the bare load gets Pyodide's own two beside the runtime
+    the site serves, so both share its URLs (and the HTTP cache and the service worker)."""
+    subprocess.run([sys.executable, "-m", "site_builder", "build", "--out", str(out)],
                    cwd=ROOT, check=True, capture_output=True)
-    shutil.copytree(out / "snapshot", out / "normal", copy_function=os.link)
-    manifest = json.loads((out / "snapshot" / "engine.json").read_text(encoding="utf-8"))
-    if "snapshot" not in manifest:
-        sys.exit("the build made no snapshot (is Node.js installed?): nothing to compare")
-    plain = {key: value for key, value in manifest.items() if key != "snapshot"}
-    (out / "normal" / "engine.json").unlink()  # a hard link: do not write through it
-    (out / "normal" / "engine.json").write_text(json.dumps(plain, indent=2), encoding="utf-8")
-    for site in (out / "normal", out / "snapshot"):
-        (site / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
-        (site / "bare.js").write_text(BARE_SCRIPT, encoding="utf-8")
-        (site / "bare-worker.js").write_text(BARE_WORKER, encoding="utf-8")
-    return manifest
+    manifest = json.loads((out / "engine.json").read_text(encoding="utf-8"))
+    for name in ("python_stdlib.zip", "pyodide-lock.json"):
+        shutil.copyfile(ROOT / "node_modules" / "pyodide" / name, out / manifest["pyodide"] / name)
+    (out / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
+    (out / "bare.js").write_text(BARE_SCRIPT, encoding="utf-8")
+    (out / "bare-worker.js").write_text(BARE_WORKER, encoding="utf-8")
 
 
-class Counter:
-    """Bytes of every response the context received (the page's and the worker's)."""
+def snapshot_made(page) -> tuple[str, float]:
+    """Wait until the page's background worker has made (or failed to make) its snapshot:
+    its state (`fait`, `echec`, `economie`) and the seconds waited from now."""
+    started = time.perf_counter()
+    page.wait_for_function(SNAPSHOT_MADE, timeout=300_000, polling=100)
+    return page.evaluate(SNAPSHOT_MADE), time.perf_counter() - started
 
-    def __init__(self, context):
-        self.bytes = 0
-        context.on("requestfinished", self._add)
 
-    def _add(self, request):
-        try:
-            sizes = request.sizes()
-        except Exception:  # noqa: BLE001 - a request may vanish with its page
-            return
-        self.bytes += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+class Counter(harness_handler):
+    """The test server's handler, counting the body bytes it sends: what really crossed the
+    wire (uncompressed: this server does not gzip), not what the browser took from its cache."""
+
+    sent = 0
+    lock = threading.Lock()
+
+    def copyfile(self, source, outputfile):
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        with Counter.lock:
+            Counter.sent += source.tell() - start
+
+
+def counting_server(root: Path) -> Server:
+    """harness.serve(), with the counting handler."""
+    httpd = QuietServer(("127.0.0.1", 0), functools.partial(Counter, directory=str(root)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return Server(root=root, port=httpd.server_address[1], httpd=httpd)
 
 
 def bare_load(page, server) -> float:
@@ -216,8 +243,9 @@ def choice_time(page) -> float | None:
     return (time.perf_counter() - start) * 1000
 
 
-def with_service_worker(browser, server, page_path: str):
-    """A new profile whose service worker holds the site and the engine (it ran on `page_path`)."""
+def with_service_worker(browser, server, page_path: str, *, snapshot: bool = False):
+    """A new profile whose service worker holds the site and the engine (it ran on `page_path`),
+    and, with `snapshot`, the snapshot that page made once idle."""
     context = browser.new_context()
     context.add_init_script(WATCH)
     watch_hosts(context, server)
@@ -225,45 +253,57 @@ def with_service_worker(browser, server, page_path: str):
     engine_start(page, server, page_path)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.wait_for_timeout(1500)
+    if snapshot:
+        snapshot_made(page)
     return context
 
 
 def measure(browser, server, page_path: str, runs: int, *, steps: bool) -> dict:
-    """Cold, warm HTTP and warm service-worker starts of the engine on one site."""
-    got = {key: [] for key in ("cold", "warm", "warm_sw", "fcp", "long_cold", "long_warm",
-                               "long_warm_sw", "boots", "steps", "choices", "cold_bytes",
-                               "warm_bytes")}
+    """Cold, next page from the local snapshot, next page without it, and service worker with
+    the local snapshot: starts of the engine on one page."""
+    got = {key: [] for key in ("cold", "local", "warm", "warm_sw", "fcp", "long_cold", "long_local",
+                               "long_warm", "long_warm_sw", "boots", "steps", "choices",
+                               "cold_bytes", "local_bytes", "warm_bytes", "made", "made_s",
+                               "snapshot_bytes")}
     for _ in range(runs):
         context = browser.new_context(service_workers="block")
         context.add_init_script(WATCH)
         watch_hosts(context, server)
-        counter = Counter(context)
+        Counter.sent = 0
         page = context.new_page()
         first = engine_start(page, server, page_path)
         got["cold"].append(first["ready"])
         got["fcp"].append(first["fcp"])
         got["long_cold"].extend(first["long"])
-        got["boots"].extend(first["boot"])
-        got["cold_bytes"].append(counter.bytes)
+        got["boots"].append(("cold", first["boot"]))
+        got["cold_bytes"].append(Counter.sent)
+        made, waited = snapshot_made(page)
+        got["made"].append(made)
+        got["made_s"].append(waited)
+        got["snapshot_bytes"].append(page.evaluate(SNAPSHOT_BYTES))
         if steps and page_path != JOUER:
             got["steps"].append(step_times(page))
             chosen = choice_time(page)
             if chosen is not None:
                 got["choices"].append(chosen)
-        counter.bytes = 0
-        again = engine_start(context.new_page(), server, page_path)
-        got["warm"].append(again["ready"])
-        got["long_warm"].extend(again["long"])
-        got["boots"].extend(again["boot"])
-        got["warm_bytes"].append(counter.bytes)
+        for start in ("local", "warm"):
+            if start == "warm":   # the same warm HTTP cache, the local snapshot forgotten
+                page.evaluate(f"caches.delete({SNAPSHOT_CACHE!r})")
+            Counter.sent = 0
+            again = engine_start(context.new_page(), server, page_path)
+            got[start].append(again["ready"])
+            got["long_" + start].extend(again["long"])
+            got["boots"].append((start, again["boot"]))
+            got[start + "_bytes"].append(Counter.sent)
         context.close()
 
-        # Warm through the service worker: first visit installs it, second is served by it.
-        context = with_service_worker(browser, server, page_path)
+        # Through the service worker: the first visit installs it and makes the snapshot, the
+        # second is served by it and starts from that snapshot.
+        context = with_service_worker(browser, server, page_path, snapshot=True)
         again = engine_start(context.new_page(), server, page_path)
         got["warm_sw"].append(again["ready"])
         got["long_warm_sw"].extend(again["long"])
-        got["boots"].extend(again["boot"])
+        got["boots"].append(("warm_sw", again["boot"]))
         context.close()
     return got
 
@@ -296,18 +336,15 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
-        manifest = build(Path(tmp))
-        snapshot = (Path(tmp) / "snapshot" / manifest["snapshot"]).read_bytes()
-        servers = {mode: serve(Path(tmp) / mode) for mode in MODES}
+        build(Path(tmp))
+        server = counting_server(Path(tmp))
         with sync_playwright() as driver:
-            browser = driver.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-            bare_ms = bare(browser, servers["normal"], args.runs, pages[0])
-            results = {(page, mode): measure(browser, servers[mode], page, args.runs,
-                                             steps=mode == "snapshot")
-                       for page in pages for mode in MODES}
+            # A profile on disk per context: an in-memory one never caches the wasm (profiles.py).
+            browser = Profiles(driver, executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            bare_ms = bare(browser, server, args.runs, pages[0])
+            results = {page: measure(browser, server, page, args.runs, steps=True) for page in pages}
             browser.close()
-        for server in servers.values():
-            server.httpd.shutdown()
+        server.httpd.shutdown()
 
     def ms(values):
         return f"{statistics.median(values):7.0f} ms (runs: {', '.join(f'{v:.0f}' for v in values)})"
@@ -321,29 +358,30 @@ def main() -> None:
     load = os.getloadavg()[0]
     print(f"date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}  runs: {args.runs}  "
           f"Chromium: {chromium_path() or 'playwright'}  load average: {load:.1f}  cores: {os.cpu_count()}")
-    print(f"snapshot {manifest['snapshot']}: {len(gzip.decompress(snapshot)) / 1e6:.1f} MB raw, "
-          f"{len(snapshot) / 1e6:.2f} MB gzip (served as is)")
     print(f"bare Pyodide load, cold              {ms(bare_ms['cold'])}")
     print(f"bare Pyodide load, warm HTTP         {ms(bare_ms['warm'])}")
     print(f"bare Pyodide load, warm SW           {ms(bare_ms['warm_sw'])}")
+    # Each start's yardstick: the bare load in the same state of the HTTP cache.
+    yardstick = {"cold": "cold", "local": "warm", "warm": "warm", "warm_sw": "warm_sw"}
     for page in pages:
+        got = results[page]
         print(f"\n{page}")
-        print(f"  first contentful paint             {ms(results[page, 'snapshot']['fcp'])}")
-        for mode in MODES:
-            got = results[page, mode]
-            for start, label in (("cold", "cold     "), ("warm", "warm HTTP"), ("warm_sw", "warm SW  ")):
-                print(f"  engine ready ({mode:8}), {label} {ms(got[start])}   "
-                      f"ratio to bare {ratio(got[start], bare_ms[start]):.2f}   "
-                      f"long tasks > 50 ms: {long(got['long_' + start])}")
-            expected = "snapshot" if mode == "snapshot" else "runtime"
-            wrong = [b for b in got["boots"] if b != expected]
-            if wrong:
-                print(f"  warning: {len(wrong)} start(s) did not boot from {expected}: {wrong[:3]}")
-            print(f"  bytes transferred ({mode}), cold {statistics.median(got['cold_bytes']) / 1e6:.2f} MB,"
-                  f" warm HTTP {statistics.median(got['warm_bytes']) / 1e6:.2f} MB")
-        print(f"  ratio snapshot / normal, cold      "
-              f"{ratio(results[page, 'snapshot']['cold'], results[page, 'normal']['cold']):7.2f}")
-        walks = results[page, "snapshot"]["steps"]
+        print(f"  first contentful paint             {ms(got['fcp'])}")
+        for start, label, _ in STARTS:
+            print(f"  engine ready, {label} {ms(got[start])}   "
+                  f"ratio to bare ({yardstick[start]}) {ratio(got[start], bare_ms[yardstick[start]]):.2f}   "
+                  f"long tasks > 50 ms: {long(got['long_' + start])}")
+        expected = {start: boot for start, _, boot in STARTS}
+        wrong = [(start, boot) for start, boot in got["boots"] if boot != [expected[start]]]
+        if wrong:
+            print(f"  warning: {len(wrong)} start(s) did not boot as expected: {wrong[:3]}")
+        print(f"  local snapshot: {sorted(set(got['made']))}, "
+              f"{statistics.median(got['snapshot_bytes']) / 1e6:.2f} MB gzip in Cache Storage, "
+              f"ready {statistics.median(got['made_s']):.1f} s after the engine")
+        print(f"  bytes the server sent (no gzip), cold {statistics.median(got['cold_bytes']) / 1e6:.2f} MB, "
+              f"next page with snapshot {statistics.median(got['local_bytes']) / 1e6:.2f} MB, "
+              f"without {statistics.median(got['warm_bytes']) / 1e6:.2f} MB")
+        walks = got["steps"]
         if walks:
             work = [t for w in walks for t in w["work"]]
             presses = sum(w["presses"] for w in walks)
@@ -356,8 +394,8 @@ def main() -> None:
                 print(f"  step, trusted press (Event Timing) handler median {statistics.median(handler):.1f} ms, "
                       f"max {max(handler):.1f} ms; input to next paint median {statistics.median(paint):.0f} ms "
                       f"({len(timed)} of {presses} presses reported)")
-        if results[page, "snapshot"]["choices"]:
-            print(f"  reader's choice (Python round trip) {ms(results[page, 'snapshot']['choices'])}")
+        if got["choices"]:
+            print(f"  reader's choice (Python round trip) {ms(got['choices'])}")
     print(f"\nrequests to other hosts             {len(FOREIGN)} {FOREIGN[:3] if FOREIGN else ''}")
 
 

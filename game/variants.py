@@ -108,7 +108,7 @@ class Variant:
     simulate: Callable[..., dict] | None = None
     format_stats: Callable[[dict], str] | None = None   # readable lines of `simulate`'s figures
     what_if: Callable[..., tuple] | None = None   # (scenario, rows, plays) -> (scenario, errors)
-    compare: Callable[[Any], dict] | None = None  # scenario -> {"with", "without", "saved"} heads
+    compare: Callable[[Any], dict] | None = None  # scenario -> {"with", "without", "saved", "cheapest"} heads
                                                   # (special cards: « et si je ne la jouais pas ? »)
     # « Jouer une manche » (game/session.py): what the reader sees from their seat.
     seat_view: Callable[[Any, str], dict] | None = None          # (state, reader) -> parts of the view

@@ -244,12 +244,15 @@ class NoHandlers(Treeprocessor):
 
 class ScrollableTables(Treeprocessor):
     """Wrap each content table in a focusable box that scrolls sideways on a narrow screen,
-    so a wide table never makes the whole page scroll at 320 px."""
+    so a wide table never makes the whole page scroll at 320 px. Each body cell also names its
+    column (`data-colonne`), so a stylesheet may lay a table out as one card per row on a phone
+    and still say which column each line is."""
 
     def run(self, root: etree.Element) -> None:
         for parent in list(root.iter()):
             for index, child in enumerate(list(parent)):
                 if child.tag == "table":
+                    _name_columns(child)
                     box = etree.Element("div", {"class": "tableau", "tabindex": "0",
                                                 "role": "region"})
                     caption = child.find("caption")
@@ -259,6 +262,14 @@ class ScrollableTables(Treeprocessor):
                     parent.remove(child)
                     box.append(child)
                     parent.insert(index, box)
+
+
+def _name_columns(table: etree.Element) -> None:
+    heads = ["".join(th.itertext()).strip() for th in table.iterfind("thead/tr/th")]
+    for row in table.iterfind("tbody/tr"):
+        for head, cell in zip(heads, row):
+            if head:
+                cell.set("data-colonne", head)
 
 
 class PageState:

@@ -1,8 +1,10 @@
 """French typography for reader-visible text (never for code).
 
 Authors type plain ASCII; readers get « guillemets » with non-breaking spaces inside, a
-non-breaking space before ; : ! ? (narrow U+202F before ; ! ?, U+00A0 before :, the
-Imprimerie nationale usage), typographic apostrophes and the œ ligature of « bœuf ».
+non-breaking space before ; : ! ? (narrow U+202F before ; ! ? and %, U+00A0 before :, the
+Imprimerie nationale usage), no break between a number and the noun it counts or around an
+operator, typographic apostrophes and the œ ligature of « bœuf ». The engine's sentences
+(game/messages) follow the same rule; the gate checks both in every built page.
 """
 
 from __future__ import annotations
@@ -23,6 +25,14 @@ _CLOSE_GUILLEMET = re.compile(r"[ \u00a0\u202f]*»")
 _ELLIPSIS = re.compile(r"\.\.\.")
 _GLUED_HIGH = re.compile(r"(?<=[\w»)\u2019])([;!?])(?=\s|$|[»)!?])")
 _GLUED_COLON = re.compile(r"(?<=[\w»)\u2019]):(?=\s|$)")
+_PERCENT = re.compile(r"(?<=\d)[ \u00a0]%")
+_OPERATOR = re.compile(r"(?<=\d) ([×=+−]) (?=[\w(−])|(?<=[\w)]) ([×=+−]) (?=−?\d)")
+"""« 10 × 2 + 4 = 24 » never breaks at an operator's space."""
+UNITS = ("cartes?|têtes?|tours?|joueurs?|joueuses?|manches?|rangées?|ans|minutes?|secondes?|"
+         "heures?|points?|élèves|boîtes?|vaches?|lignes?|colonnes?|pages?|fois|mots|albums?")
+"""The nouns a number counts in the guide's prose: « 104 cartes » keeps its number on its line.
+tests/quality/quality_checks.py checks the built pages with the same list."""
+_NUMBER_NOUN = re.compile(rf"(?<![\w,.])(\d+) (?=(?:{UNITS})\b)")
 _GERMAN_TITLE = re.compile(r"\bnimmt[\u00a0\u202f]!")
 """« 6 nimmt! » is a German title: German puts no space before « ! »."""
 
@@ -46,6 +56,9 @@ def french(text: str, after_word: bool = False) -> str:
     text = _SPACE_BEFORE_COLON.sub(NBSP + ":", text)
     text = _GLUED_HIGH.sub(NNBSP + r"\1", text)
     text = _GLUED_COLON.sub(NBSP + ":", text)
+    text = _PERCENT.sub(NNBSP + "%", text)
+    text = _OPERATOR.sub(lambda m: NBSP + (m[1] or m[2]) + NBSP, text)
+    text = _NUMBER_NOUN.sub(r"\1" + NBSP, text)
     text = _GERMAN_TITLE.sub("nimmt!", text)
     return text
 

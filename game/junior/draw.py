@@ -51,8 +51,10 @@ SHAPES = {
           + "".join(f'<circle cx="{x}" cy="{y}" r="3"/>'
                     for x, y in ((-5, -3), (0, -3), (5, -3), (-2.5, 2), (2.5, 2), (0, 7)))
           + "</g>"),
-    # carré plein: a filled square
-    "D": '<rect {a} x="-7.5" y="-7.5" width="15" height="15"/>',
+    # carré plein: a filled square. White on the cream card it would read as an outline, so a
+    # solid dark shadow shows a raised, solid sticker (issue 26, item 14).
+    "D": ('<g {a}><rect x="-5" y="-5" width="15" height="15" fill="' + INK + '"/>'
+          '<rect x="-7.5" y="-7.5" width="15" height="15"/></g>'),
     # cœur
     "E": ('<path {a} d="M0,8.5 C-4,5 -9.5,1 -9.5,-3.5 C-9.5,-7 -6.5,-9 -4.5,-9 C-2.5,-9 -0.8,-7.8 0,-6 '
           'C0.8,-7.8 2.5,-9 4.5,-9 C6.5,-9 9.5,-7 9.5,-3.5 C9.5,1 4,5 0,8.5 Z"/>'),

@@ -55,11 +55,11 @@ def card_advice(table, card: int, assessed: dict) -> str:
                 f"pleine, et un petit écart laisse peu de place à une carte adverse.")
     elif sure == 0:
         text = (f"Le conseil du robot prudent{NBSP}: jouez le {card}. Il serait la cinquième carte de la "
-                f"{row_name(row)}{NNBSP}: la prochaine carte posée là la ramassera, ce qui est un "
+                f"{row_name(row)}{NBSP}: la prochaine carte posée là la ramassera, ce qui est un "
                 f"risque, mais vos autres cartes sont plus dangereuses.")
     else:
         text = (f"Le conseil du robot prudent{NBSP}: jouez le {card}, même s’il doit être la sixième carte "
-                f"de la {row_name(row)} et vous coûter {heads(sure)}{NNBSP}: c’est le moins cher "
+                f"de la {row_name(row)} et vous coûter {heads(sure)}{NBSP}: c’est le moins cher "
                 f"de votre main.")
     costly = sorted(c for c, (s, _, _) in assessed.items() if s > 0 and c != card)
     if costly and len(costly) < len(assessed) - 1:
@@ -125,7 +125,7 @@ def strict_label(target: int) -> str:
 
 
 def bad_target() -> str:
-    return f"Le seuil doit être un nombre entier d’au moins 1{NBSP}; 66 dans la règle."
+    return f"Le seuil doit être un nombre entier d’au moins 1{NNBSP}; 66 dans la règle."
 
 
 def bad_rounds() -> str:

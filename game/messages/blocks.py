@@ -17,7 +17,7 @@ COMPARISON_TITLE = f"Et sans la carte spéciale{NNBSP}?"
 
 
 def all_cards_label(count: int) -> str:
-    return f"Les {count} cartes et leurs têtes de bœuf"
+    return f"Les {count}{NBSP}cartes et leurs têtes de bœuf"
 
 
 HEADS_CAPTION = "Têtes de bœuf par carte"
@@ -39,7 +39,7 @@ KEY_COLOURS = {1: "blanche", 2: "bleue", 3: "jaune", 5: "rouge", 7: "violette"}
 def key_card_text(heads: int) -> str:
     """« Carte blanche : 1 tête »: one entry of the drawings' key."""
     word = "tête" if heads == 1 else "têtes"
-    return f"Carte {KEY_COLOURS[heads]}{NBSP}: {heads} {word}"
+    return f"Carte {KEY_COLOURS[heads]}{NBSP}: {heads}{NBSP}{word}"
 
 
 def key_danger_text(n: int) -> str:
@@ -50,6 +50,12 @@ def key_danger_text(n: int) -> str:
 
 CARD_TO_PLACE = f"Carte à poser{NBSP}:"
 """Before the card drawn in a ```junior-ou figure."""
+
+JUNIOR_SIMPLIFIED = (f"Situation simplifiée{NBSP}: seules les cartes utiles à l’exemple sont "
+                     f"dessinées. Dans une vraie partie, la pioche, les rangées et les albums en "
+                     f"compteraient d’autres.")
+"""Above every Junior example: its table is made to show one rule, not a moment of a real game
+(albums empty while most of the deck is gone, a first row of five with nothing taken)."""
 
 
 def where_sentence(card: int, options: list[int], rule: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .typography import NBSP, NNBSP, cards, elide, fr_list, heads, number, row_name
 
 TITLE = "6 qui prend ! avec les cartes spéciales"
-MENU = f"cartes spéciales (6 qui surprend{NBSP}!)"
+MENU = f"cartes spéciales (6 qui surprend{NNBSP}!)"
 """The game's name as readers see it (Jouer, the tools)."""
 
 NAMES = {
@@ -42,18 +42,18 @@ def _played(e: dict) -> str:
 def _fifth_row(e: dict) -> str:
     return (f"Le {e['card']} ouvre une cinquième rangée, la {row_name(e['row'])}. "
             f"Tant qu’il y a cinq rangées, celui qui ramasse une rangée ramasse aussi la carte "
-            f"qu’il vient de jouer{NNBSP}: on revient ainsi à quatre rangées.")
+            f"qu’il vient de jouer{NBSP}: on revient ainsi à quatre rangées.")
 
 
 def _marked(e: dict) -> str:
     return (f"Le {e['card']} va après le {e['after']}, dans la {row_name(e['row'])}, comme le veulent les "
-            f"règles normales, mais il compte comme sixième carte{NNBSP}: {e['player']} ne "
-            f"ramasse rien. Le marqueur «{NBSP}7 qui prend{NBSP}» occupe la septième place{NNBSP}: "
+            f"règles normales, mais il compte comme sixième carte{NBSP}: {e['player']} ne "
+            f"ramasse rien. Le marqueur «{NBSP}7 qui prend{NBSP}» occupe la septième place{NBSP}: "
             f"qui posera la prochaine carte dans cette rangée la ramassera.")
 
 
 def _seventh_take(e: dict) -> str:
-    return (f"La {row_name(e['row'])} porte un marqueur «{NBSP}7 qui prend{NBSP}»{NNBSP}: le {e['card']} "
+    return (f"La {row_name(e['row'])} porte un marqueur «{NBSP}7 qui prend{NBSP}»{NBSP}: le {e['card']} "
             f"y serait la septième carte. {e['player']} ramasse les {cards(len(e['cards']))} de la "
             f"rangée ({fr_list(e['cards'])}), soit {heads(e['heads'])}, et le marqueur est défaussé.")
 
@@ -69,9 +69,9 @@ def _inserted(e: dict) -> str:
 
 def _insert_take(e: dict) -> str:
     if e["stays"] is None:
-        return (f"La rangée déborde{NNBSP}: {e['player']} ramasse les {cards(len(e['cards']))} de la "
+        return (f"La rangée déborde{NBSP}: {e['player']} ramasse les {cards(len(e['cards']))} de la "
                 f"rangée ({fr_list(e['cards'])}), soit {heads(e['heads'])}.")
-    return (f"La rangée déborde{NNBSP}: {e['player']} ramasse {cards(len(e['cards']))} "
+    return (f"La rangée déborde{NBSP}: {e['player']} ramasse {cards(len(e['cards']))} "
             f"({fr_list(e['cards'])}), la sienne comprise, soit {heads(e['heads'])}. "
             f"La dernière, le {e['stays']}, reste et commence la {row_name(e['row'])}.")
 
@@ -87,14 +87,14 @@ def _slid(e: dict) -> str:
 
 
 def _stopped(e: dict) -> str:
-    return (f"{e['player']} bloque la {row_name(e['row'])}{NNBSP}: personne ne peut y ajouter de carte, "
+    return (f"{e['player']} bloque la {row_name(e['row'])}{NBSP}: personne ne peut y ajouter de carte, "
             f"en retirer ni la ramasser, jusqu’à ce qu’une rangée soit ramassée.")
 
 
 def _stops_removed(e: dict) -> str:
     rows = fr_list(row_name(r) for r in e["rows"])
     word = "la carte Stop" if len(e["rows"]) == 1 else "les cartes Stop"
-    return f"Une rangée vient d’être ramassée{NNBSP}: {word} ({rows}) quitte{'nt' if len(e['rows']) > 1 else ''} la table."
+    return f"Une rangée vient d’être ramassée{NBSP}: {word} ({rows}) quitte{'nt' if len(e['rows']) > 1 else ''} la table."
 
 
 REASONS = {"sixth": "serait la sixième carte de la", "seventh": "serait la septième carte de la",
@@ -106,7 +106,7 @@ ROW_GOES = f"La rangée disparaît{NNBSP}; il reste quatre rangées, renumérot�
 
 def _row_removed(e: dict) -> str:
     return (f"Le {e['card']} {REASONS[e['reason']]} {row_name(e['row'])}. Comme il y a cinq rangées, "
-            f"{e['player']} ramasse la rangée et aussi sa propre carte{NNBSP}: "
+            f"{e['player']} ramasse la rangée et aussi sa propre carte{NBSP}: "
             f"{fr_list(e['cards'])}, soit {heads(e['heads'])}. {ROW_GOES}")
 
 
@@ -119,11 +119,11 @@ def choice_and_removal(made: dict, removed: dict) -> str:
     row_cards = [c for c in removed["cards"] if c != card]
     return (f"{removed['player']} ramasse la {row_name(removed['row'])} ({fr_list(row_cards)}), "
             f"soit {heads(made['heads'])}{choice_verdict(made)}. Comme il y a cinq rangées, son "
-            f"{card} part avec la rangée{NNBSP}: {heads(removed['heads'])} en tout. {ROW_GOES}")
+            f"{card} part avec la rangée{NBSP}: {heads(removed['heads'])} en tout. {ROW_GOES}")
 
 
 def _negative(e: dict) -> str:
-    return (f"Grâce à «{NBSP}{NAMES['negatif_positif']}{NBSP}», {e['player']} choisit le {e['chosen']}{NNBSP}: "
+    return (f"Grâce à «{NBSP}{NAMES['negatif_positif']}{NBSP}», {e['player']} choisit le {e['chosen']}{NBSP}: "
             f"ses {heads(e['heads'])} comptent en sa faveur. Son total de la manche baisse de "
             f"{e['drop']} par rapport à un ramassage ordinaire.")
 
@@ -157,7 +157,7 @@ REFUSALS = {
     "not_held": lambda e, d: "vous n’avez pas cette carte en main.",
     "five_rows": lambda e, d: "il y a déjà cinq rangées sur la table.",
     "seven_too_low": lambda e, d: (f"le {e.card} est plus petit que la dernière carte de chaque rangée "
-                                   f"ouverte{NNBSP}: il n’a pas de rangée où aller."),
+                                   f"ouverte{NBSP}: il n’a pas de rangée où aller."),
     "seven_marked": lambda e, d: f"la {_r(d, 'row')} porte déjà un marqueur «{NBSP}7 qui prend{NBSP}».",
     "no_row": lambda e, d: "cette rangée n’existe pas.",
     "stopped": lambda e, d: f"la {_r(d, 'row')} est bloquée par une carte Stop.",
@@ -212,19 +212,22 @@ def played_label(player: str, kind: str) -> str:
 
 def choice_text(player: str, card: int) -> str:
     """Text of the step where a replay waits for a reader's row choice."""
-    return (f"Le {card} est plus petit que la dernière carte de chaque rangée ouverte{NNBSP}: "
+    return (f"Le {card} est plus petit que la dernière carte de chaque rangée ouverte{NBSP}: "
             f"{player} doit choisir la rangée à ramasser.")
 
 
 def waiting_text(player: str, card: int) -> str:
     """Text of the step where « Jouer une manche » waits for a player's placement decision."""
-    return (f"Le {card} {elide('de', player)} est la prochaine carte à poser{NNBSP}: {player} peut "
+    return (f"Le {card} {elide('de', player)} est la prochaine carte à poser{NBSP}: {player} peut "
             f"d’abord jouer une carte spéciale.")
 
 
-def comparison_text(player: str, with_: int, without: int, played_by: tuple = ()) -> str:
+def comparison_text(player: str, with_: int, without: int, played_by: tuple = (),
+                    cheapest: int | None = None) -> str:
     """« Et sans la carte spéciale ? »: the difference for one player; `played_by` names who
-    played the special cards when it is someone else (« la carte spéciale d’Alice »)."""
+    played the special cards when it is someone else (« la carte spéciale d’Alice »);
+    `cheapest` is what they would have scored with the special cards by taking the cheapest
+    row at their own row choices, so a cost of their choosing is not blamed on a card."""
     # « marque » (a score, which Négatif = positif can take below zero), never « ramasse −3 »
     if not played_by or player in played_by:
         card, many = "la carte", False
@@ -233,12 +236,23 @@ def comparison_text(player: str, with_: int, without: int, played_by: tuple = ()
     else:
         card, many = "les cartes spéciales", True
     if with_ == without:
-        return f"Sans carte spéciale, {player} aurait marqué autant{NNBSP}: {heads(without)}."
+        return f"Sans carte spéciale, {player} aurait marqué autant{NBSP}: {heads(without)}."
     if with_ < without:
         return (f"Sans carte spéciale, {player} aurait marqué {number(without)} au lieu de "
-                f"{number(with_)}{NNBSP}: {card} lui {'font' if many else 'fait'} économiser "
+                f"{number(with_)}{NBSP}: {card} lui {'font' if many else 'fait'} économiser "
                 f"{heads(without - with_)}.")
     less = "rien marqué" if without == 0 else f"marqué que {number(without)}"
+    if cheapest is not None and cheapest < with_:
+        extra = with_ - cheapest
+        chosen = heads(extra)
+        if cheapest <= without:
+            own = "sa tête de bœuf de plus vient" if extra == 1 else f"ses {chosen} de plus viennent"
+            return (f"Sans carte spéciale, {player} n’aurait {less} au lieu de {number(with_)}. "
+                    f"Mais, même avec {card}, {player} pouvait ne marquer que {number(cheapest)} en "
+                    f"ramassant la rangée la moins chère{NBSP}: {own} de son choix.")
+        return (f"Sans carte spéciale, {player} n’aurait {less} au lieu de "
+                f"{number(with_)}{NBSP}: {card} lui {'coûtent' if many else 'coûte'} "
+                f"{heads(cheapest - without)} de plus, et son choix de rangée {chosen}.")
     return (f"Sans carte spéciale, {player} n’aurait {less} au lieu de "
-            f"{number(with_)}{NNBSP}: {card} lui {'coûtent' if many else 'coûte'} "
+            f"{number(with_)}{NBSP}: {card} lui {'coûtent' if many else 'coûte'} "
             f"{heads(with_ - without)} de plus.")

@@ -360,9 +360,26 @@ def compare(data) -> dict:
     """Heads with and without the special cards.
 
     Without them, a row choice the scenario gives is kept when still legal; a missing or
-    illegal one takes the cheapest row (the bots' rule, RULES §1).
+    illegal one takes the cheapest row (the bots' rule, RULES §1). `cheapest` gives each
+    player's heads with the special cards had they taken the cheapest row at each of their own
+    row choices: the part of a difference that was their choice, not a special card's doing.
     """
     with_ = replay(data, draw=False)[-1]["penalties"]
     plain = without_specials(data)
     without = replay(plain, draw=False, auto_choice=True)[-1]["penalties"]
-    return {"with": with_, "without": without, "saved": {p: without[p] - with_[p] for p in with_}}
+    cheapest = {p: _cheapest_for(data, p) if _chooses(data, p) else with_[p] for p in with_}
+    return {"with": with_, "without": without, "saved": {p: without[p] - with_[p] for p in with_},
+            "cheapest": cheapest}
+
+
+def _chooses(data, player: str) -> bool:
+    return any(player in turn.get("choices", {}) for turn in data["turns"])
+
+
+def _cheapest_for(data, player: str) -> int:
+    """`player`'s heads once their row choices are left to the cheapest-row rule."""
+    turns = []
+    for turn in data["turns"]:
+        kept = {p: r for p, r in turn.get("choices", {}).items() if p != player}
+        turns.append({**{k: v for k, v in turn.items() if k != "choices"}, **({"choices": kept} if kept else {})})
+    return replay({**data, "turns": turns}, draw=False, auto_choice=True)[-1]["penalties"][player]

@@ -393,5 +393,6 @@ def comparison_html(example: Example) -> str:
     # Who played a special card first, then everyone else whose score it changed.
     changed = [p for p in result["with"] if p not in played_by and result["with"][p] != result["without"][p]]
     return render("comparison.html", title=say.COMPARISON_TITLE,
-                  lines=[comparison_text(name, result["with"][name], result["without"][name], played_by)
+                  lines=[comparison_text(name, result["with"][name], result["without"][name], played_by,
+                                         result["cheapest"][name])
                          for name in (*played_by, *changed)])

@@ -330,7 +330,9 @@ def example_html(ident: str, scenario: dict, steps: list[dict], label: str) -> s
     """The markup of CONTRIBUTING.md « Example markup », marked data-variant="junior" right
     after its class (the classic tools that read `class="exemple" id=` then skip it)."""
     return example_section(scenario, steps, anchor=f"exemple-junior-{ident}",
-                           exemple=f"junior-{ident}", label=label, variant_early=True)
+                           exemple=f"junior-{ident}", label=label, variant_early=True,
+                           before=[Markup('<p class="exemple-simplifie">{}</p>').format(
+                               words.JUNIOR_SIMPLIFIED)])
 
 
 # ---------------------------------------------------------------- junior-ou

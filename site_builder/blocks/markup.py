@@ -45,9 +45,10 @@ def render(template: str, **context) -> str:
 
 
 def example_section(scenario: dict, steps: list[dict], *, anchor: str, exemple: str, label: str,
-                    after=(), variant_early: bool = False, explorer: bool = False) -> str:
+                    after=(), before=(), variant_early: bool = False, explorer: bool = False) -> str:
     """CONTRIBUTING.md « Example markup »: one `<li>` per step, drawn by the scenario's variant
-    (the same `step_html` the browser player uses); `after`: boxes (Markup) under the steps.
+    (the same `step_html` the browser player uses); `before`, `after`: boxes (Markup) above and
+    under the steps.
     `explorer`: link the example to the explorer, each step to its position (game/explore),
     when the explorer can open the start."""
     variant = variants.of(scenario)
@@ -58,6 +59,7 @@ def example_section(scenario: dict, steps: list[dict], *, anchor: str, exemple: 
     player = player_data(scenario)
     return render("example.html", anchor=anchor, exemple=exemple, scenario=data,
                   variant=variant.name, variant_early=variant_early, label=label, steps=items,
+<<<<<<< HEAD
                   after=list(after), explorer=links and _explorer_link(links), player=player)
 
 
@@ -73,6 +75,9 @@ def player_data(scenario: dict) -> dict:
     return {"steps": json.dumps(steps, ensure_ascii=False, separators=(",", ":")),
             "branches": branches.BRANCHES if branches.has_deviations(scenario, steps) else None,
             "download": "" if download is None else str(download)}
+=======
+                  before=list(before), after=list(after), explorer=links and _explorer_link(links))
+>>>>>>> main
 
 
 EXPLORER_PAGE = "outils/explorer/"

@@ -23,6 +23,7 @@ from __future__ import annotations
 import glob
 import json
 import os
+import queue
 import shutil
 import subprocess
 import threading
@@ -32,6 +33,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 BRIDGE = Path(__file__).with_name("firefox_bridge.mjs")
 WAIT_MS = 180_000
+CALL_S = WAIT_MS / 1000 + 60
+START_S, START_ATTEMPTS = 60, 3    # a browser session that does not start is tried again
+"""The longest a browser command may take (a wait for the engine, plus slack): a browser that stops
+answering fails its test then, and every later command at once, instead of holding the run."""
 ENGINES = ("chromium", "firefox", "webkit")
 INSTALL = {
     "chromium": "apt-get install chromium (or set CHROMIUM=/path/to/chromium)",
@@ -163,6 +168,9 @@ class FirefoxEngine:
             raise EngineMissing(f"firefox: puppeteer-core is not installed; {INSTALL['firefox']}")
         self._process = subprocess.Popen(["node", str(BRIDGE), path], cwd=ROOT, text=True,
                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        # Answers are read by a thread of their own, so a command that never returns times out.
+        self._answers: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read_answers, daemon=True).start()
         self._lock = threading.Lock()
         self._next = 0
         try:
@@ -171,12 +179,23 @@ class FirefoxEngine:
             self.close()
             raise EngineMissing(f"firefox ({path}) did not start: {error}") from error
 
+    def _read_answers(self):
+        for line in self._process.stdout:
+            self._answers.put(line)
+        self._answers.put("")   # the bridge has stopped
+
     def call(self, op: str, *args):
         with self._lock:
+            if self._process.poll() is not None:
+                raise RuntimeError(f"firefox bridge stopped (exit {self._process.poll()})")
             self._next += 1
             self._process.stdin.write(json.dumps({"id": self._next, "op": op, "args": args}) + "\n")
             self._process.stdin.flush()
-            line = self._process.stdout.readline()
+            try:
+                line = self._answers.get(timeout=CALL_S)
+            except queue.Empty:
+                self._process.kill()   # its next answer would be this one's: no later command
+                raise RuntimeError(f"firefox: {op} had no answer in {CALL_S:.0f} s; bridge stopped")
         if not line:
             raise RuntimeError(f"firefox bridge stopped (exit {self._process.poll()})")
         answer = json.loads(line)
@@ -274,6 +293,7 @@ class WebKitDriver(Driver):
     def __init__(self, engine: WebKitEngine, origin, viewport):
         from selenium import webdriver
         from selenium.webdriver.common.proxy import Proxy
+        from selenium.webdriver.remote.client_config import ClientConfig
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
 
@@ -283,13 +303,26 @@ class WebKitDriver(Driver):
         options.add_argument("--automation")
         options.proxy = Proxy({"proxyType": "manual", "httpProxy": engine.proxy,
                                "sslProxy": engine.proxy, "noProxy": ["127.0.0.1"]})
-        service = Service(executable_path=engine.driver_path, env=engine.env)
-        try:
-            self.driver = webdriver.WebKitGTK(options=options, service=service)
-        except Exception as error:
-            raise EngineMissing(f"webkit did not start: {error}") from error
+        self.service, self.driver = None, None
+        for attempt in range(START_ATTEMPTS):
+            self.service = Service(executable_path=engine.driver_path, env=engine.env)
+            try:
+                self.service.start()
+                # webdriver.WebKitGTK() would wait for the new session without a bound: on a loaded
+                # machine MiniBrowser sometimes never answers, and the run hung until its timeout.
+                config = ClientConfig(remote_server_addr=self.service.service_url, timeout=START_S)
+                self.driver = webdriver.Remote(command_executor=self.service.service_url,
+                                               options=options, client_config=config)
+                break
+            except Exception as error:
+                self.service.stop()
+                if attempt + 1 == START_ATTEMPTS:
+                    raise RuntimeError(f"webkit did not start a session in {START_ATTEMPTS} tries "
+                                       f"of {START_S} s: {error}") from error
         self.driver.set_window_size(viewport["width"], viewport["height"])
         self.driver.set_script_timeout(WAIT_MS / 1000)
+        self.driver.set_page_load_timeout(CALL_S)
+        self.driver.command_executor.client_config.timeout = CALL_S   # an HTTP call to the driver
         self.driver.implicitly_wait(10)   # as Playwright and Puppeteer wait for an element
 
     def _find(self, css, by="css selector"):
@@ -305,9 +338,23 @@ class WebKitDriver(Driver):
     def goto(self, url): self.driver.get(url)
     def reload(self): self.driver.refresh()
     def url(self): return self.driver.current_url
-    def click(self, css): self._find(css).click()
+    def _click(self, what, by="css selector"):
+        """Click once the element is interactable, as Playwright waits for an actionable element:
+        WebKitWebDriver refuses at once an element the page is still laying out or enhancing."""
+        from selenium.common.exceptions import ElementNotInteractableException
 
-    def click_button(self, label): self._find(button_xpath(label), "xpath").click()
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                return self._find(what, by).click()
+            except ElementNotInteractableException:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+
+    def click(self, css): self._click(css)
+
+    def click_button(self, label): self._click(button_xpath(label), "xpath")
 
     def fill(self, css, text):
         element = self._find(css)
@@ -329,7 +376,11 @@ class WebKitDriver(Driver):
     def eval(self, function, *args):
         return self.driver.execute_script(f"return ({function})(...arguments)", *args)
 
-    def close(self): self.driver.quit()
+    def close(self):
+        try:
+            self.driver.quit()
+        finally:
+            self.service.stop()
 
 
 def start(engine: str, *, proxy: str):

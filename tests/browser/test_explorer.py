@@ -241,7 +241,7 @@ def test_keyboard_only_from_page_load_to_the_estimate(page, server):
     page.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
     # « Quel risque ? » with Enter; Stop by keyboard after the first chunk.
     page.keyboard.press("Tab")
-    assert focused(page, "textContent") == "Quel risque\u00a0?"
+    assert focused(page, "textContent") == "Quel risque\u202f?"
     page.keyboard.press("Enter")
     page.wait_for_selector(".explorer-risque", timeout=ENGINE_TIMEOUT_MS)
     page.keyboard.press("Tab")

@@ -212,7 +212,7 @@ def test_an_explorer_estimate_and_its_permalink(reader, journey_server):
     reader.fill("#explorer-connues", "J3 : 7")
     reader.fill("#explorer-graine", "7")
     reader.select("#explorer-tirages", "1000")
-    reader.click_button("Quel risque\u00a0?")
+    reader.click_button("Quel risque\u202f?")
     reader.wait_for("[data-resultats][data-fini=true]")
     first = reader.eval(FIGURES)
     position = Position.of([[int(c) for c in r.split()] for r in ROWS], [5, 29, 33, 48, 61, 90], 4,
@@ -229,7 +229,7 @@ def test_an_explorer_estimate_and_its_permalink(reader, journey_server):
     assert [reader.value(f"#explorer-rangee-{i + 1}") for i in range(4)] == ROWS
     assert reader.value("#explorer-main") == HAND
     reader.select("#explorer-tirages", "1000")
-    reader.click_button("Quel risque\u00a0?")
+    reader.click_button("Quel risque\u202f?")
     reader.wait_for("[data-resultats][data-fini=true]")
     assert reader.eval(FIGURES) == first
 

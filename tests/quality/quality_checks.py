@@ -18,6 +18,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from site_builder.typography import UNITS   # the nouns a number counts: the fixer's own list
+
 ROOT = Path(__file__).resolve().parents[2]
 VNU_JAR = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
 
@@ -199,6 +201,16 @@ def typography_problems(html: str) -> list[str]:
             if not re.fullmatch(r"6\s+qui\s+prend[\u00a0\u202f]!", match.group()):
                 problems.append(f"{where}: «{match.group()!r}» must be « 6 qui prend ! » with a "
                                 f"no-break space before the !")
+        for match in re.finditer(r"\u00a0[;!?]|\u202f:", text):
+            wanted = "U+00A0 before :" if match.group()[1] == ":" else "U+202F before ; ! ?"
+            problems.append(f"{where}: the wrong no-break space, {wanted}: "
+                            f"«{_context(text, match.start())}»")
+        for match in re.finditer(r"\d[ \u00a0]%|(?<=\d) [×=+−][ \u00a0]|[ \u00a0][×=+−] (?=−?\d)", text):
+            problems.append(f"{where}: a breakable space at % or an operator: "
+                            f"«{_context(text, match.start())}»")
+        for match in re.finditer(rf"(?<![\w,.])\d+ (?:{UNITS})\b", text):
+            problems.append(f"{where}: a breakable space between a number and its noun: "
+                            f"«{_context(text, match.start())}»")
         for match in re.finditer(r"nimmt[\u00a0\u202f ]+!", text):
             problems.append(f"{where}: the German title is « 6 nimmt! », with no space before the !")
         for match in re.finditer(r"(?<![\w\-–])-(?=\d)", text):

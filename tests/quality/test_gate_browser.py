@@ -358,19 +358,34 @@ def test_print_every_page_to_pdf(chromium, quality_server, site_pages):
     assert example_pages, "no page with example steps was printed"
 
 
-def test_the_aide_memoire_prints_on_one_sheet(chromium, quality_server, site_pages):
-    """The rules summary (content/aide-memoire.md) is meant to lie on the table: one A4 page,
-    every rule of the classic game on it (print CSS in site.css)."""
-    assert "aide-memoire/" in site_pages
-    out = PDF_DIR / "aide-memoire"
+SHEETS = {
+    # page: words its one sheet must carry (spaces squeezed out), so a rule cut off is caught
+    "aide-memoire/": ("Valeurscroissantes", "Pluspetitécart", "Sixièmecarte", "Cartetropfaible",
+                      "66têtesouplus", "55"),
+    "variantes/aide-memoire-speciales/": ("5ᵉsérie", "7quiprend", "Insérer", "Remplacer", "Glisser",
+                                          "Stop", "Négatif=positif", "deuxmanches"),
+    "junior/aide-memoire-base/": ("unevachenouvelle", "lessixtypesdevaches", "leplusdecartesgagne",
+                                  "Écosse"),
+    "junior/aide-memoire-avance/": ("troiscartes", "unevachenouvelle", "leplusdecartesgagne",
+                                    "Écosse"),
+    "junior/aide-memoire-expert/": ("ladernièrecarte", "Lasixièmecarte", "Aucunecartene",
+                                    "lemoinsdecartesgagne", "Écosse"),
+}
+
+
+@pytest.mark.parametrize("sheet", SHEETS)
+def test_each_aide_memoire_prints_on_one_sheet(chromium, quality_server, site_pages, sheet):
+    """An aide-mémoire is meant to lie on the table: one A4 page, every rule of its game on it
+    (print CSS in site.css). Issue 26: the classic game, the special cards, each Junior level."""
+    assert sheet in site_pages
+    out = PDF_DIR / sheet.strip("/").replace("/", "-")
     out.mkdir(parents=True, exist_ok=True)
-    results = chromium.call(_print_pages, quality_server, ["aide-memoire/"], out)
-    layout = results["aide-memoire/"]
+    results = chromium.call(_print_pages, quality_server, [sheet], out)
+    layout = results[sheet]
     assert print_problems(layout) == []
     text = pdf_text(layout["pdf"])
     pages = text.count("\f")
-    assert pages == 1, f"the aide-mémoire prints on {pages} pages"
+    assert pages == 1, f"{sheet} prints on {pages} pages"
     flat = squeeze(text)
-    for words in ("Valeurscroissantes", "Pluspetitécart", "Sixièmecarte", "Cartetropfaible",
-                  "66têtesouplus", "55"):
-        assert words in flat, words
+    for words in SHEETS[sheet]:
+        assert words in flat, (sheet, words)

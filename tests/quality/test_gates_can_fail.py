@@ -15,7 +15,7 @@ from quality_checks import (POLICY, axe_summary, csp_problems, link_problems,
 
 pytestmark = [pytest.mark.browser]
 
-NB = "\u00a0"
+NB, NNB = "\u00a0", "\u202f"
 
 
 def page(body: str, *, head: str = "", policy: str | None = POLICY) -> str:
@@ -26,8 +26,9 @@ def page(body: str, *, head: str = "", policy: str | None = POLICY) -> str:
             f'</main>\n</body>\n</html>\n')
 
 
-GOOD = page(f"<p>Le joueur ramasse la rangée{NB}: cinq têtes de bœuf. «{NB}6 qui prend{NB}!{NB}» "
-            f"(«{NB}6 nimmt!{NB}»), l’exemple 5-3, Alice marque \u22123.</p>")
+GOOD = page(f"<p>Le joueur ramasse la rangée{NB}: cinq têtes de bœuf. «{NB}6 qui prend{NNB}!{NB}» "
+            f"(«{NB}6 nimmt!{NB}»), l’exemple 5-3, Alice marque \u22123 avec 104{NB}cartes, "
+            f"à 95{NNB}% et 10{NB}×{NB}2{NB}+{NB}4{NB}={NB}24{NNB}; Alice 12, Bruno \u22123.</p>")
 
 
 # --- typography ----------------------------------------------------------------------------------
@@ -48,6 +49,11 @@ def test_typography_accepts_a_good_page():
     ("Alice marque -3 têtes", "minus sign"),
     (f"« 6 nimmt{NB}! »", "no space before the !"),
     (f"«six{NB}»", "« without a no-break space after"),
+    (f"Bravo{NB}!", "U+202F before ; ! ?"),
+    (f"La rangée{NNB}: cinq", "U+00A0 before :"),
+    ("On joue avec 104 cartes.", "between a number and its noun"),
+    (f"Un intervalle à 95 %{NB}: large.", "at % or an operator"),
+    (f"De 1 à 10{NB}× 2{NB}+{NB}4 = 24.", "at % or an operator"),
 ])
 def test_typography_reports_each_fault(text, fault):
     problems = typography_problems(page(f"<p>{text}</p>"))

@@ -89,7 +89,7 @@ def test_the_key_names_one_colour_per_value_of_heads_and_the_dashed_slot(built_s
         drawn = [int(m[1]) for svg, _ in entries if (m := re.search(r'class="h(\d)"', svg))]
         assert drawn == sorted({heads(card) for card in range(1, 105)}), url
         for (svg, text), value in zip(entries, drawn):
-            assert text.startswith("Carte ") and text.endswith((f" {value} tête", f" {value} têtes")), text
+            assert text.startswith("Carte ") and text.endswith((f" {value}\u00a0tête", f" {value}\u00a0têtes")), text
         slot, text = entries[-1]
         assert 'stroke-dasharray' in slot and ">6<tspan" in slot and "pointillés" in text
         assert len({text.split("\u00a0:")[0] for _, text in entries[:-1]}) == len(drawn), "colours repeat"
@@ -100,6 +100,20 @@ def test_the_summary_heads_table_reads_top_down_like_the_heads_page(built_site):
     def column(url):
         table = re.search(r"<table>.*?</table>", page_html(built_site, url), re.S)[0]
         return [int(cells[-1]) for cells in
-                (re.findall(r"<td>(.*?)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", table, re.S))
+                (re.findall(r"<td[^>]*>(.*?)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", table, re.S))
                 if cells]
     assert column("aide-memoire") == column("tetes-de-boeuf") == [7, 5, 3, 2, 1]
+
+
+def test_each_variant_page_links_prominently_to_its_printable_sheet(built_site):
+    """Issue 26: one-page aide-mémoires for the special cards and each Junior level, linked at the
+    top of their pages (the print gate, tests/quality, checks each fits one A4 page)."""
+    for url, sheet in (("variantes/cartes-speciales", "aide-memoire-speciales"),
+                       ("junior/base", "aide-memoire-base"), ("junior/avance", "aide-memoire-avance"),
+                       ("junior/expert", "aide-memoire-expert")):
+        body = article(page_html(built_site, url))
+        calls = re.findall(r'<p class="appel"><a href="([^"]+)">([^<]+)</a></p>', body)
+        assert [href for href, _ in calls] == [f"../{sheet}/"], (url, calls)
+        assert calls[0][1].startswith("Jouer ce soir\u00a0: imprimer l’aide-mémoire")
+        assert body.index('class="appel"') < body.index("<h2"), url   # before the first section
+        assert (built_site / url.split("/")[0] / sheet / "index.html").exists()

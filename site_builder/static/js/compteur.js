@@ -42,7 +42,7 @@ const T = {
   undo: "Supprimer la dernière manche",
   csv: "Exporter en CSV",
   fresh: "Nouvelle partie (mêmes joueurs)",
-  freshConfirm: "Confirmer" + NBSP + ": effacer toutes les manches" + NBSP + "?",
+  freshConfirm: "Confirmer" + NBSP + ": effacer toutes les manches" + NNBSP + "?",
   cancel: "Annuler",
   noPlayers: (n) => `Ajoutez au moins ${count(n, "joueur")} pour commencer la feuille.`,
   leads: (names) =>
@@ -64,7 +64,7 @@ const T = {
   sameName: (name) => `${name} joue déjà${NBSP}: choisissez un autre prénom.`,
   tooManyPlayers: (n, specials) => `On joue à ${n} au plus${specials ? " avec les cartes spéciales" : ""}.`,
   specials: (rounds) => "avec les cartes spéciales (" + count(rounds, "manche", "manches", { feminine: true }) + NNBSP + "; avec «" + NBSP + "Négatif = positif" + NBSP +
-    "», une manche peut être négative, par exemple " + number(-3) + " pour un 55 choisi dans une rangée de 11 têtes)",
+    "», une manche peut être négative, par exemple " + number(-3) + " pour un 55 choisi dans une rangée de 11" + NBSP + "têtes)",
   badTarget: (usual) => `Le seuil est un nombre entier d’au moins 1 (${usual} dans la règle).`,
   badRounds: "Le nombre de manches est un entier d’au moins 1, ou rien.",
   noRules: "Le compteur n’a pas pu charger les règles du jeu" + NBSP + ": rechargez la page. " +

@@ -38,7 +38,7 @@ const T = {
   reviewTitle: (n) => `La manche ${n}, étape par étape`,
   reviewNav: "Parcourir les étapes de la manche",
   handHint: "Les flèches passent d’une carte à l’autre" + NNBSP + "; Entrée joue la carte.",
-  choose: "Quelle rangée ramassez-vous" + NBSP + "?",
+  choose: "Quelle rangée ramassez-vous" + NNBSP + "?",
   saved: "Manche enregistrée" + NBSP + ": le fichier est dans vos téléchargements.",
   loaded: "Manche chargée.",
   leads: (names) => (names.length === 1 ? `${names[0]} mène.` : `À égalité en tête${NBSP}: ${list(names)}.`),

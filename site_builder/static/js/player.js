@@ -9,7 +9,7 @@
 
 import * as engine from "./engine.js";
 import { keepForOffline } from "./hors-ligne.js";
-import { NBSP, de, plural } from "./mots.js";
+import { NBSP, NNBSP, de, plural } from "./mots.js";
 
 // One formatter: toLocaleString builds a new one per call, slow at a progress report's pace.
 const MB = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -44,14 +44,14 @@ const T = {
   regionSpecial: (heading) => `Exemple${NBSP}: cartes spéciales, ${heading}`,
   controls: (name) => `Commandes de lecture, ${name.charAt(0).toLowerCase()}${name.slice(1)}`,
   choiceTitle: (player, card) =>
-    `Décision ${de(player)} (carte ${card})${NBSP}: quelle rangée ramasser${NBSP}?`,
+    `Décision ${de(player)} (carte ${card})${NBSP}: quelle rangée ramasser${NNBSP}?`,
   option: (row, heads) => `Rangée ${row + 1}${NBSP}: ${plural(heads, "tête de bœuf", "têtes de bœuf")}`,
   optionTotal: (player, total) => ` (total ${de(player)} à la fin du tour${NBSP}: ${total})`,
   chosen: " — choix affiché",
-  juniorTitle: (player) => `Et si ${player} avait posé sa carte ailleurs${NBSP}?`,
+  juniorTitle: (player) => `Et si ${player} avait posé sa carte ailleurs${NNBSP}?`,
   juniorRow: (r) => `Rangée ${r + 1}`,
   refused: "Les règles refusent cette rangée.",
-  whatIf: "Et si…" + NBSP + "?",
+  whatIf: "Et si…" + NNBSP + "?",
   whatIfHelp:
     "Changez les rangées de départ (cartes séparées par des espaces) ou les cartes jouées, " +
     "puis rejouez. Si une carte devient plus faible que toutes les rangées, le rejeu s’arrête " +
@@ -68,7 +68,7 @@ const T = {
   restored: "Exemple d’origine rétabli.",
   fixErrors: "Corrigez les champs signalés" + NBSP + ": rien n’a été changé.",
   quiz: "Quiz" + NBSP + ": devinez où va chaque carte avant de la voir posée",
-  quizQuestion: (card) => `Où va la carte ${card}${NBSP}?`,
+  quizQuestion: (card) => `Où va la carte ${card}${NNBSP}?`,
   quizRow: (i) => `Rangée ${i + 1}`,
   quizNone: "Aucune rangée" + NBSP + ": le joueur choisit",
   // Where a control starts the engine, the page says what it costs first (the build's figure).
@@ -79,14 +79,14 @@ const T = {
     `Un autre choix dans cette version télécharge d’abord le moteur de jeu (environ ${megabytes(bytes)}, ` +
     "une seule fois).",
   quizOpen: "Répondez d’abord à la question (ou décochez le quiz pour avancer sans répondre).",
-  quizRight: (card, row) => `Bien vu${NBSP}! La carte ${card} va dans la rangée ${row + 1}.`,
+  quizRight: (card, row) => `Bien vu${NNBSP}! La carte ${card} va dans la rangée ${row + 1}.`,
   quizWrong: (card, row) => `Non${NBSP}: la carte ${card} va dans la rangée ${row + 1}.`,
   quizNoneRight: (card) =>
-    `Bien vu${NBSP}! La carte ${card} est plus faible que toutes les rangées${NBSP}: ` +
+    `Bien vu${NNBSP}! La carte ${card} est plus faible que toutes les rangées${NBSP}: ` +
     "son joueur choisit la rangée qu’il ramasse.",
   quizNoneWrong: (card) =>
     `Non${NBSP}: la carte ${card} est plus faible que toutes les rangées, elle ne va d’elle-même ` +
-    `dans aucune${NBSP}; son joueur choisit la rangée qu’il ramasse.`,
+    `dans aucune${NNBSP}; son joueur choisit la rangée qu’il ramasse.`,
 };
 
 const ANNOUNCE_MS = 4000; // long enough for the live region's text to be queued and read

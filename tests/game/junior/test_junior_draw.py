@@ -95,3 +95,11 @@ def test_the_card_just_laid_stands_out_without_the_stylesheet():
     edges = {g.get("data-card"): g.find(f"{SVG}rect").get("stroke-width") for g in root.iter(f"{SVG}g")
              if g.get("data-card")}
     assert edges == {str(card("A")): "1.5", str(card("B")): "4"}
+
+
+def test_the_japan_square_is_drawn_solid():
+    """Issue 26, item 14: a white square with an outline reads as « carré vide »; its dark shadow
+    shows the solid sticker the seed describes."""
+    svg = card_svg(card("D"))
+    japon = svg[svg.index('class="jr-cow jr-japon"'):]
+    assert japon.index('fill="#1a1a1a"') < japon.index("</g>")   # a solid dark part inside the cow

@@ -116,7 +116,7 @@ def test_pause_ends_where_a_turn_waits_for_a_placement_decision():
     last = steps[-1]
     assert last["choice"]["player"] == "p1" and last["choice"]["card"] == 45
     assert [(r["card"], r["state"]) for r in last["revealed"]] == [(30, "placed"), (45, "current"), (50, "waiting")]
-    assert last["text"] == "Le 45 de p1 est la prochaine carte à poser\u202f: p1 peut d’abord jouer une carte spéciale."
+    assert last["text"] == "Le 45 de p1 est la prochaine carte à poser\u00a0: p1 peut d’abord jouer une carte spéciale."
     # Anywhere else than the replay of a round being played, a waiting turn is an author error.
     with pytest.raises(GameError) as raised:
         run(scenario([{"plays": {"p1": 45, "p2": 30}, "waiting": "p1"}]))
@@ -138,7 +138,8 @@ def test_a_waiting_turn_is_checked(turns, why):
 def test_compare_shows_what_the_special_card_saved():
     data = scenario([{"plays": {"p1": 60}, "specials": {"p1": {"card": "negatif_positif", "chosen": 55}}}])
     data["rows"] = [[51, 52, 53, 54, 55], [70], [80], [90]]
-    assert compare(data) == {"with": {"p1": -3}, "without": {"p1": 11}, "saved": {"p1": 14}}
+    assert compare(data) == {"with": {"p1": -3}, "without": {"p1": 11}, "saved": {"p1": 14},
+                             "cheapest": {"p1": -3}}
 
 
 def test_every_sentence_uses_french_spacing():
@@ -158,7 +159,7 @@ def test_the_comparison_is_worded_for_readers():
     data["rows"] = [[51, 52, 53, 54, 55], [70], [80], [90]]
     result = compare(data)
     text = comparison_text("p1", result["with"]["p1"], result["without"]["p1"])
-    assert text == ("Sans carte spéciale, p1 aurait marqué 11 au lieu de \u22123\u202f: "
+    assert text == ("Sans carte spéciale, p1 aurait marqué 11 au lieu de \u22123\u00a0: "
                     "la carte lui fait économiser 14\u00a0têtes de bœuf.")
     assert "autant" in comparison_text("p1", 2, 2) and "de plus" in comparison_text("p1", 5, 2)
 
@@ -284,3 +285,18 @@ def test_an_explicit_player_count_caps_who_plays():
     assert run(scenario([{"plays": plays}], players=3))["penalties"] == {p: 0 for p in plays}
     err = error_of(scenario([{"plays": plays}], players=2))
     assert err.field == "players" and "3 players play" in err.message
+
+
+def test_compare_tells_a_costly_row_choice_from_the_special_cards_doing():
+    """Issue 26, item 1: after Alice's Stop, Chloé could still take a one-head row; her second
+    head is her choice, which the comparison must not blame on the Stop."""
+    from game.messages.specials import comparison_text
+    data = {"variant": "speciales", "rows": [[12], [23, 24, 25, 26, 27], [41], [67]], "turns": [
+        {"plays": {"Alice": 28, "Bruno": 50}, "specials": {"Alice": {"card": "stop", "row": 1}}},
+        {"plays": {"Chloé": 5}, "choices": {"Chloé": 0}}]}
+    result = compare(data)
+    assert (result["with"]["Chloé"], result["without"]["Chloé"], result["cheapest"]["Chloé"]) == (2, 1, 1)
+    assert result["cheapest"]["Alice"] == result["with"]["Alice"]   # no row choice of her own
+    text = comparison_text("Chloé", 2, 1, ("Alice",), result["cheapest"]["Chloé"])
+    assert "pouvait ne marquer que 1 en ramassant la rangée la moins chère" in text
+    assert "vient de son choix" in text and "coûte" not in text
