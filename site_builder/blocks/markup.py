@@ -59,8 +59,8 @@ def example_section(scenario: dict, steps: list[dict], *, anchor: str, exemple: 
     player = player_data(scenario)
     return render("example.html", anchor=anchor, exemple=exemple, scenario=data,
                   variant=variant.name, variant_early=variant_early, label=label, steps=items,
-<<<<<<< HEAD
-                  after=list(after), explorer=links and _explorer_link(links), player=player)
+                  before=list(before), after=list(after), explorer=links and _explorer_link(links),
+                  player=player)
 
 
 def player_data(scenario: dict) -> dict:
@@ -75,9 +75,6 @@ def player_data(scenario: dict) -> dict:
     return {"steps": json.dumps(steps, ensure_ascii=False, separators=(",", ":")),
             "branches": branches.BRANCHES if branches.has_deviations(scenario, steps) else None,
             "download": "" if download is None else str(download)}
-=======
-                  before=list(before), after=list(after), explorer=links and _explorer_link(links))
->>>>>>> main
 
 
 EXPLORER_PAGE = "outils/explorer/"
