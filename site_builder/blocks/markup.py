@@ -65,16 +65,15 @@ def example_section(scenario: dict, steps: list[dict], *, anchor: str, exemple: 
 
 def player_data(scenario: dict) -> dict:
     """What the browser player steps and chooses with, no engine needed (site_builder/branches):
-    each step's facts, whether the page's choix.json holds this example's deviations, and the
-    engine's download (bytes) that the controls starting it announce."""
+    each step's facts and whether the page's choix.json holds this example's deviations. The
+    engine's download, which the controls starting it announce, is filled in by the build once
+    it knows the browser assets (commands/build.py `announce_engine_download`)."""
     from .. import branches
-    from ..browser_assets import engine_download_bytes
 
     steps = branches.steps_data(scenario)
-    download = engine_download_bytes()
     return {"steps": json.dumps(steps, ensure_ascii=False, separators=(",", ":")),
             "branches": branches.BRANCHES if branches.has_deviations(scenario, steps) else None,
-            "download": "" if download is None else str(download)}
+            "download": ""}
 
 
 EXPLORER_PAGE = "outils/explorer/"

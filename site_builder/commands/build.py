@@ -60,6 +60,7 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str | N
     files.update(assets.generated_files())
     files.update(branch_files(files))
     if browser_assets:   # the « Rechercher » box runs in the browser, like the engine
+        announce_engine_download(files)
         files.update(search.bundle(files))
         files[offline.SEARCH_LIST] = offline.search_list(files)
     files[".nojekyll"] = ""
@@ -69,6 +70,23 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str | N
     files[offline.SERVICE_WORKER] = offline.service_worker(files, _runtime_version(browser_assets))
     assets.write_site(Path(out_dir), files, browser_assets=browser_assets)
     return files
+
+
+def announce_engine_download(files: dict[str, str]) -> None:
+    """Fill each example's `data-moteur-octets` (what the controls that start the engine say
+    it downloads) from the engine this build ships; a build without browser assets ships no
+    engine and says no figure."""
+    from ..browser_assets import engine_download_bytes
+
+    download = engine_download_bytes()
+    if download is None:
+        return
+    for name, text in files.items():
+        if name.endswith(".html") and isinstance(text, str) and EMPTY_DOWNLOAD in text:
+            files[name] = text.replace(EMPTY_DOWNLOAD, f'data-moteur-octets="{download}"')
+
+
+EMPTY_DOWNLOAD = 'data-moteur-octets=""'
 
 
 def branch_files(files: dict[str, str]) -> dict[str, str]:
