@@ -74,19 +74,24 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str | N
 
 def announce_engine_download(files: dict[str, str]) -> None:
     """Fill each example's `data-moteur-octets` (what the controls that start the engine say
-    it downloads) from the engine this build ships; a build without browser assets ships no
-    engine and says no figure."""
+    it downloads) and the « (environ 4,4 Mo) » of Jouer's and the explorer's notes from the
+    engine this build ships; a build without browser assets ships no engine and says no
+    figure."""
     from ..browser_assets import engine_download_bytes
+
+    from game.messages.blocks import download_size
 
     download = engine_download_bytes()
     if download is None:
         return
     for name, text in files.items():
-        if name.endswith(".html") and isinstance(text, str) and EMPTY_DOWNLOAD in text:
-            files[name] = text.replace(EMPTY_DOWNLOAD, f'data-moteur-octets="{download}"')
+        if name.endswith(".html") and isinstance(text, str):
+            text = text.replace(EMPTY_DOWNLOAD, f'data-moteur-octets="{download}"')
+            files[name] = text.replace(EMPTY_SIZE, f"<span data-moteur-taille>{download_size(download)}</span>")
 
 
 EMPTY_DOWNLOAD = 'data-moteur-octets=""'
+EMPTY_SIZE = "<span data-moteur-taille></span>"   # Jouer's and the explorer's note
 
 
 def branch_files(files: dict[str, str]) -> dict[str, str]:
