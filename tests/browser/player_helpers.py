@@ -6,8 +6,6 @@ import json
 import re
 from pathlib import Path
 
-from harness import ENGINE_TIMEOUT_MS
-
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
 
@@ -67,7 +65,7 @@ def scenario_of(page, section_id: str) -> dict:
     return json.loads(page.get_attribute(f"#{section_id}", "data-scenario"))
 
 
-# --- the engine: which files it is, and the reader paths that start it ------------------------
+# --- the engine's files (the reader path that starts it: harness.start_engine_by_what_if) -------
 
 # What a cold engine start fetches (Pyodide, the engine's zip or snapshot, its manifest, the worker).
 ENGINE_FILES = re.compile(r"/vendor/pyodide/|/engine-[0-9a-f]+\.(zip|snapshot\.gz)$|/engine\.json$|/js/worker\.js$")
@@ -79,21 +77,3 @@ def record_engine_requests(page) -> list[str]:
     page.context.on("request", lambda r: ENGINE_FILES.search(r.url) and seen.append(r.url))
     return seen
 
-
-def start_engine_by_what_if(page, section_id: str, timeout: int = ENGINE_TIMEOUT_MS) -> None:
-    """A reader's « Rejouer avec ces cartes » with the cards the form holds (the example's, unless
-    the caller typed others): the engine starts there and replays them. Fails if it could not start
-    or if the form shows an error."""
-    details = page.locator(f"#{section_id} .joueur-et-si")
-    if details.get_attribute("open") is None:
-        page.click(f"#{section_id} .joueur-et-si summary")
-    page.click(f"#{section_id} .joueur-et-si button[type=submit]")
-    page.wait_for_function(
-        """(sid) => { const s = document.getElementById(sid);
-             return s.dataset.moteur === 'echec'
-               || s.querySelector('.joueur-et-si .joueur-message').textContent
-               || s.querySelector('.joueur-et-si p.joueur-erreur').textContent; }""",
-        arg=section_id, timeout=timeout)
-    assert page.get_attribute(f"#{section_id}", "data-moteur") == "pret", "the engine failed to start"
-    error = page.locator(f"#{section_id} .joueur-et-si p.joueur-erreur").inner_text()
-    assert error == "", error

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from game.classic.replay import replay
-from harness import ENGINE_TIMEOUT_MS, MOTION_DEFAULT, sealed_page
-from player_helpers import button, record_engine_requests, scenario_of, start_engine_by_what_if
+from harness import ENGINE_TIMEOUT_MS, MOTION_DEFAULT, sealed_page, start_engine_by_what_if
+from player_helpers import button, record_engine_requests, scenario_of
 
 pytestmark = pytest.mark.slow
 

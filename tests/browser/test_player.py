@@ -11,10 +11,10 @@ import re
 
 import pytest
 
-from harness import ENGINE_TIMEOUT_MS, Guard, sealed_page
+from harness import ENGINE_TIMEOUT_MS, Guard, sealed_page, start_engine_by_what_if
 from game import variants, web
 from player_helpers import (button, current_step, example_page_urls, field, field_error,
-                            record_engine_requests, scenario_of, sections, start_engine_by_what_if)
+                            record_engine_requests, scenario_of, sections)
 
 pytestmark = pytest.mark.slow
 
