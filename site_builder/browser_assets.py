@@ -11,6 +11,7 @@ loaded, so the lock file itself is not fetched); its URLs are relative to the si
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
@@ -158,3 +159,51 @@ def _write_hashed(out_dir: Path, stem: str, data: bytes) -> str:
             stale.unlink()
     _write_if_changed(out_dir / name, data)
     return name
+
+
+GZIP_CACHE = ROOT / ".cache" / "gzip-sizes.json"
+
+
+def engine_download_bytes(node_pyodide: Path = NODE_PYODIDE, game_dir: Path = GAME) -> int | None:
+    """Bytes on the wire, gzip'd as GitHub Pages serves them, of what the worker downloads on a
+    cold visit: the Pyodide runtime files, the engine archive, the standard library (trimmed as
+    `write` ships it, else Pyodide's whole one) and the worker's own scripts. The pages say
+    « about N Mo, once » at each control that starts the engine from this one figure, so whoever
+    changes what a cold boot fetches changes it here. None when Pyodide is not installed (a
+    build without browser assets says no figure)."""
+    if not (node_pyodide / "package.json").is_file():
+        return None
+    archive = engine_archive(game_dir)
+    return _download_bytes(node_pyodide, pyodide_version(node_pyodide), archive)
+
+
+@functools.lru_cache(maxsize=4)
+def _download_bytes(node_pyodide: Path, version: str, archive: bytes) -> int:
+    from . import stdlib
+
+    library = stdlib.trimmed(version, archive, node_pyodide)
+    blobs = [(node_pyodide / name).read_bytes() for name in RUNTIME_FILES]
+    blobs.append(library if library else (node_pyodide / FULL_STDLIB).read_bytes())
+    blobs += [(BOOT_SCRIPTS / name).read_bytes() for name in BOOT_SCRIPT_NAMES
+              if name != "snapshot-maker.js" and (BOOT_SCRIPTS / name).is_file()]
+    return sum(gzip_size(blob) for blob in blobs + [archive])
+
+
+def gzip_size(data: bytes, cache: Path = GZIP_CACHE) -> int:
+    """Size of `data` gzip'd at level 6 (nginx's and most hosts' text setting), cached on disk
+    by content hash so a rebuild does not compress Pyodide's 10 MB again."""
+    import gzip
+
+    key = _digest(data)
+    try:
+        known = json.loads(cache.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        known = {}
+    if key not in known:
+        known[key] = len(gzip.compress(data, compresslevel=6, mtime=0))
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            cache.write_text(json.dumps(dict(list(known.items())[-64:])), encoding="utf-8")
+        except OSError:
+            pass   # a read-only checkout: the figure is still right, only slower next time
+    return known[key]

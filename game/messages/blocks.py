@@ -75,6 +75,14 @@ JOUER = {
     "game": "La partie", "variant": "Variante",
     "speed": "Vitesse des cartes posées", "speeds": {"1600": "lente", "800": "normale", "0": "immédiate"},
     "start": "Commencer la partie", "load": "Ou charger une manche enregistrée (JSON)",
+    # the build puts « (environ 4,4 Mo) » in the span: download_size()
+    "download": "Le premier départ télécharge le moteur du jeu, une seule fois",
 }
 """The words of « Jouer une manche »'s form (site_builder/blocks/jouer.py); each variant's own
 options bring their labels with them (game/variants.py `Option`)."""
+
+
+def download_size(download_bytes: int) -> str:
+    """« (environ 4,4 Mo) »: what starting the engine downloads, said where the reader starts it
+    (filled in by the build, site_builder/commands/build.py `announce_engine_download`)."""
+    return f"{NBSP}(environ {download_bytes / 1e6:.1f}{NBSP}Mo)".replace(".", ",")

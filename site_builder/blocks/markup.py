@@ -56,9 +56,24 @@ def example_section(scenario: dict, steps: list[dict], *, anchor: str, exemple: 
     links = explorer_links(scenario, len(steps)) if explorer else None
     items = [{"n": step["n"], "kind": step["kind"], "html": Markup(variant.step_html(step))}
              for step in steps]
+    player = player_data(scenario)
     return render("example.html", anchor=anchor, exemple=exemple, scenario=data,
                   variant=variant.name, variant_early=variant_early, label=label, steps=items,
-                  before=list(before), after=list(after), explorer=links and _explorer_link(links))
+                  before=list(before), after=list(after), explorer=links and _explorer_link(links),
+                  player=player)
+
+
+def player_data(scenario: dict) -> dict:
+    """What the browser player steps and chooses with, no engine needed (site_builder/branches):
+    each step's facts and whether the page's choix.json holds this example's deviations. The
+    engine's download, which the controls starting it announce, is filled in by the build once
+    it knows the browser assets (commands/build.py `announce_engine_download`)."""
+    from .. import branches
+
+    steps = branches.steps_data(scenario)
+    return {"steps": json.dumps(steps, ensure_ascii=False, separators=(",", ":")),
+            "branches": branches.BRANCHES if branches.has_deviations(scenario, steps) else None,
+            "download": ""}
 
 
 EXPLORER_PAGE = "outils/explorer/"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .. import assets, offline, search
+from .. import assets, branches, offline, search
 from ..content import check_content_dir, gather_pages
 from ..markdown_ext import Converted, Converter
 from ..problems import Problem, display_path, stop_if_any
@@ -58,7 +58,9 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str | N
     )
     files = render_pages(pages, converted, site)
     files.update(assets.generated_files())
+    files.update(branch_files(files))
     if browser_assets:   # the « Rechercher » box runs in the browser, like the engine
+        announce_engine_download(files)
         files.update(search.bundle(files))
         files[offline.SEARCH_LIST] = offline.search_list(files)
     files[".nojekyll"] = ""
@@ -68,6 +70,40 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str | N
     files[offline.SERVICE_WORKER] = offline.service_worker(files, _runtime_version(browser_assets))
     assets.write_site(Path(out_dir), files, browser_assets=browser_assets)
     return files
+
+
+def announce_engine_download(files: dict[str, str]) -> None:
+    """Fill each example's `data-moteur-octets` (what the controls that start the engine say
+    it downloads) and the « (environ 4,4 Mo) » of Jouer's and the explorer's notes from the
+    engine this build ships; a build without browser assets ships no engine and says no
+    figure."""
+    from ..browser_assets import engine_download_bytes
+
+    from game.messages.blocks import download_size
+
+    download = engine_download_bytes()
+    if download is None:
+        return
+    for name, text in files.items():
+        if name.endswith(".html") and isinstance(text, str):
+            text = text.replace(EMPTY_DOWNLOAD, f'data-moteur-octets="{download}"')
+            files[name] = text.replace(EMPTY_SIZE, f"<span data-moteur-taille>{download_size(download)}</span>")
+
+
+EMPTY_DOWNLOAD = 'data-moteur-octets=""'
+EMPTY_SIZE = "<span data-moteur-taille></span>"   # Jouer's and the explorer's note
+
+
+def branch_files(files: dict[str, str]) -> dict[str, str]:
+    """Beside each page whose examples offer a choice, its pre-rendered deviations
+    (site_builder/branches.py: the player fetches them instead of starting the engine)."""
+    found = {}
+    for name, text in files.items():
+        if name.endswith("index.html") and isinstance(text, str):
+            data = branches.page_branches(text)
+            if data is not None:
+                found[name[: -len("index.html")] + branches.BRANCHES] = data
+    return found
 
 
 def _runtime_version(browser_assets: bool) -> str | None:

@@ -165,3 +165,15 @@ def wait_for_engine(page, timeout: int = ENGINE_TIMEOUT_MS) -> None:
         timeout=timeout)
     failed = page.eval_on_selector_all("section.exemple[data-moteur=echec]", "els => els.length")
     assert failed == 0, "the engine failed to start in the browser"
+
+
+def start_engine_by_what_if(page, sid: str, timeout: int = ENGINE_TIMEOUT_MS) -> None:
+    """Start the engine as a reader does: open « Et si… ? » on classic example `sid` and press
+    « Rejouer avec ces cartes » with the cards as written; wait until the engine has answered."""
+    details = page.locator(f"#{sid} .joueur-et-si")
+    if details.get_attribute("open") is None:
+        page.click(f"#{sid} .joueur-et-si summary")
+    page.click(f"#{sid} .joueur-et-si button[type=submit]")
+    page.wait_for_selector(f"#{sid}[data-moteur=pret]", timeout=timeout)
+    page.wait_for_function(f"() => document.querySelector('#{sid} .joueur-et-si .joueur-message')"
+                           ".textContent !== ''", timeout=timeout)

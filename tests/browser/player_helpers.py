@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,3 +63,17 @@ def field_error(page, section_id: str, name: str):
 
 def scenario_of(page, section_id: str) -> dict:
     return json.loads(page.get_attribute(f"#{section_id}", "data-scenario"))
+
+
+# --- the engine's files (the reader path that starts it: harness.start_engine_by_what_if) -------
+
+# What a cold engine start fetches (Pyodide, the engine's zip or snapshot, its manifest, the worker).
+ENGINE_FILES = re.compile(r"/vendor/pyodide/|/engine-[0-9a-f]+\.(zip|snapshot\.gz)$|/engine\.json$|/js/worker\.js$")
+
+
+def record_engine_requests(page) -> list[str]:
+    """The URLs of the engine's files `page` requests from now on (worker requests included)."""
+    seen: list[str] = []
+    page.context.on("request", lambda r: ENGINE_FILES.search(r.url) and seen.append(r.url))
+    return seen
+

@@ -10,10 +10,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from harness import ENGINE_TIMEOUT_MS, wait_for_engine
+from harness import ENGINE_TIMEOUT_MS
 from game.explore import codec
 from game.explore.steps import position_at, position_in_game
-from player_helpers import button, current_step, example_page_urls, field, scenario_of
+from player_helpers import (button, current_step, example_page_urls, field, record_engine_requests,
+                            scenario_of)
 
 pytestmark = pytest.mark.slow
 
@@ -66,11 +67,12 @@ def test_every_example_opens_its_start_in_the_explorer(page, server):
 
 
 def test_a_step_in_the_middle_of_a_replay_opens_that_step(page, server):
+    """The link follows the step shown (the build's links: no engine until the explorer opens)."""
+    requests = record_engine_requests(page)
     page.goto(server.url("exemples/exemple-4/"))
     sid = "exemple-4"
     scenario = scenario_of(page, sid)
     button(page, sid, "next").click()
-    wait_for_engine(page)
     button(page, sid, "next").click()   # step 2: Alice's 15 is placed, Bruno's 27 comes next
     step = current_step(page, sid)
     assert step["n"] == 2
@@ -83,6 +85,7 @@ def test_a_step_in_the_middle_of_a_replay_opens_that_step(page, server):
     button(page, sid, "first").click()
     button(page, sid, "next").click()
     button(page, sid, "next").click()
+    assert requests == []
     link.click()
     wait_for_position(page, fragment)
     assert editor(page)["rows"] == step["rows"] == [[10, 15], [26], [38], [44]]

@@ -76,6 +76,10 @@ ENGINE_READY = """(sid) => {
     return state === 'pret' || state === 'echec' ? state : null;
 }"""
 SCENARIO = "(sid) => JSON.parse(document.getElementById(sid).dataset.scenario)"
+# What the page has fetched of the engine (Pyodide, the engine's zip, its worker): nothing while
+# the reader only steps, takes a first row choice or opens « Et si… ? ».
+ENGINE_FETCHED = """() => performance.getEntriesByType('resource').map((e) => e.name)
+    .filter((url) => /\\/vendor\\/pyodide\\/|\\/engine-[0-9a-f]+\\.zip$|\\/js\\/worker\\.js$/.test(url))"""
 
 
 def command(sid: str, action: str) -> str:
@@ -86,6 +90,21 @@ def step(reader, sid: str) -> dict:
     shown = reader.eval(SHOWN_STEP, sid)
     assert shown["count"] == 1, f"{reader.engine}: {shown['count']} steps of {sid} shown at once"
     return shown
+
+
+def no_engine(reader, sid: str) -> None:
+    assert reader.eval(ENGINE_FETCHED) == [], f"{reader.engine}: the engine was fetched unasked"
+    assert reader.eval(ENGINE_READY, sid) is None, f"{reader.engine}: the engine ran unasked"
+
+
+def start_engine_by_what_if(reader, sid: str) -> None:
+    """The reader's way to the engine: « Et si… ? », then « Rejouer avec ces cartes »."""
+    reader.click(f"#{sid} .joueur-et-si summary")
+    reader.wait(f"() => document.querySelector('#{sid} .joueur-et-si').open", timeout_ms=5_000,
+                what="the first press opens « Et si… ? »")
+    no_engine(reader, sid)   # opening the form is not yet asking for the engine
+    reader.click(f"#{sid} .joueur-et-si button[type=submit]")
+    engine_started(reader, sid)
 
 
 def engine_started(reader, sid: str) -> None:
@@ -107,9 +126,10 @@ def replay(scenario, **options):
 
 
 def test_an_example_played_to_the_end(reader, journey_server):
+    """Stepping reads the build's steps: every one matches CPython, and no engine is fetched."""
     reader.goto(journey_server.url("exemples/exemple-4/"))
-    reader.click(command("exemple-4", "next"))   # the first intent starts the engine
-    engine_started(reader, "exemple-4")
+    reader.click(command("exemple-4", "next"))
+    wait_for_step(reader, "exemple-4", 1)
     reader.click(command("exemple-4", "first"))
     expected = replay(reader.eval(SCENARIO, "exemple-4"), pause=True)
     for k, wanted in enumerate(expected):
@@ -121,15 +141,15 @@ def test_an_example_played_to_the_end(reader, journey_server):
     assert reader.eval("(css) => document.querySelector(css).getAttribute('aria-disabled')",
                        command("exemple-4", "next")) == "true"
     assert reader.url().endswith(f"#exemple-4-etape-{len(expected) - 1}")
+    no_engine(reader, "exemple-4")
 
 
 def test_a_row_choice_changes_the_rest_of_the_example(reader, journey_server):
     reader.goto(journey_server.url("exemples/exemple-3/"))
     scenario = reader.eval(SCENARIO, "exemple-3")
     decision = next(s for s in replay(scenario) if s["choice"])
+    """A first row choice, opened by a step's link, shows the build's answer: no engine."""
     reader.goto(journey_server.url(f"exemples/exemple-3/#exemple-3-etape-{decision['n']}"))
-    reader.click("#exemple-3 .joueur-position")   # a click in the player is intent enough
-    engine_started(reader, "exemple-3")
     choices = "#exemple-3 .joueur-decision button"
     reader.wait_for(choices)
     assert reader.count(choices) == len(decision["choice"]["options"])
@@ -139,18 +159,20 @@ def test_a_row_choice_changes_the_rest_of_the_example(reader, journey_server):
     assert step(reader, "exemple-3")["rows"] == expected[decision["n"]]["rows"]
     reader.click(command("exemple-3", "last"))
     assert wait_for_step(reader, "exemple-3", expected[-1]["n"])["rows"] == expected[-1]["rows"]
+    no_engine(reader, "exemple-3")
 
 
 def test_what_if_replays_the_readers_card(reader, journey_server):
     reader.goto(journey_server.url("exemples/exemple-4/"))
     scenario = reader.eval(SCENARIO, "exemple-4")
     player = next(iter(scenario["turns"][0]["plays"]))
-    reader.click("#exemple-4 .joueur-et-si summary")   # opening the form starts the engine
+    reader.click("#exemple-4 .joueur-et-si summary")   # opening the form starts no engine
     reader.wait("() => document.querySelector('#exemple-4 .joueur-et-si').open", timeout_ms=5_000,
                 what="the first press opens « Et si… ? »")
-    engine_started(reader, "exemple-4")
+    no_engine(reader, "exemple-4")
     reader.fill(f'#exemple-4 .joueur-et-si input[name="turns[0].plays.{player}"]', "99")
-    reader.click_button("Rejouer avec ces cartes")
+    reader.click_button("Rejouer avec ces cartes")   # starts the engine, then replays
+    engine_started(reader, "exemple-4")
     status = "#exemple-4 .joueur-et-si [role=status]"
     reader.wait(f"() => document.querySelector('{status}').textContent.length > 0",
                 timeout_ms=30_000, what="« Et si… ? » answers the first press")
@@ -257,19 +279,23 @@ def test_the_compteur_keeps_its_sheet_across_a_reload(reader, journey_server):
 
 
 def test_a_visited_example_works_offline(reader, journey_server):
+    """Once « Et si… ? » has run the engine, the worker keeps the page and the engine: offline,
+    the page steps and « Rejouer avec ces cartes » starts the engine from the cache."""
     reader.goto(journey_server.url("exemples/exemple-4/"))
-    reader.click(command("exemple-4", "next"))
-    engine_started(reader, "exemple-4")
+    start_engine_by_what_if(reader, "exemple-4")
     reader.wait_for("html[data-hors-ligne=moteur]")   # the worker kept the page and the engine
     reader.wait("() => navigator.serviceWorker.controller !== null", what="the worker controls")
     journey_server.state.offline = True
     try:
         reader.reload()
-        reader.wait_for("#exemple-4 li.etape")
-        reader.click(command("exemple-4", "next"))
-        engine_started(reader, "exemple-4")   # Pyodide and the engine come from the cache
-        reader.click(command("exemple-4", "last"))
+        reader.wait_for(command("exemple-4", "last"))   # the player, from the cache
         expected = replay(reader.eval(SCENARIO, "exemple-4"))
+        reader.click(command("exemple-4", "last"))   # the built steps, from the cache
+        assert wait_for_step(reader, "exemple-4", expected[-1]["n"])["rows"] == expected[-1]["rows"]
+        start_engine_by_what_if(reader, "exemple-4")   # Pyodide and the engine from the cache
+        reader.wait("() => document.querySelector('#exemple-4 .joueur-et-si [role=status]')"
+                    ".textContent.length > 0", what="the engine's replay, offline")
+        reader.click(command("exemple-4", "last"))
         assert wait_for_step(reader, "exemple-4", expected[-1]["n"])["rows"] == expected[-1]["rows"]
     finally:
         journey_server.state.offline = False

@@ -1,6 +1,7 @@
-"""The « 6 qui prend Junior » pages in Chromium: the step player replays every Junior example with
-the Junior engine running in Pyodide, and each table it shows is compared with CPython's
-`game.web` (the one worker facade); choosing another row replays or shows the engine's French refusal. Screenshots
+"""The « 6 qui prend Junior » pages in Chromium: the step player steps through every Junior example
+as the build wrote it (no engine), and each table it shows is compared with CPython's `game.web`
+(the one worker facade); choosing another row shows the build's pre-rendered answer or the
+engine's French refusal, and a second change starts the Junior engine in Pyodide. Screenshots
 (desktop, 320 px, greyscale) go to test-artifacts/junior/ for a human to check that every cow
 reads without colour.
 
@@ -14,13 +15,15 @@ each move step offers `.joueur-choix button[data-choix=r]` for r = 0..3 and a
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
-from harness import Guard, sealed_page, wait_for_engine
+from harness import ENGINE_TIMEOUT_MS, Guard, sealed_page
 from game import web
 from game.web import steps_for
+from player_helpers import record_engine_requests
 
 
 def choose_message(request):
@@ -60,21 +63,29 @@ def control(page, section_id: str, action: str):
     return page.locator(f"#{section_id} .joueur-commandes button[data-action={action}]")
 
 
-def open_and_start(page, server, path):
+def open_page(page, server, path):
+    """The page, and a record of the engine files it requests from now on."""
+    requests = record_engine_requests(page)
     page.goto(server.url(path))
-    page.locator("section.exemple .joueur-commandes button").first.focus()
-    page.keyboard.press("Home")  # a first intent starts the engine
-    wait_for_engine(page)
+    return requests
+
+
+def go_to(page, section_id: str, n: int):
+    control(page, section_id, "next").focus()
+    page.keyboard.press("Home")
+    for _ in range(n):
+        page.keyboard.press("ArrowRight")
+    assert shown(page, section_id)["n"] == n
 
 
 @pytest.mark.parametrize("path", EXAMPLE_PAGES)
 def test_every_junior_step_in_the_browser_matches_cpython(page, server, guard, path):
-    open_and_start(page, server, path)
+    """The build's steps, stepped through, are CPython's; stepping downloads no engine."""
+    requests = open_page(page, server, path)
     found = junior_sections(page)
     assert found, f"{path}: no Junior example"
     for section in found:
         sid = section["id"]
-        assert page.get_attribute(f"#{sid}", "data-moteur") == "pret"
         expected = steps_for(section["scenario"])
         control(page, sid, "next").focus()
         page.keyboard.press("Home")  # shows step 0 of this example and puts it in the address
@@ -88,19 +99,23 @@ def test_every_junior_step_in_the_browser_matches_cpython(page, server, guard, p
                 control(page, sid, "next").click()
         assert control(page, sid, "next").is_disabled()
     assert guard.page_errors == []
+    assert requests == []
+    assert page.eval_on_selector_all("section.exemple[data-moteur]", "els => els.length") == 0
 
 
 def _olivier(page, server):
-    open_and_start(page, server, "junior/base/")
+    requests = open_page(page, server, "junior/base/")
     sid = "exemple-junior-olivier"
     scenario = json.loads(page.get_attribute(f"#{sid}", "data-scenario"))
     control(page, sid, "next").click()
     assert shown(page, sid)["n"] == 1
-    return sid, scenario
+    return sid, scenario, requests
 
 
 def test_choosing_another_allowed_row_replays_with_the_junior_engine(page, server, guard):
-    sid, scenario = _olivier(page, server)
+    """One card put in another row: the build's answer, no engine. A second change (another
+    card of the changed example) says it downloads the engine, then the Junior engine answers."""
+    sid, scenario, requests = _olivier(page, server)
     buttons = page.locator(f"#{sid} .joueur-choix button[data-choix]")
     assert buttons.count() == 4
     assert page.get_attribute(f"#{sid} [data-choix='0']", "aria-pressed") == "true"
@@ -109,11 +124,32 @@ def test_choosing_another_allowed_row_replays_with_the_junior_engine(page, serve
     expected = steps_for(with_row(scenario, 0, 2))[1]
     now = shown(page, sid)
     assert now["n"] == 1 and now["rows"] == expected["rows"] and now["text"] == expected["text"]
+    page.wait_for_timeout(500)
+    assert requests == []
+    # Emma's example: her second card elsewhere (the build's), then her first one (the engine).
+    sid = "exemple-junior-emma"
+    scenario = json.loads(page.get_attribute(f"#{sid}", "data-scenario"))
+    go_to(page, sid, 2)
+    page.click(f"#{sid} [data-choix='3']")
+    page.wait_for_selector(f"#{sid} [data-choix='3'][aria-pressed=true]")
+    changed = with_row(scenario, 1, 3)
+    assert shown(page, sid)["rows"] == steps_for(changed)[2]["rows"]
+    assert requests == []
+    control(page, sid, "prev").click()
+    note = page.locator(f"#{sid} .joueur-choix .joueur-moteur-note").inner_text()
+    assert re.search(r"environ \d+(,\d)?\u00a0Mo, une seule fois", note), note
+    page.click(f"#{sid} [data-choix='2']")
+    page.wait_for_selector(f"#{sid} [data-choix='2'][aria-pressed=true]", timeout=ENGINE_TIMEOUT_MS)
+    expected = steps_for(with_row(changed, 0, 2))[1]
+    now = shown(page, sid)
+    assert now["n"] == 1 and now["rows"] == expected["rows"] and now["text"] == expected["text"]
+    assert requests != [] and page.get_attribute(f"#{sid}", "data-moteur") == "pret"
     assert guard.page_errors == []
 
 
 def test_a_refused_row_shows_the_engines_french_sentence_and_changes_nothing(page, server, guard):
-    sid, scenario = _olivier(page, server)
+    """A row the rules refuse: the build's French refusal (the engine's sentence), no engine."""
+    sid, scenario, requests = _olivier(page, server)
     before = shown(page, sid)
     page.click(f"#{sid} [data-choix='1']")  # the second row already has an Écosse cow
     refusal = page.locator(f"#{sid} .joueur-choix .joueur-refus")
@@ -126,6 +162,7 @@ def test_a_refused_row_shows_the_engines_french_sentence_and_changes_nothing(pag
     assert shown(page, sid) == before
     assert refusal.get_attribute("role") == "alert"
     assert guard.page_errors == []
+    assert requests == []
 
 
 @pytest.mark.parametrize("path", PAGES)

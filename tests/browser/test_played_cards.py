@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from game.classic.replay import replay
-from harness import ENGINE_TIMEOUT_MS, MOTION_DEFAULT, sealed_page, wait_for_engine
-from player_helpers import button, scenario_of
+from harness import ENGINE_TIMEOUT_MS, MOTION_DEFAULT, sealed_page, start_engine_by_what_if
+from player_helpers import button, record_engine_requests, scenario_of
 
 pytestmark = pytest.mark.slow
 
@@ -40,12 +40,12 @@ def sized(browser, server, guard, width, height, **options):
 
 def test_each_step_of_a_turn_draws_the_revealed_cards_and_the_takes(page, server):
     page.goto(server.url("exemples/exemple-6/"))
-    # The static page (no JS needed) and the engine in the browser draw the same thing.
+    # The static page (no JS needed) and the engine in the browser draw the same thing: the
+    # engine replays the example's own cards at « Rejouer avec ces cartes », from step 0.
     static = page.eval_on_selector_all(f"#{SIX} li.etape", "els => els.map((li) => li.innerHTML)")
-    button(page, SIX, "next").click()
-    wait_for_engine(page)
+    start_engine_by_what_if(page, SIX)
+    assert page.locator(f"#{SIX} li.etape[data-html]").count() > 0   # the engine's steps
     steps = replay(scenario_of(page, SIX), draw=False)
-    button(page, SIX, "first").click()
     for step in steps:
         li = shown(page, SIX)
         assert li.inner_html() == static[step["n"]], f"step {step['n']}: browser and build differ"
@@ -116,8 +116,7 @@ def test_no_step_overflows_a_phone_screen(browser, server, guard, path):
 def test_a_special_card_shows_on_its_number_card_once_played(page, server):
     page.goto(server.url("variantes/cartes-speciales/"))
     sid = "exemple-speciale-stop"
-    button(page, sid, "next").click()
-    wait_for_engine(page)
+    requests = record_engine_requests(page)
     badges = []
     for n in range(1, 4):
         page.goto(server.url(f"variantes/cartes-speciales/#{sid}-etape-{n}"))
@@ -126,19 +125,21 @@ def test_a_special_card_shows_on_its_number_card_once_played(page, server):
                                     ".map((b) => b.dataset.special)])", shown(page, sid)))
     assert badges == [[["Alice", []], ["Bruno", []]], [["Alice", ["stop"]], ["Bruno", []]],
                       [["Alice", ["stop"]], ["Bruno", []]]]
+    assert requests == []   # the build's steps: no engine
 
 
 def test_a_junior_take_lists_the_cards_under_the_table(page, server):
     page.goto(server.url("junior/expert/"))
     sid = "exemple-junior-sixieme"
+    requests = record_engine_requests(page)
     button(page, sid, "next").click()
-    wait_for_engine(page)
     li = shown(page, sid)
     assert page.get_attribute(f"#{sid} li.etape:not([hidden])", "data-kind") == "take"
     takes = page.evaluate("(li) => [...li.querySelectorAll('.jr-ramasse')].map((p) => [p.dataset.taker,"
                           " p.querySelectorAll('svg.jr-pile [data-card]').length])", li)
     assert takes == [["Zoé", 5]]
     assert li.query_selector(".jr-taken-tag") is None   # the row now holds Zoé's card
+    assert requests == []   # the build's steps: no engine
 
 
 TOO_LOW = {

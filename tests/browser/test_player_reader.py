@@ -1,5 +1,6 @@
-"""What a reader of an example page meets: no engine until asked, its start shown in French,
-the quiz and « Et si… ? » form, and what a screen reader hears. Real server, real worker.
+"""What a reader of an example page meets: stepping and the quiz download no engine, « Rejouer avec
+ces cartes » starts it with its cost and progress at that control, the « Et si… ? » form, and
+what a screen reader hears. Real server, real worker.
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ import re
 
 import pytest
 
-from harness import sealed_page, wait_for_engine
+from harness import ENGINE_TIMEOUT_MS, sealed_page, start_engine_by_what_if, wait_for_engine
 from game.classic.replay import replay
 from game import web
 from player_helpers import button, current_step, field, field_error, scenario_of
@@ -20,34 +21,60 @@ HEAVY = re.compile(r"pyodide|/engine-[0-9a-f]+\.zip|engine\.json")
 NBSP = "\u00a0"
 
 
-def start(page, sid):
-    """The reader's first use of a player: a click on its position text."""
-    page.click(f"#{sid} .joueur-position")
-    wait_for_engine_of(page, sid)
+DOWNLOAD_NOTE = re.compile(rf"«{NBSP}Rejouer avec ces cartes{NBSP}» télécharge d’abord le moteur de jeu "
+                           rf"\(environ \d+,\d{NBSP}Mo, une seule fois\)\.")
 
 
-def wait_for_engine_of(page, sid):
-    page.wait_for_selector(f"#{sid}[data-moteur=pret]", timeout=180_000)
+def heavy(fetched):
+    return [url for url in fetched if HEAVY.search(url)]
 
 
 # --- engine only on demand -----------------------------------------------------------------------
 
-def test_reading_fetches_no_engine_until_the_reader_uses_the_player(page, server):
+def test_stepping_the_quiz_and_a_first_choice_fetch_nothing_until_rejouer_starts_the_engine(page, server):
+    """Reading, stepping, the quiz, a first row choice and opening « Et si… ? » download no engine;
+    « Rejouer avec ces cartes » starts it, after a note saying what it costs, with its progress
+    at that control; then every step still matches CPython."""
     fetched = []
     page.on("request", lambda request: fetched.append(request.url))
-    page.goto(server.url("exemples/exemple-4/"))
+    page.goto(server.url("exemples/exemple-3/"))
     page.mouse.wheel(0, 400)  # reading: scrolling is not using the player
+    built = page.evaluate("() => JSON.parse(document.getElementById('exemple-3').dataset.pas)")
+    decision = next(s for s in built if s["choice"])
+    button(page, "exemple-3", "next").click()
+    assert current_step(page, "exemple-3")["n"] == 1
+    button(page, "exemple-3", "last").click()
+    button(page, "exemple-3", "first").click()
+    for _ in range(decision["n"]):
+        button(page, "exemple-3", "next").click()
+    other = next(o["row"] for o in decision["choice"]["options"] if o["row"] != decision["choice"]["chosen"])
+    page.click(f'#exemple-3 .joueur-decision button[data-choix="{other}"]')
+    page.wait_for_selector(f'#exemple-3 .joueur-decision button[data-choix="{other}"][aria-pressed="true"]')
+    page.click(f'#exemple-3 .joueur-decision button[data-choix="{decision["choice"]["chosen"]}"]')
+    page.check("#exemple-3 .joueur-quiz input")
+    page.click("#exemple-3 .joueur-et-si summary")
     page.wait_for_timeout(IDLE_MS)
-    assert [url for url in fetched if HEAVY.search(url)] == []
-    assert page.get_attribute("#exemple-4", "data-moteur") is None
-    button(page, "exemple-4", "next").click()
-    wait_for_engine(page)
-    heavy = [url for url in fetched if HEAVY.search(url)]
-    assert any(url.endswith("pyodide.asm.wasm") for url in heavy)
-    assert any(re.search(r"/engine-[0-9a-f]+\.zip$", url) for url in heavy)
-    steps = replay(scenario_of(page, "exemple-4"), draw=False, pause=True)
-    button(page, "exemple-4", "last").click()
-    assert current_step(page, "exemple-4")["rows"] == steps[-1]["rows"]
+    assert heavy(fetched) == []
+    assert page.get_attribute("#exemple-3", "data-moteur") is None
+    slot = page.locator("#exemple-3 .joueur-et-si .joueur-moteur")
+    assert DOWNLOAD_NOTE.fullmatch(slot.locator(".joueur-moteur-note").inner_text()), slot.inner_text()
+    page.uncheck("#exemple-3 .joueur-quiz input")
+    page.click("#exemple-3 .joueur-et-si button[type=submit]")
+    slot.locator(".joueur-etat").wait_for(state="visible")   # its progress, at that control
+    assert slot.locator(".joueur-moteur-note").is_hidden()
+    start_engine_by_what_if_done(page, "exemple-3")
+    found = heavy(fetched)
+    assert any(url.endswith("pyodide.asm.wasm") for url in found)
+    assert any(re.search(r"/engine-[0-9a-f]+\.zip$", url) for url in found)
+    steps = replay(scenario_of(page, "exemple-3"), draw=False, pause=True)
+    button(page, "exemple-3", "last").click()
+    assert current_step(page, "exemple-3")["rows"] == steps[-1]["rows"]
+
+
+def start_engine_by_what_if_done(page, sid):
+    page.wait_for_selector(f"#{sid}[data-moteur=pret]", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function(f"() => document.querySelector('#{sid} .joueur-et-si .joueur-message')"
+                           ".textContent !== ''", timeout=ENGINE_TIMEOUT_MS)
 
 
 def test_tabbing_through_a_player_is_not_using_it(page, server):
@@ -91,9 +118,11 @@ def test_a_phone_swipe_or_a_text_selection_over_a_player_is_reading(browser, ser
         page.wait_for_timeout(3000)
         assert [url for url in fetched if HEAVY.search(url)] == []
         assert page.get_attribute("#exemple-4", "data-moteur") is None
-        # A tap on a control is use.
+        # A tap on a control steps at once, from what the build wrote: still no engine.
         button(page, "exemple-4", "next").tap()
-        wait_for_engine_of(page, "exemple-4")
+        assert current_step(page, "exemple-4")["n"] == 1
+        page.wait_for_timeout(1500)
+        assert heavy(fetched) == []
     finally:
         context.close()
 
@@ -102,7 +131,7 @@ PHASES = """(sid) => {
   window.__seen = [];
   const section = document.getElementById(sid);
   const note = () => {
-    const status = section.querySelector('.joueur-etat');
+    const status = section.querySelector('.joueur-et-si .joueur-etat');
     const bar = status && status.querySelector('progress');
     if (!status || status.hidden) return;
     window.__seen.push({
@@ -120,9 +149,11 @@ PHASE_TEXTS = ("Téléchargement du moteur de jeu…", "Démarrage…", "Chargem
 
 
 def test_engine_start_shows_what_loads_with_a_progress_bar(page, server):
+    """« Rejouer avec ces cartes » says what it downloads, then shows the start's phases, a bar
+    and a byte count in its own slot under the form."""
     page.goto(server.url("exemples/exemple-4/"))
     page.evaluate(PHASES, "exemple-4")
-    button(page, "exemple-4", "next").click()
+    start_engine_by_what_if(page, "exemple-4")
     wait_for_engine(page)
     seen = page.evaluate("window.__seen")
     texts = list(dict.fromkeys(s["text"] for s in seen))
@@ -133,39 +164,42 @@ def test_engine_start_shows_what_loads_with_a_progress_bar(page, server):
     assert any(re.fullmatch(rf"\d+,\d{NBSP}Mo sur \d+,\d{NBSP}Mo", s["bytes"]) for s in seen)
     # Once ready, nothing is left on screen about the engine, and the old wording is gone.
     assert page.locator("#exemple-4 .joueur-etat").is_hidden()
+    assert page.locator("#exemple-4 .joueur-moteur-note").is_hidden()
     text = page.inner_text("#exemple-4")
     assert "Python" not in text and "Calcul en cours" not in text
 
 
 def test_when_the_engine_is_ready_the_built_steps_stay_in_place(page, server):
-    """The build drew every step with the engine's step_html: the player keeps those nodes (no
-    markup swapped on the main thread when the engine becomes ready), and still replays."""
-    page.goto(server.url("variantes/cartes-speciales/"))
-    before = page.evaluate("""() => [...document.querySelectorAll('section.exemple li.etape')].map((li) => {
+    """The build drew every step with the engine's step_html: once « Et si… ? » has started the
+    engine, the page's other example keeps those very nodes (nothing swapped on the main thread,
+    nothing replayed), every section says the engine is ready, and « Revenir à l’exemple » brings
+    back the built markup."""
+    page.goto(server.url("exemples/exemple-6/"))
+    before = page.evaluate("""() => [...document.querySelectorAll('#exemple-6-corrige li.etape')].map((li) => {
         li.__built = true; return li.innerHTML; })""")
+    built_first = page.eval_on_selector_all("#exemple-6 li.etape", "els => els.map((li) => li.innerHTML)")
     page.evaluate("""() => { const post = Worker.prototype.postMessage;
         window.__asked = []; Worker.prototype.postMessage = function (m) {
-            if (m && m.type) window.__asked.push({type: m.type, markup: m.markup}); return post.call(this, m); }; }""")
-    sid = page.locator("section.exemple").first.get_attribute("id")
-    button(page, sid, "next").click()
-    page.wait_for_function("() => [...document.querySelectorAll('section.exemple')].every((s) => s.dataset.moteur === 'pret')",
-                           timeout=180_000)
-    after = page.evaluate("""() => [...document.querySelectorAll('section.exemple li.etape')].map((li) =>
+            if (m && m.type) window.__asked.push(m.type); return post.call(this, m); }; }""")
+    start_engine_by_what_if(page, "exemple-6")
+    wait_for_engine(page)
+    after = page.evaluate("""() => [...document.querySelectorAll('#exemple-6-corrige li.etape')].map((li) =>
         li.__built === true ? li.innerHTML : null)""")
     assert after == before   # the very same nodes, with the same markup
-    asked = page.evaluate("window.__asked")
-    assert asked and all(a == {"type": "replay", "markup": False} for a in asked if a["type"] == "replay")
-    steps = web.steps_for(scenario_of(page, sid))
-    button(page, sid, "last").click()
-    assert current_step(page, sid)["rows"] == steps[-1]["rows"]
+    assert "replay" not in page.evaluate("window.__asked") and "what_if" in page.evaluate("window.__asked")
+    steps = web.steps_for(scenario_of(page, "exemple-6-corrige"))
+    button(page, "exemple-6-corrige", "last").click()
+    assert current_step(page, "exemple-6-corrige")["rows"] == steps[-1]["rows"]
+    page.click("#exemple-6 .joueur-et-si button[type=button]")   # « Revenir à l’exemple »
+    page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")   # every step filled
+    assert page.eval_on_selector_all("#exemple-6 li.etape", "els => els.map((li) => li.innerHTML)") == built_first
 
 
 # --- quiz « Où va cette carte ? » -------------------------------------------------------------------
 
 def open_quiz(page, server, path, sid):
     page.goto(server.url(path))
-    start(page, sid)
-    page.check(f"#{sid} .joueur-quiz input")
+    page.check(f"#{sid} .joueur-quiz input")   # needs no engine: the build wrote each step's facts
 
 
 def test_quiz_label_says_it_is_a_quiz(page, server):
@@ -219,29 +253,33 @@ def test_quiz_verdict_goes_when_the_step_changes_and_next_never_skips_a_question
     assert page.evaluate("document.activeElement.dataset.quiz") is not None
 
 
-def test_with_the_quiz_ticked_next_waits_for_the_engine_rather_than_skip_a_question(page, server):
+def test_the_quiz_answers_at_once_with_no_engine_request(page, server):
+    """The quiz reads the build's facts (data-pas): ticked on a fresh page, Suivant asks the first
+    card's question at once, the answer is judged at once, and nothing of the engine is fetched."""
+    fetched = []
+    page.on("request", lambda request: fetched.append(request.url))
     page.goto(server.url("exemples/exemple-4/"))
     steps = web.steps_for(scenario_of(page, "exemple-4"))
-    page.check("#exemple-4 .joueur-quiz input")   # starts the engine, which is not ready yet
-    button(page, "exemple-4", "next").click()
-    assert page.get_attribute("#exemple-4", "data-moteur") is None, "the engine was ready too soon to test"
-    assert current_step(page, "exemple-4")["n"] == 0   # not moved on while the quiz cannot ask
-    assert "le quiz se prépare" in page.inner_text("#exemple-4 .joueur-annonce")
-    wait_for_engine_of(page, "exemple-4")
-    if steps[1]["target"]:   # the press is carried out once the engine is there: step 1's question
-        page.wait_for_selector("#exemple-4 .joueur-quiz-choix")
-        assert current_step(page, "exemple-4")["n"] == 0
-    else:
-        page.wait_for_function("() => document.querySelector('#exemple-4 li.etape:not([hidden])')"
-                               ".dataset.step === '1'")
+    first = next(s for s in steps if s["target"])
+    page.check("#exemple-4 .joueur-quiz input")
+    for _ in range(first["n"]):
+        button(page, "exemple-4", "next").click()
+    assert page.locator("#exemple-4 .joueur-quiz-choix").count() == 1   # asked at once
+    assert current_step(page, "exemple-4")["n"] == first["n"] - 1
+    page.click(f'#exemple-4 button[data-quiz="{first["target"]["row"]}"]')
+    assert page.get_attribute("#exemple-4 .joueur-quiz-verdict", "data-juste") == "true"
+    assert current_step(page, "exemple-4")["n"] == first["n"]
+    page.wait_for_timeout(3000)
+    assert heavy(fetched) == []
+    assert page.get_attribute("#exemple-4", "data-moteur") is None
 
 
 # --- « Et si… ? » --------------------------------------------------------------------------------
 
 def open_what_if(page, server):
+    """Open « Et si… ? »: that alone starts no engine (« Rejouer avec ces cartes » does)."""
     page.goto(server.url("exemples/exemple-4/"))
     page.click("#exemple-4 .joueur-et-si summary")
-    wait_for_engine_of(page, "exemple-4")
     return scenario_of(page, "exemple-4")
 
 
@@ -251,9 +289,9 @@ def colour(page, selector):
 
 def test_what_if_success_is_not_in_the_error_colour(page, server):
     open_what_if(page, server)
-    page.click("#exemple-4 .joueur-et-si button[type=submit]")
+    page.click("#exemple-4 .joueur-et-si button[type=submit]")   # starts the engine
     message = page.locator("#exemple-4 .joueur-et-si .joueur-message")
-    message.wait_for()
+    message.wait_for(timeout=ENGINE_TIMEOUT_MS)
     assert message.get_attribute("role") == "status"
     field(page, "exemple-4", "turns[0].plays.Alice").fill("200")
     page.click("#exemple-4 .joueur-et-si button[type=submit]")
@@ -271,7 +309,7 @@ def test_what_if_error_marks_the_field_the_reader_changed(page, server):
     field(page, "exemple-4", "turns[0].plays.Alice").fill(str(bruno))
     page.click("#exemple-4 .joueur-et-si button[type=submit]")
     alice = field_error(page, "exemple-4", "turns[0].plays.Alice")
-    alice.wait_for(state="visible")
+    alice.wait_for(state="visible", timeout=ENGINE_TIMEOUT_MS)   # the engine's answer
     assert alice.inner_text().startswith(f"La carte {bruno}")
     assert field(page, "exemple-4", "turns[0].plays.Alice").get_attribute("aria-invalid") == "true"
     assert field(page, "exemple-4", "turns[0].plays.Bruno").get_attribute("aria-invalid") is None
@@ -291,9 +329,9 @@ def test_what_if_says_when_a_row_choice_will_be_needed(page, server):
     help_text = page.inner_text("#exemple-4 .joueur-et-si form > p")
     assert "plus faible que toutes les rangées" in help_text and "vous choisirez" in help_text
     field(page, "exemple-4", "turns[0].plays.Alice").fill("5")
-    page.click("#exemple-4 .joueur-et-si button[type=submit]")
+    page.click("#exemple-4 .joueur-et-si button[type=submit]")   # starts the engine
     message = page.locator("#exemple-4 .joueur-message")
-    message.wait_for()
+    message.wait_for(timeout=ENGINE_TIMEOUT_MS)
     assert "d’Alice" in message.inner_text() and "vous choisirez" in message.inner_text()
     # From the first step of the new replay, the count says a choice comes (it then grows).
     pause = int(page.get_attribute("#exemple-4 li.etape:last-child", "data-step"))
@@ -312,7 +350,6 @@ def test_what_if_says_when_a_row_choice_will_be_needed(page, server):
 
 def test_one_announcement_per_step(page, server):
     page.goto(server.url("exemples/exemple-4/"))
-    start(page, "exemple-4")
     button(page, "exemple-4", "next").click()
     text = current_step(page, "exemple-4")["text"]
     live = page.locator("#exemple-4 [aria-live]")
@@ -328,15 +365,21 @@ def test_one_announcement_per_step(page, server):
 
 
 def test_engine_ready_announces_nothing(page, server):
-    page.goto(server.url("variantes/cartes-speciales/"))
+    """While « Rejouer avec ces cartes » starts the engine, what is said is its phases, then the
+    reader's replay (its message and its first step): no « prêt », nothing from the other example."""
+    page.goto(server.url("exemples/exemple-6/"))
     page.evaluate("""() => { window.__said = [];
       new MutationObserver(() => document.querySelectorAll('[aria-live], [role=status], [role=alert]')
-        .forEach((r) => r.textContent && window.__said.push(r.textContent)))
+        .forEach((r) => r.textContent && window.__said.push(
+          [r.closest('section.exemple').id, r.textContent])))
         .observe(document.body, {subtree: true, childList: true, characterData: true}); }""")
-    page.click("#exemple-speciale-stop .joueur-position")
+    start_engine_by_what_if(page, "exemple-6")
     wait_for_engine(page)
-    said = set(page.evaluate("window.__said"))
-    assert said == set(PHASE_TEXTS)  # the start's phases only: no step text, no « prêt »
+    said = {tuple(s) for s in page.evaluate("window.__said")}
+    replayed = {("exemple-6", "Nouvelle partie rejouée par le moteur."),
+                ("exemple-6", current_step(page, "exemple-6")["text"])}
+    assert {text for sid, text in said - replayed} == set(PHASE_TEXTS)
+    assert {sid for sid, _ in said} == {"exemple-6"}
 
 
 def test_region_names_are_words_not_ids(page, server):

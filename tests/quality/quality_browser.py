@@ -177,11 +177,13 @@ def axe_everywhere(page, label: str, into: dict) -> None:
 
 
 def start_engine(page, timeout: int = 180_000) -> None:
-    """The reader's first intent (a key on the player's first button) starts the engine."""
-    from harness import wait_for_engine
+    """Start the engine the way a reader does: « Et si… ? », then « Rejouer avec ces cartes » on
+    the page's first classic example (stepping, the quiz and a first choice need no engine)."""
+    from harness import start_engine_by_what_if, wait_for_engine
 
-    page.locator("section.exemple .joueur-commandes button").first.focus()
-    page.keyboard.press("Home")
+    section = page.locator("section.exemple:has(.joueur-et-si)").first
+    assert section.count(), "no classic example with « Et si… ? » on this page"
+    start_engine_by_what_if(page, section.get_attribute("id"), timeout=timeout)
     wait_for_engine(page, timeout=timeout)
 
 

@@ -667,7 +667,7 @@ if (root && form) {
   form.addEventListener("submit", start);
   offerResume();
   form.querySelector("#jouer-fichier").addEventListener("change", load);
-  // The engine (about 20 MB) starts only when the reader asks: « Commencer », a resumed or a
+  // The engine (its download is said under « Commencer », from the build's figure) starts only when the reader asks: « Commencer », a resumed or a
   // loaded game — never on hover or focus.
   // Jouer works offline after one visit: the page now, the engine once it has run.
   const files = ["js/engine.js", "js/mots.js", "js/player.js", "js/player.css"];

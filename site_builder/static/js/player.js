@@ -1,10 +1,11 @@
 // The step player: turns each worked example (section.exemple) into a replay the reader drives.
 //
-// Progressive enhancement: the static page already shows every step. This script adds controls,
-// shows one step at a time, and once the Python engine runs in the worker (engine.js), replaces
-// each step with the engine's own markup and lets the reader choose a row, edit the cards
-// (« Et si… ? ») and guess where a card goes. No rule and no drawing live here: markup comes from
-// Python (which escapes it); reader text is only ever set with textContent.
+// Progressive enhancement: the static page already shows every step. This script adds controls
+// and shows one step at a time. Stepping, the quiz and a first row choice read what the build
+// wrote with CPython's engine (data-pas, the page's choix.json: site_builder/branches.py), so they
+// download nothing; « Et si… ? » and a second choice start the Python engine in the worker
+// (engine.js), at a control that says what it downloads first. No rule and no drawing live here:
+// markup comes from Python (which escapes it); reader text is only ever set with textContent.
 
 import * as engine from "./engine.js";
 import { keepForOffline } from "./hors-ligne.js";
@@ -70,7 +71,13 @@ const T = {
   quizQuestion: (card) => `Où va la carte ${card}${NNBSP}?`,
   quizRow: (i) => `Rangée ${i + 1}`,
   quizNone: "Aucune rangée" + NBSP + ": le joueur choisit",
-  quizWaiting: "Un instant" + NBSP + ": le quiz se prépare…",
+  // Where a control starts the engine, the page says what it costs first (the build's figure).
+  whatIfDownload: (bytes) =>
+    `«${NBSP}Rejouer avec ces cartes${NBSP}» télécharge d’abord le moteur de jeu (environ ${megabytes(bytes)}, ` +
+    "une seule fois).",
+  choiceDownload: (bytes) =>
+    `Un autre choix dans cette version télécharge d’abord le moteur de jeu (environ ${megabytes(bytes)}, ` +
+    "une seule fois).",
   quizOpen: "Répondez d’abord à la question (ou décochez le quiz pour avancer sans répondre).",
   quizRight: (card, row) => `Bien vu${NNBSP}! La carte ${card} va dans la rangée ${row + 1}.`,
   quizWrong: (card, row) => `Non${NBSP}: la carte ${card} va dans la rangée ${row + 1}.`,
@@ -85,7 +92,6 @@ const T = {
 const ANNOUNCE_MS = 4000; // long enough for the live region's text to be queued and read
 
 const STEP_ID = /^exemple-(.+)-etape-(\d+)$/;
-const CONTROLS = "button, input, select, textarea, summary, label"; // a press on these is use
 
 function el(tag, attributes = {}, text = null) {
   const node = document.createElement(tag);
@@ -219,6 +225,54 @@ export class EngineProgress {
   }
 }
 
+/** Rows on the table at a step: the engine's steps carry them, the build's their count. */
+function rowCount(step) {
+  return step.rows ? step.rows.length : step.nrows;
+}
+
+const prebuiltFiles = new Map(); // URL → promise of the page's choix.json (null if unreachable)
+
+/** The build's answer to one deviation of a section's example (`"step:row"`), or null. */
+async function prebuilt(section, key) {
+  if (!section.dataset.choix) return null;
+  const url = new URL(section.dataset.choix, location.href).href;
+  if (!prebuiltFiles.has(url)) {
+    prebuiltFiles.set(url, fetch(url).then((r) => (r.ok ? r.json() : null)).catch(() => null));
+  }
+  const data = await prebuiltFiles.get(url);
+  const found = data && data[section.dataset.exemple];
+  return (found && found[key]) || null;
+}
+
+/**
+ * At a control that starts the engine: first the cost (« environ N Mo, une seule fois »), then, in
+ * the same place and the same height, the start's progress (EngineProgress), so nothing moves.
+ */
+class EngineSlot {
+  constructor(id, note) {
+    this.box = el("div", { class: "joueur-moteur" });
+    this.note = el("p", { class: "joueur-moteur-note" }, note);
+    this.progress = new EngineProgress(id);
+    this.box.append(this.note, this.progress.box);
+  }
+
+  follow() {
+    if (engine.isReady()) return () => {};
+    this.note.hidden = true;
+    return this.progress.follow();
+  }
+
+  /** The engine runs: the slot says nothing more, and keeps its place (nothing moves). */
+  ready() {
+    this.progress.hide();
+  }
+
+  fail(text) {
+    this.note.hidden = true;
+    this.progress.fail(text);
+  }
+}
+
 class Player {
   constructor(section) {
     this.section = section;
@@ -231,7 +285,14 @@ class Player {
     this.special = section.dataset.variant === "speciales";
     this.scenario = this.original;
     this.list = section.querySelector("ol.etapes");
-    this.steps = null; // engine steps, once the engine has answered
+    // The build's facts of every step (site_builder/branches.py): stepping, choosing and the quiz
+    // need no engine. The built items are kept to come back to the example as written.
+    this.built = JSON.parse(section.dataset.pas || "[]");
+    this.builtItems = this.items.map((li) => li.cloneNode(true));
+    this.steps = this.built;
+    this.deviation = null; // the step of the one pre-rendered deviation shown, or "engine"
+    this.links = null; // explorer links of a pre-rendered deviation's steps
+    this.download = Number(section.dataset.moteurOctets) || 0;
     this.current = 0;
     this.quizPending = null; // index of the step whose question is open
     this.verdictStep = null; // index of the step the shown verdict is about
@@ -296,9 +357,6 @@ class Player {
     const bar = this.controls.bar;
     this.buttons = this.controls.buttons;
 
-    // The engine's start: one sentence per phase (announced), a bar and a byte count (not announced).
-    this.progress = new EngineProgress(`exemple-${this.id}-etat`);
-    this.status = this.progress.box;
     // The one announcement of each step (emptied once read: the caption stays the text to read).
     this.live = el("div", { class: "joueur-annonce", "aria-live": "polite" });
     this.choice = el("div", { class: "joueur-choix" });
@@ -306,17 +364,13 @@ class Player {
 
     const quizLabel = el("label", { class: "joueur-quiz" });
     this.quizToggle = el("input", { type: "checkbox" });
-    this.quizToggle.addEventListener("change", () => {
-      this.closeQuiz();
-      if (this.quizToggle.checked) this.ensureEngine();
-    });
+    this.quizToggle.addEventListener("change", () => this.closeQuiz());
     quizLabel.append(this.quizToggle, document.createTextNode(" " + T.quiz));
 
     const classic = !this.junior && !this.special;
     this.whatIf = classic ? this.buildWhatIf() : el("div", { hidden: "" });
     if (!classic) quizLabel.hidden = true;
     s.insertBefore(bar, this.list);
-    s.insertBefore(this.status, this.list);
     s.insertBefore(this.live, this.list);
     this.list.after(this.choice, this.quizBox, quizLabel, this.whatIf);
 
@@ -326,39 +380,13 @@ class Player {
       if (match && match[1] === String(this.id)) this.show(this.startIndex(), { fromHash: true });
     });
     s.addEventListener("click", (event) => this.onTableClick(event));
-    // The engine (about 13 MB) starts on the reader's first use of this player, never on its own:
-    // early on a press of one of its controls, or on a click anywhere in it. A swipe that scrolls
-    // the page (its touch press is cancelled, no click follows) or selecting text is reading.
-    s.addEventListener("pointerdown", (event) => {
-      if (event.target.closest && event.target.closest(CONTROLS)) this.ensureEngine();
-    });
-    s.addEventListener("click", () => {
-      if (!String(window.getSelection && window.getSelection())) this.ensureEngine();
-    });
-    const onKeyIntent = (event) => {
-      if (["Tab", "Shift", "Control", "Alt", "Meta", "Escape"].includes(event.key)) return;
-      s.removeEventListener("keydown", onKeyIntent);
-      this.ensureEngine();
-    };
-    s.addEventListener("keydown", onKeyIntent);
+    // No engine here: stepping, the row choices and the quiz read what the build wrote. The
+    // engine starts only at a control that says so (EngineSlot): « Et si… ? », a second choice.
   }
 
   act(action) {
-    this.ensureEngine();
     const last = this.items.length - 1;
     const target = { first: 0, prev: this.current - 1, next: this.current + 1, last }[action];
-    if (action === "next" && this.quizToggle.checked && !this.steps) {
-      // The quiz needs the engine's answers: Suivant waits for them rather than skip a question.
-      this.announce(T.quizWaiting);
-      if (!this.quizWaiting) {
-        this.quizWaiting = true;
-        this.ensureEngine().then(() => {
-          this.quizWaiting = false;
-          if (this.steps && this.quizToggle.checked) this.act("next");
-        });
-      }
-      return;
-    }
     if (action === "next" && this.quizToggle.checked) {
       // An open question is answered before its step is shown: Suivant never skips it.
       if (this.quizPending !== null) {
@@ -418,6 +446,7 @@ class Player {
       box.querySelector("[data-explorateur-texte]").textContent = found.text || "";
     };
     if (this.scenario === this.original) put(this.builtLinks[index] || {});
+    else if (this.links) put(this.links[index] || {});
     else engine.ask({ type: "explore_link", scenario: this.scenario, step: index })
       .then((answer) => put(answer.ok ? answer : {}));
   }
@@ -451,7 +480,8 @@ class Player {
   }
 
   stepText(index, li) {
-    if (this.steps) return this.steps[index].text;
+    const step = this.steps[index];
+    if (step && step.text) return step.text;
     const text = li && li.querySelector("figcaption");
     return text ? text.textContent : "";
   }
@@ -464,21 +494,17 @@ class Player {
       "data-step": String(step.n), "data-kind": step.kind, "data-html": "", hidden: "",
     }));
     this.list.replaceChildren(...items);
-    this.section.dataset.moteur = "pret";
     this.show(index, { keepUrl, quiet });
   }
 
-  /** Take the engine's steps for the list the build wrote, when it is the same replay step for
-   *  step (same count, numbers and kinds); false when it is not, and nothing is changed. */
-  adopt(steps) {
-    const items = this.items;
-    const same = items.length === steps.length && items.every((li, k) =>
-      li.dataset.step === String(steps[k].n) && li.dataset.kind === steps[k].kind && li.dataset.html === undefined);
-    if (!same) return false;
-    this.steps = steps;
-    this.section.dataset.moteur = "pret";
+  /** Back to the example as written: the build's steps and markup, no engine. */
+  restoreBuilt() {
+    this.steps = this.built;
+    this.scenario = this.original;
+    this.deviation = null;
+    this.links = null;
+    this.list.replaceChildren(...this.builtItems.map((li) => li.cloneNode(true)));
     this.show(this.current, { keepUrl: true, quiet: true });
-    return true;
   }
 
   /** Printing shows every step: fill the ones never shown. */
@@ -488,62 +514,82 @@ class Player {
 
   // --- the engine ----------------------------------------------------------------------------
 
-  ensureEngine() {
-    if (this.engineStarted) return this.engineStarted;
-    const unsubscribe = engine.isReady() ? () => {} : engine.onProgress((report) => this.showProgress(report));
-    if (!engine.isReady()) this.showProgress({ phase: "download", loaded: 0, total: null });
-    // The page already holds every step of this scenario, drawn at build time by the same
-    // step_html: ask for the steps' data only, and keep the markup that is there (swapping it
-    // for identical markup was most of the main thread's work when the engine became ready).
-    this.engineStarted = engine
-      .ask({ type: "replay", scenario: this.scenario, markup: false })
-      .then((answer) => {
-        if (!answer.ok) throw new Error((answer.errors && answer.errors[0] && answer.errors[0].detail) || "replay refused");
-        // Every player of the page redraws when the engine is ready: none may take the address.
-        if (!this.adopt(answer.steps)) {
-          return engine.ask({ type: "replay", scenario: this.scenario }).then((full) => {
-            if (!full.ok) throw new Error("replay refused");
-            this.render(full.steps, this.current, { keepUrl: true, quiet: true });
-          });
-        }
-        return undefined;
-      })
-      .then(() => this.progress.hide())
-      .catch((error) => this.fail(error))
-      .finally(unsubscribe);
-    return this.engineStarted;
-  }
-
-  /** The phase in words (announced once per phase), the bar and the bytes (shown only). */
-  showProgress(report) {
-    if (this.section.dataset.moteur) return;
-    this.section.dataset.phase = report.phase;
-    this.progress.show(report);
-  }
-
-  fail(error) {
+  fail(error, slot) {
     console.error("engine:", error);
     this.section.dataset.moteur = "echec";
-    this.progress.fail(T.failed);
-    this.whatIf.hidden = true;
-    this.quizToggle.disabled = true;
-    this.quizToggle.checked = false; // Suivant then steps through the built pages
+    if (slot) slot.fail(T.failed); // where the reader pressed; the steps stay readable
   }
 
-  async send(message) {
+  /** Ask the engine, starting it if needed with its progress in `slot` (an EngineSlot at the
+   *  control pressed: nothing above the controls moves). Null when it could not start. */
+  async send(message, slot) {
     this.section.setAttribute("aria-busy", "true");
+    const stop = slot ? slot.follow() : () => {};
     try {
+      await engine.start();
+      this.section.dataset.moteur = "pret";
+      if (slot) slot.ready();
       return await engine.ask(message);
+    } catch (error) {
+      this.fail(error, slot);
+      return null;
     } finally {
+      stop();
       this.section.removeAttribute("aria-busy");
     }
+  }
+
+  /**
+   * The answer to choosing `row` at `step`: the build's (choix.json) for a single deviation from
+   * the example as written, the example itself when the reader takes its row back, else the
+   * engine's. Null when there is nothing to show.
+   */
+  async answerChoice(step, row) {
+    const n = step.n;
+    if (this.deviation === null || this.deviation === n) {
+      const original = this.junior ? this.built[n].target.row : this.built[n].choice.chosen;
+      if (this.deviation === n && row === original) return { ok: true, restore: true };
+      const found = await prebuilt(this.section, `${n}:${row}`);
+      if (found) {
+        if (found.ok) this.deviation = n; // a refusal changes nothing
+        return found;
+      }
+    }
+    const answer = await this.send({ type: "choose", scenario: this.scenario, step: n, row }, this.choiceSlot);
+    if (answer && answer.ok) this.deviation = "engine";
+    return answer;
+  }
+
+  /** Show a choice's answer (see answerChoice); the reader's focus stays on the row chosen. */
+  showChoice(answer, row) {
+    if (answer.restore) this.restoreBuilt();
+    else {
+      this.scenario = answer.scenario;
+      this.links = this.deviation === "engine" ? null : answer.links || null;
+      this.render(answer.steps, this.current);
+    }
+    const again = this.choice.querySelector(`[data-choix="${row}"]`);
+    if (again) again.focus();
+  }
+
+  /** What a control that starts the engine says first: nothing if the build knew no figure. */
+  downloadNote(words) {
+    return this.download ? words(this.download) : "";
+  }
+
+  /** A note at a choice box whose choices start the engine, where its progress then shows. */
+  choiceNote(box, step) {
+    this.choiceSlot = null;
+    if (this.deviation === null || this.deviation === step.n || engine.isReady()) return;
+    this.choiceSlot = new EngineSlot(`exemple-${this.id}-etat-choix`, this.downloadNote(T.choiceDownload));
+    box.append(this.choiceSlot.box);
   }
 
   // --- decisions -----------------------------------------------------------------------------
 
   renderChoice() {
     this.choice.replaceChildren();
-    const step = this.steps && this.steps[this.current];
+    const step = this.steps[this.current];
     if (this.junior) {
       this.renderJuniorChoice(step);
       return;
@@ -563,6 +609,7 @@ class Player {
       b.addEventListener("click", () => this.choose(step, option.row));
       box.append(b);
     }
+    this.choiceNote(box, step);
     this.choice.append(box);
   }
 
@@ -571,33 +618,32 @@ class Player {
     if (!step || !step.target) return;
     const box = el("fieldset", { class: "joueur-decision" });
     box.append(el("legend", {}, T.juniorTitle(step.target.player)));
-    step.rows.forEach((_, r) => {
+    for (let r = 0; r < rowCount(step); r++) {
       const b = el("button", {
         type: "button", "data-choix": String(r), "aria-pressed": String(r === step.target.row),
       }, T.juniorRow(r));
       b.addEventListener("click", () => this.chooseJunior(step, r));
       box.append(b);
-    });
+    }
     this.refusal = el("p", { class: "joueur-refus", role: "alert" });
     box.append(this.refusal);
+    this.choiceNote(box, step);
     this.choice.append(box);
   }
 
   async chooseJunior(step, row) {
     if (step.target.row === row) return;
-    const answer = await this.send({ type: "choose", scenario: this.scenario, step: step.n, row });
+    const answer = await this.answerChoice(step, row);
+    if (!answer) return;
     if (!answer.ok) {
       this.refusal.textContent = (answer.errors && answer.errors[0] && answer.errors[0].message) || T.refused;
       return;
     }
-    this.scenario = answer.scenario;
-    this.render(answer.steps, this.current);
-    const again = this.choice.querySelector(`[data-choix="${row}"]`);
-    if (again) again.focus();
+    this.showChoice(answer, row);
   }
 
   onTableClick(event) {
-    const step = this.steps && this.steps[this.current];
+    const step = this.steps[this.current];
     if (!step || !step.choice || this.junior) return;
     const li = event.target.closest && event.target.closest("li.etape");
     const row = event.target.closest && event.target.closest("[data-row]");
@@ -606,13 +652,9 @@ class Player {
   }
 
   async choose(step, row) {
-    if (step.choice.chosen === row) return;
-    const answer = await this.send({ type: "choose", scenario: this.scenario, step: step.n, row });
-    if (!answer.ok) return;
-    this.scenario = answer.scenario;
-    this.render(answer.steps, this.current);
-    const again = this.choice.querySelector(`[data-choix="${row}"]`);
-    if (again) again.focus();
+    if (step.choice.chosen === row || !step.choice.options.some((o) => o.row === row)) return;
+    const answer = await this.answerChoice(step, row);
+    if (answer && answer.ok) this.showChoice(answer, row);
   }
 
   // --- quiz ------------------------------------------------------------------------------------
@@ -632,7 +674,7 @@ class Player {
     this.quizPending = index;
     const box = el("fieldset", { class: "joueur-quiz-choix" });
     box.append(el("legend", {}, T.quizQuestion(target.card)));
-    const rows = this.steps[index - 1] ? this.steps[index - 1].rows.length : this.steps[index].rows.length;
+    const rows = rowCount(this.steps[index - 1] || this.steps[index]);
     for (let r = 0; r < rows; r++) {
       const b = el("button", { type: "button", "data-quiz": String(r) }, T.quizRow(r));
       b.addEventListener("click", () => this.answerQuiz(index, r));
@@ -674,7 +716,6 @@ class Player {
   buildWhatIf() {
     const details = el("details", { class: "joueur-et-si" });
     details.append(el("summary", {}, T.whatIf));
-    details.addEventListener("toggle", () => details.open && this.ensureEngine());
     const form = el("form", { novalidate: "" });
     form.append(el("p", {}, T.whatIfHelp));
     const grid = el("div", { class: "joueur-champs" });
@@ -703,7 +744,8 @@ class Player {
     restore.addEventListener("click", () => this.restore());
     const buttons = el("p", { class: "joueur-et-si-boutons" });
     buttons.append(submit, restore);
-    form.append(this.formError, this.formStatus, buttons);
+    this.whatIfSlot = new EngineSlot(`exemple-${this.id}-etat`, this.downloadNote(T.whatIfDownload));
+    form.append(this.formError, this.formStatus, buttons, this.whatIfSlot.box);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.submitWhatIf();
@@ -731,7 +773,8 @@ class Player {
       }
       return typed;
     });
-    const answer = await this.send({ type: "what_if", scenario: this.original, rows, plays });
+    const answer = await this.send({ type: "what_if", scenario: this.original, rows, plays }, this.whatIfSlot);
+    if (!answer) return;
     if (!answer.ok) {
       let first = null;
       for (const { field, message } of answer.errors || []) {
@@ -749,6 +792,8 @@ class Player {
       return;
     }
     this.scenario = answer.scenario;
+    this.deviation = "engine";
+    this.links = null;
     this.render(answer.steps, 0);
     const pause = answer.steps.find((step) => step.kind === "choice" && step.choice && step.choice.chosen == null);
     this.formStatus.textContent = pause
@@ -756,13 +801,11 @@ class Player {
       : T.replayed;
   }
 
-  async restore() {
+  restore() {
     this.clearErrors();
     for (const [, { input }] of this.fields) input.value = input.defaultValue;
-    const answer = await this.send({ type: "replay", scenario: this.original });
-    if (!answer.ok) return;
-    this.scenario = this.original;
-    this.render(answer.steps, 0);
+    this.current = 0;
+    this.restoreBuilt();
     this.formStatus.textContent = T.restored;
   }
 }
@@ -775,14 +818,20 @@ function main() {
   document.documentElement.classList.add("js-joueur");
   useStylesheet();
   const players = Array.from(sections, (section) => new Player(section));
-  // No engine here: a player starts it on the reader's first use (Player.ensureEngine); once it
-  // runs, every example of the page is redrawn by it, so all of them answer at once.
+  // No engine here: it starts only at a control that says so (EngineSlot in Player).
   window.addEventListener("beforeprint", () => players.forEach((p) => p.fillAll()));
   engine.whenReady.then(() => {
-    players.forEach((p) => p.ensureEngine());
-    // Once the engine has run, the service worker keeps this page and the engine for repeat and
-    // offline visits (before that, a reader who only reads registers nothing).
-    keepForOffline({ files: ["js/engine.js", "js/mots.js", "js/worker.js", "js/player.css"], engine: true });
+    // One engine per page: every player's « Et si… ? » and choices now answer at once.
+    sections.forEach((s) => {
+      s.dataset.moteur = "pret";
+    });
+    // Once the engine has run, the service worker keeps this page, its pre-rendered choices and
+    // the engine for repeat and offline visits (before that, a reader who only reads registers
+    // nothing).
+    const choices = Array.from(sections).filter((s) => s.dataset.choix)
+      .map((s) => new URL(s.dataset.choix, location.href).href);
+    keepForOffline({ files: ["js/engine.js", "js/mots.js", "js/worker.js", "js/player.css",
+                             ...new Set(choices)], engine: true });
   });
 }
 

@@ -1,0 +1,95 @@
+"""What the step player needs to step, choose a row and play the quiz with no engine download.
+
+The build already replays every example with the engine (CPython); the browser's engine would
+give the very same answers. So the build writes them:
+
+- in each example section, `data-pas`: every step's decision and quiz facts (`steps_data`), small
+  enough to sit in the page;
+- beside each page holding a decision, `choix.json` (`BRANCHES`): the worker's own answer to every
+  single deviation from the example as written (one other row at one decision; in Junior, one
+  card put in another row, refusals included), each with its steps' markup and explorer links.
+  The player fetches it on the first such choice; a second deviation asks the engine.
+
+No rule here: every answer is `game.web.handle`'s, byte for byte what the worker would post.
+"""
+
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+
+from game import web
+
+BRANCHES = "choix.json"   # beside the page's index.html, fetched relative to the page
+STEP_KEYS = ("n", "kind", "choice", "target")
+
+
+def steps_data(scenario: dict) -> list[dict]:
+    """Per step: its number and kind, the decision (options, chosen, costs), the quiz's target,
+    and `nrows` (rows on the table): what the player acts on, without markup or text."""
+    return [{key: step.get(key) for key in STEP_KEYS} | {"nrows": len(step["rows"])}
+            for step in web.steps_for(scenario, markup=False)]
+
+
+def deviations(scenario: dict, steps: list[dict]) -> list[tuple[int, int]]:
+    """(step, row) of every single deviation the player offers: each other option of a row
+    choice; in Junior, each other row for the card placed at a step (the engine may refuse it)."""
+    junior = scenario.get("variant") == "junior"
+    found = []
+    for step in steps:
+        if junior and step.get("target"):
+            found += [(step["n"], r) for r in range(step["nrows"]) if r != step["target"]["row"]]
+        elif not junior and step.get("choice"):
+            choice = step["choice"]
+            found += [(step["n"], o["row"]) for o in choice["options"] if o["row"] != choice.get("chosen")]
+    return found
+
+
+def has_deviations(scenario: dict, steps: list[dict]) -> bool:
+    return bool(deviations(scenario, steps))
+
+
+def branches(scenario: dict, steps: list[dict], *, explorer: bool) -> dict[str, dict]:
+    """`"step:row"` → the worker's answer to `choose` (ok or refused), plus `links` (each step's
+    explorer link, as data-etapes holds them) when the example links to the explorer."""
+    from .blocks.markup import explorer_links
+
+    found = {}
+    for n, row in deviations(scenario, steps):
+        answer = json.loads(web.handle(json.dumps({"type": "choose", "scenario": scenario,
+                                                   "step": n, "row": row})))
+        if answer.get("ok") and explorer:
+            answer["links"] = explorer_links(answer["scenario"], len(answer["steps"])) or []
+        found[f"{n}:{row}"] = answer
+    return found
+
+
+class _Sections(HTMLParser):
+    """The example sections of a built page: (id, scenario, has explorer link)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.found: list[dict] = []
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if tag == "section" and "data-scenario" in attributes and "data-choix" in attributes:
+            self.found.append({"id": attributes["data-exemple"], "explorer": False,
+                               "scenario": json.loads(attributes["data-scenario"])})
+        elif tag == "a" and "data-explorateur" in attributes and self.found:
+            self.found[-1]["explorer"] = True
+
+
+def page_branches(page_html: str) -> str | None:
+    """The text of a page's `choix.json` ({example id: branches}), or None when no example of
+    the page offers a choice."""
+    if "data-choix=" not in page_html:
+        return None
+    parser = _Sections()
+    parser.feed(page_html)
+    data = {}
+    for section in parser.found:
+        scenario = section["scenario"]
+        data[section["id"]] = branches(scenario, steps_data(scenario), explorer=section["explorer"])
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) if data else None
+

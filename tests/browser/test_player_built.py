@@ -1,0 +1,185 @@
+"""Reading, stepping and one deviation cost no engine download; the first press always counts.
+
+The player steps, chooses a row and plays the quiz from what the build wrote (data-pas,
+choix.json: site_builder/branches.py). Every table shown is checked against CPython's engine,
+and the network is watched for the engine's files (issue 25, « Measure it »).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game import variants
+from harness import ENGINE_TIMEOUT_MS, example_pages, sealed_page
+from player_helpers import READ_TABLE, button
+
+pytestmark = pytest.mark.slow
+
+ENGINE_FILES = re.compile(r"/vendor/pyodide/|/engine-[0-9a-f]+\.(zip|snapshot\.gz)$|/engine\.json$|/js/worker\.js$")
+WATCH_MS = 15_000
+
+
+def current_step(page, sid):
+    """The step shown (every variant): its number and its table from data-row/data-card."""
+    li = page.locator(f"#{sid} li.etape:not([hidden])")
+    assert li.count() == 1, f"{sid}: {li.count()} steps shown at once"
+    return {"n": int(li.get_attribute("data-step")), "rows": page.evaluate(READ_TABLE, li.element_handle())}
+
+
+def built_steps(page, sid):
+    return page.evaluate(f"() => JSON.parse(document.getElementById('{sid}').dataset.pas)")
+
+
+def go_to(page, sid, n):
+    """The keys a reader uses (a button at either end is aria-disabled: Playwright won't click)."""
+    button(page, sid, "next").focus()
+    page.keyboard.press("Home")
+    for _ in range(n):
+        page.keyboard.press("ArrowRight")
+    assert current_step(page, sid)["n"] == n
+
+
+def step_through(page, sid, count):
+    go_to(page, sid, 0)
+    for k in range(count - 1):
+        button(page, sid, "next").click()
+        assert current_step(page, sid)["n"] == k + 1
+
+
+def take_every_choice(page, sid, scenario):
+    """Each offered row at each decision of the example as written, checked against CPython,
+    then the row of the example taken back (which restores it); returns how many were taken."""
+    variant = variants.of(scenario)
+    original = variant.replay(scenario, draw=False, pause=True)
+    junior = scenario.get("variant") == "junior"
+    taken = 0
+    for step in built_steps(page, sid):
+        if junior and step["target"]:
+            rows, chosen = range(step["nrows"]), step["target"]["row"]
+        elif not junior and step["choice"]:
+            rows, chosen = [o["row"] for o in step["choice"]["options"]], step["choice"]["chosen"]
+        else:
+            continue
+        for row in rows:
+            if row == chosen:
+                continue
+            go_to(page, sid, step["n"])
+            page.click(f'#{sid} .joueur-decision button[data-choix="{row}"]')
+            try:
+                expected = variant.replay(variant.with_choice(scenario, original[step["n"]], row),
+                                          draw=False, pause=True)
+            except Exception:   # the engine refuses it: the page says so in French
+                page.wait_for_function(f"() => document.querySelector('#{sid} .joueur-refus').textContent")
+                continue
+            page.wait_for_selector(f'#{sid} .joueur-decision button[data-choix="{row}"][aria-pressed="true"]')
+            go_to(page, sid, len(expected) - 1)
+            assert current_step(page, sid)["rows"] == expected[-1]["rows"], f"{sid}: {step['n']}:{row}"
+            taken += 1
+            go_to(page, sid, step["n"])
+            page.click(f'#{sid} .joueur-decision button[data-choix="{chosen}"]')
+            page.wait_for_selector(f'#{sid} .joueur-decision button[data-choix="{chosen}"][aria-pressed="true"]')
+            go_to(page, sid, len(original) - 1)
+            assert current_step(page, sid)["rows"] == original[-1]["rows"]
+    return taken
+
+
+def test_a_reader_who_steps_and_takes_every_choice_downloads_no_engine(browser, server, built_site, guard):
+    """Every example page in its own tab: step through each example, take each offered choice,
+    answer the quiz of one, then watch every tab 15 s: not one request for the engine."""
+    context, first = sealed_page(browser, server, guard, viewport={"width": 1280, "height": 800})
+    engine_requests, taken = [], 0
+    context.on("request", lambda r: ENGINE_FILES.search(r.url) and engine_requests.append(r.url))
+    try:
+        pages = [path.removesuffix("index.html") for path in example_pages(built_site)]
+        assert len(pages) >= 8
+        for i, path in enumerate(pages):
+            page = first if i == 0 else context.new_page()
+            page.goto(server.url(path))
+            for section in page.eval_on_selector_all(
+                    "section.exemple[data-pas]",
+                    "els => els.map((s) => ({id: s.id, scenario: JSON.parse(s.dataset.scenario)}))"):
+                sid = section["id"]
+                step_through(page, sid, len(built_steps(page, sid)))
+                taken += take_every_choice(page, sid, section["scenario"])
+        assert taken >= 20, f"only {taken} choices taken"
+        quiz_is_answered_without_the_engine(first.context.pages[pages.index("exemples/exemple-3/")])
+        first.wait_for_timeout(WATCH_MS)
+        assert engine_requests == []
+        for page in context.pages:
+            assert page.evaluate("performance.getEntriesByName('moteur-demarrage').length") == 0
+        assert not guard.page_errors
+    finally:
+        context.close()
+
+
+def quiz_is_answered_without_the_engine(page):
+    sid = "exemple-3"
+    page.check(f"#{sid} .joueur-quiz input")
+    go_to(page, sid, 0)
+    button(page, sid, "next").click()   # the reveal: no card placed yet
+    button(page, sid, "next").click()   # the question of the first card placed
+    page.click(f"#{sid} .joueur-quiz-choix button >> nth=0")
+    assert page.locator(f"#{sid} .joueur-quiz-verdict").count() == 1
+
+
+# --- the first press ------------------------------------------------------------------------------
+
+OBSERVE = """() => {
+  window.shifts = [];
+  new PerformanceObserver((list) => window.shifts.push(...list.getEntries().map((e) => e.startTime)))
+    .observe({ type: "layout-shift", buffered: true });
+}"""
+
+
+def press(page, selector, hold_ms=400):
+    """A reader's press: down, held while the page reacts to pointerdown, up; the layout shifts
+    seen while the button was held (none, or the release lands elsewhere)."""
+    box = page.locator(selector).bounding_box()
+    assert box and box["y"] + box["height"] < page.viewport_size["height"], f"{selector} not on screen"
+    assert page.evaluate("scrollY") == 0
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    before = page.evaluate("performance.now()")
+    page.mouse.down()
+    page.wait_for_timeout(hold_ms)
+    released = page.evaluate("performance.now()")
+    page.mouse.up()
+    page.wait_for_timeout(50)
+    return page.evaluate(f"window.shifts.filter((t) => t >= {before} && t <= {released})")
+
+
+def test_the_first_press_of_each_control_counts_and_nothing_shifts(browser, server, guard):
+    """Unscrolled, each control of exemple 3 pressed once with the mouse acts at once, and no
+    layout shift happens while it is held, nor while « Rejouer avec ces cartes » starts the engine."""
+    context, page = sealed_page(browser, server, guard, viewport={"width": 1280, "height": 3200})
+    try:
+        page.goto(server.url("exemples/exemple-3/"))
+        page.evaluate(OBSERVE)
+        sid = "exemple-3"
+        decision = next(s for s in built_steps(page, sid) if s["choice"])
+        at = lambda: current_step(page, sid)["n"]
+        assert press(page, f"#{sid} [data-action=next]") == [] and at() == 1
+        assert press(page, f"#{sid} [data-action=last]") == [] and at() == len(built_steps(page, sid)) - 1
+        assert press(page, f"#{sid} [data-action=prev]") == [] and at() == len(built_steps(page, sid)) - 2
+        assert press(page, f"#{sid} [data-action=first]") == [] and at() == 0
+        assert press(page, f"#{sid} .joueur-quiz") == []
+        assert page.is_checked(f"#{sid} .joueur-quiz input")
+        page.uncheck(f"#{sid} .joueur-quiz input")
+        go_to(page, sid, decision["n"])
+        other = next(o["row"] for o in decision["choice"]["options"] if o["row"] != decision["choice"]["chosen"])
+        assert press(page, f'#{sid} .joueur-decision button[data-choix="{other}"]') == []
+        page.wait_for_selector(f'#{sid} .joueur-decision button[data-choix="{other}"][aria-pressed="true"]')
+        assert press(page, f"#{sid} .joueur-et-si summary") == []
+        assert page.get_attribute(f"#{sid} .joueur-et-si", "open") is not None
+        note = page.locator(f"#{sid} .joueur-et-si .joueur-moteur-note").inner_text()
+        assert re.search(r"environ \d+,\d\u00a0Mo, une seule fois", note), note
+        page.evaluate("window.shifts = []")
+        assert press(page, f"#{sid} .joueur-et-si button[type=submit]") == []
+        page.wait_for_selector("html[data-demarrage]", timeout=ENGINE_TIMEOUT_MS)
+        moved = page.evaluate("window.shifts.filter((t) => t < performance.getEntriesByName('moteur-pret')[0].startTime)")
+        assert moved == [], "the page moved while the engine started"
+        page.wait_for_function(f"() => document.querySelector('#{sid} .joueur-et-si [role=status]').textContent")
+        assert not guard.page_errors
+    finally:
+        context.close()
