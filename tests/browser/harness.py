@@ -174,6 +174,7 @@ def start_engine_by_what_if(page, sid: str, timeout: int = ENGINE_TIMEOUT_MS) ->
     if details.get_attribute("open") is None:
         page.click(f"#{sid} .joueur-et-si summary")
     page.click(f"#{sid} .joueur-et-si button[type=submit]")
-    page.wait_for_selector(f"#{sid}[data-moteur=pret]", timeout=timeout)
+    page.wait_for_selector(f"#{sid}[data-moteur]", timeout=timeout)   # ready or failed: no 180 s wait
+    assert page.get_attribute(f"#{sid}", "data-moteur") == "pret", "the engine failed to start"
     page.wait_for_function(f"() => document.querySelector('#{sid} .joueur-et-si .joueur-message')"
                            ".textContent !== ''", timeout=timeout)

@@ -13,11 +13,10 @@ import pytest
 
 from game import variants
 from harness import ENGINE_TIMEOUT_MS, example_pages, sealed_page
-from player_helpers import READ_TABLE, button
+from player_helpers import ENGINE_FILES, READ_TABLE, button
 
 pytestmark = pytest.mark.slow
 
-ENGINE_FILES = re.compile(r"/vendor/pyodide/|/engine-[0-9a-f]+\.(zip|snapshot\.gz)$|/engine\.json$|/js/worker\.js$")
 WATCH_MS = 15_000
 
 
