@@ -52,14 +52,14 @@ def has_deviations(scenario: dict, steps: list[dict]) -> bool:
 def branches(scenario: dict, steps: list[dict], *, explorer: bool) -> dict[str, dict]:
     """`"step:row"` → the worker's answer to `choose` (ok or refused), plus `links` (each step's
     explorer link, as data-etapes holds them) when the example links to the explorer."""
-    from .blocks.markup import explorer_links
+    from game.explore.codec import links_for
 
     found = {}
     for n, row in deviations(scenario, steps):
         answer = json.loads(web.handle(json.dumps({"type": "choose", "scenario": scenario,
                                                    "step": n, "row": row})))
         if answer.get("ok") and explorer:
-            answer["links"] = explorer_links(answer["scenario"], len(answer["steps"])) or []
+            answer["links"] = links_for(answer["scenario"], len(answer["steps"])) or []
         found[f"{n}:{row}"] = answer
     return found
 

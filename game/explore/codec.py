@@ -228,6 +228,13 @@ def from_scenario(data) -> Position:
     return steps.position_at(data, None, players[0], known_hands=True)
 
 
+def links_for(data, count: int) -> list | None:
+    """The link of each of an example's `count` steps (None for a step with no card to play), or
+    None when the start itself cannot be opened: the example then has no link at all."""
+    links = [link_at(data, n) for n in range(count)]
+    return links if links and links[0] else None
+
+
 def link_at(data, n: int | None = None) -> dict | None:
     """« Ouvrir dans l’explorateur » at step `n` of a worked example (game/explore/steps.py):
     {"fragment", "text"} (the French words of what opens), or None when the explorer cannot

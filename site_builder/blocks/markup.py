@@ -80,12 +80,10 @@ EXPLORER_PAGE = "outils/explorer/"
 
 
 def explorer_links(scenario: dict, count: int) -> list | None:
-    """The permalink and words of every step's position (None for a step with no card to play),
-    or None when the start itself cannot be opened: the example then has no link at all."""
-    from game.explore.codec import link_at
+    """The permalink and words of every step's position (game/explore/codec.py `links_for`)."""
+    from game.explore.codec import links_for
 
-    links = [link_at(scenario, n) for n in range(count)]
-    return links if links and links[0] else None
+    return links_for(scenario, count)
 
 
 def _explorer_link(links: list) -> dict:

@@ -81,17 +81,20 @@ def announce_engine_download(files: dict[str, str]) -> None:
 
     from game.messages.blocks import download_size
 
+    from ..blocks.markup import render
+
     download = engine_download_bytes()
     if download is None:
         return
+    empty, size = render(SIZE, size=""), render(SIZE, size=download_size(download))
     for name, text in files.items():
         if name.endswith(".html") and isinstance(text, str):
             text = text.replace(EMPTY_DOWNLOAD, f'data-moteur-octets="{download}"')
-            files[name] = text.replace(EMPTY_SIZE, f"<span data-moteur-taille>{download_size(download)}</span>")
+            files[name] = text.replace(empty, size)
 
 
 EMPTY_DOWNLOAD = 'data-moteur-octets=""'
-EMPTY_SIZE = "<span data-moteur-taille></span>"   # Jouer's and the explorer's note
+SIZE = "engine_size.html"   # Jouer's and the explorer's note
 
 
 def branch_files(files: dict[str, str]) -> dict[str, str]:
