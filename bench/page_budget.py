@@ -116,9 +116,10 @@ def engine_start(context, server, path: str) -> tuple[float, list[float], float,
     page = context.new_page()
     page.goto(server.url(path), wait_until="load")
     page.evaluate("() => { window.__long = []; }")
-    page.locator("section.exemple .joueur-commandes button").first.focus()
+    # Stepping needs no engine now: the reader starts it with « Rejouer avec ces cartes ».
+    page.locator("section.exemple .joueur-et-si summary").first.click()
     started = time.perf_counter()
-    page.keyboard.press("Home")
+    page.locator("section.exemple .joueur-et-si button[type=submit]").first.click()
     wait_for_engine(page, timeout=300_000)
     elapsed = time.perf_counter() - started
     long_tasks = page.evaluate("() => window.__long")
