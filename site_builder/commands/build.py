@@ -10,7 +10,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from game.messages.blocks import download_size
+
 from .. import assets, branches, offline, search
+from ..blocks.markup import render
+from ..browser_assets import engine_download_bytes
 from ..content import check_content_dir, gather_pages
 from ..markdown_ext import Converted, Converter
 from ..problems import Problem, display_path, stop_if_any
@@ -77,12 +81,6 @@ def announce_engine_download(files: dict[str, str]) -> None:
     it downloads) and the « (environ 4,4 Mo) » of Jouer's and the explorer's notes from the
     engine this build ships; a build without browser assets ships no engine and says no
     figure."""
-    from ..browser_assets import engine_download_bytes
-
-    from game.messages.blocks import download_size
-
-    from ..blocks.markup import render
-
     download = engine_download_bytes()
     if download is None:
         return
