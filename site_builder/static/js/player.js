@@ -76,7 +76,7 @@ const T = {
     `«${NBSP}Rejouer avec ces cartes${NBSP}» télécharge d’abord le moteur de jeu (environ ${megabytes(bytes)}, ` +
     "une seule fois).",
   choiceDownload: (bytes) =>
-    `Un autre choix dans cette version télécharge d’abord le moteur de jeu (environ ${megabytes(bytes)}, ` +
+    `Un autre choix dans cet exemple modifié télécharge d’abord le moteur de jeu (environ ${megabytes(bytes)}, ` +
     "une seule fois).",
   quizOpen: "Répondez d’abord à la question (ou décochez le quiz pour avancer sans répondre).",
   quizRight: (card, row) => `Bien vu${NNBSP}! La carte ${card} va dans la rangée ${row + 1}.`,
