@@ -83,12 +83,21 @@ def bundle(files: dict[str, str | bytes], *, cache_dir: Path | None = None) -> d
     """`pagefind/…` → bytes: the search bundle for these rendered files."""
     pages = indexed_pages(files)
     cached = Path(cache_dir or CACHE) / cache_key(pages)
+    if cached.is_dir() and not _whole(cached):
+        shutil.rmtree(cached, ignore_errors=True)   # a bundle cut short earlier: make it again
     if not cached.is_dir():
         cached.parent.mkdir(parents=True, exist_ok=True)
         # made beside the cache and renamed in whole: builds running at once (the test
         # processes) never read a bundle another is still writing
         with tempfile.TemporaryDirectory(prefix="making-", dir=cached.parent) as tmp:
-            _index(pages, Path(tmp) / "bundle")
+            for attempt in range(2):
+                shutil.rmtree(Path(tmp) / "bundle", ignore_errors=True)
+                _index(pages, Path(tmp) / "bundle")
+                if _whole(Path(tmp) / "bundle"):
+                    break
+            else:
+                raise SearchIndexError("Pagefind wrote a search bundle cut short twice "
+                                       "(pagefind.js or its worker incomplete)")
             try:
                 (Path(tmp) / "bundle").rename(cached)
             except OSError:
@@ -123,6 +132,7 @@ def _index(pages: dict[str, str], out: Path) -> None:
             for url, text in pages.items():
                 await index.add_html_file(content=text, url=url)
             await index.write_files(output_path=str(out))
+            await _settled(out)
         finally:
             await service.close()
 
@@ -135,6 +145,30 @@ def _index(pages: dict[str, str], out: Path) -> None:
         raise SearchIndexError(f"Pagefind failed to index the site: {error}") from error
     if not (out / "pagefind-entry.json").is_file():
         raise SearchIndexError(f"Pagefind wrote no index into {out}")
+
+
+async def _settled(out: Path, quiet_s: float = 0.3, limit_s: float = 30) -> None:
+    """Wait until the bundle's files stop growing: closing the service terminates Pagefind's
+    process, and a file it was still writing was once left cut at 32 KB (pagefind.js)."""
+    loop = asyncio.get_running_loop()
+    deadline, before = loop.time() + limit_s, None
+    while loop.time() < deadline:
+        sizes = {p: p.stat().st_size for p in out.rglob("*") if p.is_file()} if out.is_dir() else {}
+        if sizes and sizes == before:
+            return
+        before = sizes
+        await asyncio.sleep(quiet_s)
+
+
+def _whole(bundle: Path) -> bool:
+    """Whether the bundle's scripts end as Pagefind writes them: a module's export list, the
+    worker's closing call. A cut file ends mid-statement and breaks the search box."""
+    try:
+        script = (bundle / "pagefind.js").read_text(encoding="utf-8").rstrip()
+        worker = (bundle / "pagefind-worker.js").read_text(encoding="utf-8").rstrip()
+    except (OSError, UnicodeDecodeError):
+        return False
+    return (script.endswith("};") and "export{" in script[-400:]) and worker.endswith("})();")
 
 
 def _prune(folder: Path) -> None:

@@ -79,3 +79,14 @@ def test_an_unchanged_site_is_not_indexed_again(tmp_path, monkeypatch):
     files["index.html"] = files["index.html"].replace("rangée", "rangée pleine")
     with pytest.raises(AssertionError, match="indexed again"):
         search.bundle(files, cache_dir=tmp_path)
+
+
+def test_a_bundle_cut_short_in_the_cache_is_made_again(tmp_path):
+    """Pagefind once left pagefind.js cut at 32 KB when its process was closed; the cached
+    bundle then broke every later build's search box. A cut bundle is never shipped."""
+    files = {"index.html": '<html lang="fr"><body><article class="page"><h1 id="a">Ramasser</h1>'
+                           "<p>On ramasse la rangée.</p></article></body></html>"}
+    whole = search.bundle(files, cache_dir=tmp_path)["pagefind/pagefind.js"]
+    cached = tmp_path / search.cache_key(search.indexed_pages(files)) / "pagefind.js"
+    cached.write_bytes(whole[:32768])
+    assert search.bundle(files, cache_dir=tmp_path)["pagefind/pagefind.js"] == whole
