@@ -65,7 +65,8 @@ def branches(scenario: dict, steps: list[dict], *, explorer: bool) -> dict[str, 
 
 
 class _Sections(HTMLParser):
-    """The example sections of a built page: (id, scenario, has explorer link)."""
+    """The example sections of a built page: id, scenario, its steps' facts (`data-pas`, written
+    by `steps_data` when the section was rendered) and whether it links to the explorer."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
@@ -75,7 +76,8 @@ class _Sections(HTMLParser):
         attributes = dict(attrs)
         if tag == "section" and "data-scenario" in attributes and "data-choix" in attributes:
             self.found.append({"id": attributes["data-exemple"], "explorer": False,
-                               "scenario": json.loads(attributes["data-scenario"])})
+                               "scenario": json.loads(attributes["data-scenario"]),
+                               "steps": json.loads(attributes["data-pas"])})
         elif tag == "a" and "data-explorateur" in attributes and self.found:
             self.found[-1]["explorer"] = True
 
@@ -88,8 +90,7 @@ def page_branches(page_html: str) -> str | None:
     parser = _Sections()
     parser.feed(page_html)
     data = {}
-    for section in parser.found:
-        scenario = section["scenario"]
-        data[section["id"]] = branches(scenario, steps_data(scenario), explorer=section["explorer"])
+    for section in parser.found:   # the steps the page holds: no second replay per example
+        data[section["id"]] = branches(section["scenario"], section["steps"], explorer=section["explorer"])
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) if data else None
 

@@ -331,8 +331,7 @@ def example_html(ident: str, scenario: dict, steps: list[dict], label: str) -> s
     after its class (the classic tools that read `class="exemple" id=` then skip it)."""
     return example_section(scenario, steps, anchor=f"exemple-junior-{ident}",
                            exemple=f"junior-{ident}", label=label, variant_early=True,
-                           before=[Markup('<p class="exemple-simplifie">{}</p>').format(
-                               words.JUNIOR_SIMPLIFIED)])
+                           note=words.JUNIOR_SIMPLIFIED)
 
 
 # ---------------------------------------------------------------- junior-ou

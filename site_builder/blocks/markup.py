@@ -45,10 +45,10 @@ def render(template: str, **context) -> str:
 
 
 def example_section(scenario: dict, steps: list[dict], *, anchor: str, exemple: str, label: str,
-                    after=(), before=(), variant_early: bool = False, explorer: bool = False) -> str:
+                    after=(), note: str = "", variant_early: bool = False, explorer: bool = False) -> str:
     """CONTRIBUTING.md « Example markup »: one `<li>` per step, drawn by the scenario's variant
-    (the same `step_html` the browser player uses); `before`, `after`: boxes (Markup) above and
-    under the steps.
+    (the same `step_html` the browser player uses); `note`: a sentence above the steps (Junior's
+    « Situation simplifiée »); `after`: boxes (Markup) under the steps.
     `explorer`: link the example to the explorer, each step to its position (game/explore),
     when the explorer can open the start."""
     variant = variants.of(scenario)
@@ -59,7 +59,7 @@ def example_section(scenario: dict, steps: list[dict], *, anchor: str, exemple: 
     player = player_data(scenario)
     return render("example.html", anchor=anchor, exemple=exemple, scenario=data,
                   variant=variant.name, variant_early=variant_early, label=label, steps=items,
-                  before=list(before), after=list(after), explorer=links and _explorer_link(links),
+                  note=note, after=list(after), explorer=links and _explorer_link(links),
                   player=player)
 
 

@@ -1,10 +1,11 @@
 // « L’explorateur de positions »: the page side. It holds no rule and no French sentence of its
 // own: it sends the text of its fields to the worker (explore_* messages, game/explore/web.py)
 // and shows what comes back — French errors on the field at fault, the greyed cards of the grid,
-// the link, the risk bars. The engine (its download is said in the page, from the build's figure) starts only when the reader asks for something
-// only it can do: « Vérifier la position », « Quel risque ? », a JSON scenario, or a link to a
-// position. Never on hover, focus or idle: until then typing checks nothing (the page says so),
-// and once it runs every change is checked as it is typed.
+// the link, the risk bars. The engine (its download is said in the page, the build's figure)
+// starts only when the reader asks for something only it can do: « Vérifier la position »,
+// « Quel risque ? », a JSON scenario, or a link to a position. Never on hover, focus or idle:
+// until then typing checks nothing (the page says so), and once it runs every change is checked
+// as it is typed.
 
 import * as engine from "./engine.js";
 import { keepForOffline } from "./hors-ligne.js";

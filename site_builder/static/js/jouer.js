@@ -667,8 +667,8 @@ if (root && form) {
   form.addEventListener("submit", start);
   offerResume();
   form.querySelector("#jouer-fichier").addEventListener("change", load);
-  // The engine (its download is said under « Commencer », from the build's figure) starts only when the reader asks: « Commencer », a resumed or a
-  // loaded game — never on hover or focus.
+  // The engine (its download is said under « Commencer », the build's figure) starts only when
+  // the reader asks: « Commencer », a resumed or a loaded game — never on hover or focus.
   // Jouer works offline after one visit: the page now, the engine once it has run.
   const files = ["js/engine.js", "js/mots.js", "js/player.js", "js/player.css"];
   keepForOffline({ files, engine: false });
