@@ -3,7 +3,8 @@
 The score sheet (js/compteur.js) and « Jouer une manche » (js/jouer.js) must never retype a rule:
 the heads of each card, and each variant's numbers (players, hand, rows, end of game, winners),
 come from game/ through this JSON, written next to the scripts. Its shape is documented in
-CONTRIBUTING.md « Rules for the tools (js/tetes.json) ».
+CONTRIBUTING.md « Rules for the tools (js/tetes.json) ». The page scripts' French words come the
+same way, from game/messages/scripts.py through js/mots.json, so no script holds French either.
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ from __future__ import annotations
 import json
 
 from game import variants
+from game.messages import scripts as script_words
 from game.classic import play as classic
 from game.classic.cards import HEADS, HIGHEST, classic_deck, tactique_deck, total_heads
 from game.classic.table import LIMIT
 
 HEADS_FILE = "js/tetes.json"
+WORDS_FILE = "js/mots.json"
 
 
 def heads_table() -> dict:
@@ -96,4 +99,14 @@ def rules_table() -> dict:
 def files() -> dict[str, str]:
     """Site path → content of every generated file (for a builder that renders in memory)."""
     data = {**heads_table(), "variants": rules_table()}
-    return {HEADS_FILE: json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"}
+    return {HEADS_FILE: _json(data), WORDS_FILE: words_file()}
+
+
+def words_file(engine_size: str | None = None) -> str:
+    """js/mots.json: the page scripts' words (game/messages/scripts.py); the build names the
+    engine's download size once it knows it (commands/build.py `announce_engine_download`)."""
+    return _json(script_words.words(engine_size))
+
+
+def _json(data: dict) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"

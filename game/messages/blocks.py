@@ -82,7 +82,12 @@ JOUER = {
 options bring their labels with them (game/variants.py `Option`)."""
 
 
+def megabytes(size_bytes: int) -> str:
+    """« 4,4 Mo »: the engine's download as every page says it (one decimal, a decimal comma)."""
+    return f"{size_bytes / 1e6:.1f}".replace(".", ",") + f"{NBSP}Mo"
+
+
 def download_size(download_bytes: int) -> str:
     """« (environ 4,4 Mo) »: what starting the engine downloads, said where the reader starts it
     (filled in by the build, site_builder/commands/build.py `announce_engine_download`)."""
-    return f"{NBSP}(environ {download_bytes / 1e6:.1f}{NBSP}Mo)".replace(".", ",")
+    return f"{NBSP}(environ {megabytes(download_bytes)})"

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from game.messages.blocks import download_size
+from game.messages.blocks import download_size, megabytes
 
-from .. import assets, branches, offline, search
+from .. import assets, branches, offline, search, tools_assets
 from ..blocks.markup import render
 from ..browser_assets import engine_download_bytes
 from ..content import check_content_dir, gather_pages
@@ -77,14 +77,15 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str | N
 
 
 def announce_engine_download(files: dict[str, str]) -> None:
-    """Fill each example's `data-moteur-octets` (what the controls that start the engine say
-    it downloads) and the « (environ 4,4 Mo) » of Jouer's and the explorer's notes from the
-    engine this build ships; a build without browser assets ships no engine and says no
+    """Fill each example's `data-moteur-octets`, the size the page scripts say before a control
+    starts the engine (js/mots.json `engine_size`) and the « (environ 4,4 Mo) » of Jouer's and
+    the explorer's notes from the engine this build ships; a build without browser assets ships no engine and says no
     figure."""
     download = engine_download_bytes()
     if download is None:
         return
     empty, size = render(SIZE, size=""), render(SIZE, size=download_size(download))
+    files[tools_assets.WORDS_FILE] = tools_assets.words_file(megabytes(download))
     for name, text in files.items():
         if name.endswith(".html") and isinstance(text, str):
             text = text.replace(EMPTY_DOWNLOAD, f'data-moteur-octets="{download}"')

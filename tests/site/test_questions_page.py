@@ -13,6 +13,7 @@ import pytest
 from game.classic import cards as classic_cards
 from game.classic.play import Game, Options
 from game.junior import cows
+from game.messages.scripts import STEP_PLAYER
 from game.specials.cards import NEGATIVE, STOP
 from game.specials.moves import Refused
 from game.specials.round import SpecialRound
@@ -22,7 +23,6 @@ PAGE = "questions/"
 DISPUTES = ["choisir-ou-va-ma-carte", "regarder-ma-pile", "deux-cartes-egales",
             "logique-qui-choisit-en-premier", "carte-speciale-impossible"]
 RULE_PAGES = ("regles/", "variantes/", "junior/")
-PLAYER_JS = Path(__file__).resolve().parents[2] / "site_builder" / "static" / "js" / "player.js"
 
 
 def page_html(site: Path, url: str) -> str:
@@ -134,11 +134,11 @@ def test_the_round_counts_stated_are_what_five_players_really_take(built_site):
 
 def test_the_quiz_and_what_if_are_described_with_the_players_own_words(built_site):
     text = flat(answer(page_html(built_site, PAGE), "le-quiz-et-et-si"))
-    script = PLAYER_JS.read_text(encoding="utf-8").replace('" + NBSP + "', " ").replace("${NBSP}", " ")
+    script = " ".join(v for v in STEP_PLAYER.values() if isinstance(v, str)).replace("\u00a0", " ")
     for label in ["Quiz : devinez où va chaque carte avant de la voir posée", "Rejouer avec ces cartes",
                   "Revenir à l’exemple", "Aucune rangée", "Où va la carte"]:
         assert label in text, label
-        assert label in script, f"player.js no longer says « {label} »"
+        assert label in script, f"the player no longer says « {label} » (game/messages/scripts.py)"
     # Offered on the classic examples the page names, and on no special-card or Junior one.
     for url in ["regles/", *(f"exemples/exemple-{n}/" for n in range(1, 7))]:
         assert 'data-variant="classic"' in page_html(built_site, url), url

@@ -134,8 +134,9 @@ def test_15_static_steps_count_from_zero_as_the_player_does(built_site):
     for kind in ("start", "reveal", "take", "end"):
         rule = re.search(rf'\.etape\[data-kind="{kind}"\]::before \{{ content: ([^;]*);', css)[1]
         assert rule.startswith('"Étape " counter(etape)'), (kind, rule)
-    player = (ROOT / "site_builder" / "static" / "js" / "player.js").read_text(encoding="utf-8")
-    assert "`Au départ (étape 0 sur ${n - 1})`" in player and "`Étape ${k} sur ${n - 1}`" in player
+    from game.messages.scripts import STEP_PLAYER   # the player's words (js/mots.json)
+    assert STEP_PLAYER["position_start"] == "Au départ (étape 0 sur {last})"
+    assert STEP_PLAYER["position"] == "Étape {k} sur {last}"
     html = page(built_site, "exemples/exemple-3")
     steps = [int(s) for s in re.findall(r'<li class="etape" id="exemple-3-etape-\d+" data-step="(\d+)"', html)]
     assert steps == list(range(len(steps)))   # so the CSS counter reads each step's own number

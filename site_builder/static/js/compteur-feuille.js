@@ -5,6 +5,10 @@
 // set aside (and counted, for a French notice), a number written as text is read as a number,
 // never glued to a total (« 052 »). Nothing here writes: the page decides when to store.
 
+import { WORDS, say } from "./mots.js";
+
+const T = WORDS.sheet;
+
 export const NAME_MAX = 30;
 
 // The rules come from js/tetes.json (the engine's export, CONTRIBUTING « Rules for the tools »):
@@ -60,8 +64,8 @@ export function readSheet(raw, rules) {
     let clean = typeof name === "string" ? name.replace(/\s+/g, " ").trim().slice(0, NAME_MAX) : "";
     if (!clean || seen.has(clean.toLowerCase())) {
       problems.names += 1;
-      clean = `Joueur ${i + 1}`;
-      for (let n = 2; seen.has(clean.toLowerCase()); n += 1) clean = `Joueur ${i + 1} (${n})`;
+      clean = say(T.default_name, { n: i + 1 });
+      for (let n = 2; seen.has(clean.toLowerCase()); n += 1) clean = say(T.default_name_again, { n: i + 1, again: n });
     }
     seen.add(clean.toLowerCase());
     sheet.players.push(clean);

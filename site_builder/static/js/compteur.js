@@ -10,79 +10,15 @@
 // read is checked (compteur-feuille.js); every write also refreshes a backup of the sheet, which
 // a « Nouvelle partie » leaves untouched, so a wiped or damaged sheet can be restored.
 
-import { keepForOffline } from "./hors-ligne.js";
 import { NAME_MAX, damaged, readSheet, sameSheet, variantOf } from "./compteur-feuille.js";
-import { NBSP, NNBSP, count, list, number, plural } from "./mots.js";
+import { el } from "./dom.js";
+import { keepForOffline } from "./hors-ligne.js";
+import { NOUNS, WORDS, count, list, number, plural, say } from "./mots.js";
 
 const STORE = "sqp-compteur-v1";
 const BACKUP = "sqp-compteur-v1-sauvegarde";
 
-const T = {
-  players: "Les joueurs",
-  addName: "Prénom d’un joueur",
-  add: "Ajouter",
-  remove: (name) => `Retirer ${name}`,
-  options: "Fin de la partie",
-  target: "Seuil",
-  heads: "têtes de bœuf",
-  strict: "il faut dépasser le seuil (la lecture «" + NBSP + "plus de 66" + NBSP + "»)",
-  rounds: "Ou nombre de manches fixé",
-  none: "aucun",
-  bga: "décompte de Board Game Arena" + NBSP + ": chacun part du seuil et perd un point par tête",
-  sheet: "La feuille de score",
-  caption: "Têtes de bœuf ramassées, manche par manche",
-  round: "Manche",
-  total: "Total",
-  left: "Reste",
-  newRound: (n) => `Manche ${n}${NBSP}: têtes de bœuf ramassées`,
-  tick: "cocher les cartes",
-  tickTitle: (name) => `Cartes ramassées par ${name}`,
-  card: (h) => plural(h, "tête"),
-  save: "Ajouter la manche",
-  undo: "Supprimer la dernière manche",
-  csv: "Exporter en CSV",
-  fresh: "Nouvelle partie (mêmes joueurs)",
-  freshConfirm: "Confirmer" + NBSP + ": effacer toutes les manches" + NNBSP + "?",
-  cancel: "Annuler",
-  noPlayers: (n) => `Ajoutez au moins ${count(n, "joueur")} pour commencer la feuille.`,
-  leads: (names) =>
-    names.length === 1 ? `${names[0]} mène.` : `${list(names)} sont à égalité en tête.`,
-  over: (names, rounds) =>
-    names.length === 1
-      ? `Partie terminée après ${count(rounds, "manche", "manches", { feminine: true })}${NBSP}: ${names[0]} gagne${NNBSP}!`
-      : `Partie terminée après ${count(rounds, "manche", "manches", { feminine: true })}${NBSP}: ${list(names)} se partagent la victoire.`,
-  added: (n) => `Manche ${n} ajoutée.`,
-  removed: (n) => `Manche ${n} supprimée.`,
-  // Reader errors, next to the field.
-  notNumber: (text) => `«${NBSP}${text}${NBSP}» n’est pas un nombre entier${NBSP}: écrivez un nombre entier de têtes de bœuf.`,
-  negative: "Un nombre de têtes de bœuf ne peut pas être négatif.",
-  tooMany: (total) => `Impossible${NBSP}: le paquet entier ne compte que ${total} têtes de bœuf.`,
-  roundTooMany: (sum, total) =>
-    `Cette manche totalise ${sum} têtes de bœuf, plus que les ${total} du paquet entier${NBSP}: vérifiez les nombres.`,
-  emptyName: "Écrivez un prénom.",
-  longName: `Un prénom de ${NAME_MAX} caractères au plus, s’il vous plaît.`,
-  sameName: (name) => `${name} joue déjà${NBSP}: choisissez un autre prénom.`,
-  tooManyPlayers: (n, specials) => `On joue à ${n} au plus${specials ? " avec les cartes spéciales" : ""}.`,
-  specials: (rounds) => "avec les cartes spéciales (" + count(rounds, "manche", "manches", { feminine: true }) + NNBSP + "; avec «" + NBSP + "Négatif = positif" + NBSP +
-    "», une manche peut être négative, par exemple " + number(-3) + " pour un 55 choisi dans une rangée de 11" + NBSP + "têtes)",
-  badTarget: (usual) => `Le seuil est un nombre entier d’au moins 1 (${usual} dans la règle).`,
-  badRounds: "Le nombre de manches est un entier d’au moins 1, ou rien.",
-  noRules: "Le compteur n’a pas pu charger les règles du jeu" + NBSP + ": rechargez la page. " +
-    "En attendant, la feuille vierge ci-dessous s’imprime.",
-  // Notices about the stored sheet.
-  unreadable: "La feuille gardée dans ce navigateur est illisible" + NBSP + ": une feuille vierge est affichée. " +
-    "Rien n’est effacé tant que vous n’y touchez pas.",
-  damaged: (parts) => "La feuille gardée dans ce navigateur était abîmée" + NBSP + ": " + parts.join(NNBSP + "; ") + ".",
-  badRoundsStored: (n) => n === 1 ? "une manche illisible a été mise de côté" : `${count(n, "manche", "manches", { feminine: true })} illisibles ont été mises de côté`,
-  textNumbers: (n) => n === 1 ? "un nombre écrit comme du texte a été relu" : `${count(n, "nombre")} écrits comme du texte ont été relus`,
-  badNames: (n) => n === 1 ? "un prénom illisible a été remplacé" : `${count(n, "prénom")} illisibles ont été remplacés`,
-  badSettings: (n) => n === 1 ? "un réglage illisible a repris sa valeur habituelle" : `${count(n, "réglage", "réglages")} illisibles ont repris leur valeur habituelle`,
-  restore: (n) => `Restaurer la feuille sauvegardée (${count(n, "manche", "manches", { feminine: true })})`,
-  restored: (n) => `La feuille sauvegardée a été restaurée (${count(n, "manche", "manches", { feminine: true })}).`,
-  otherTab: "La feuille a été mise à jour depuis un autre onglet.",
-  conflict: "La feuille venait d’être modifiée dans un autre onglet" + NBSP + ": elle est maintenant à jour ici. " +
-    "Vérifiez-la, puis recommencez.",
-};
+const T = WORDS.sheet;
 
 const root = document.querySelector("[data-compteur]");
 let rules = null; // js/tetes.json as the engine exports it: heads[card], total, variants (no rule here)
@@ -93,16 +29,6 @@ let seen = null; // the stored text this tab last read or wrote
 let notice = ""; // what the page says about the stored sheet (damaged, restored)
 let backupFrozen = false; // the stored sheet was damaged: the backup keeps the last good one
 let confirming = false;
-
-function el(tag, attrs = {}, text) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value;
-    else if (value !== false && value !== undefined) node.setAttribute(key, value === true ? "" : value);
-  }
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 // --- the stored sheet --------------------------------------------------------------------------
 
@@ -137,11 +63,11 @@ function store({ backup = true } = {}) {
 function repairNotice(problems) {
   if (problems.unreadable) return T.unreadable;
   const parts = [];
-  if (problems.rounds) parts.push(T.badRoundsStored(problems.rounds));
-  if (problems.numbers) parts.push(T.textNumbers(problems.numbers));
-  if (problems.names) parts.push(T.badNames(problems.names));
-  if (problems.settings) parts.push(T.badSettings(problems.settings));
-  return parts.length ? T.damaged(parts) : "";
+  if (problems.rounds) parts.push(problems.rounds === 1 ? T.bad_round_stored : say(T.bad_rounds_stored, { rounds: count(problems.rounds, NOUNS.round) }));
+  if (problems.numbers) parts.push(problems.numbers === 1 ? T.text_number : say(T.text_numbers, { numbers: count(problems.numbers, NOUNS.number) }));
+  if (problems.names) parts.push(problems.names === 1 ? T.bad_name : say(T.bad_names, { names: count(problems.names, NOUNS.first_name) }));
+  if (problems.settings) parts.push(problems.settings === 1 ? T.bad_setting : say(T.bad_settings, { settings: count(problems.settings, NOUNS.setting) }));
+  return parts.length ? say(T.damaged, { parts: parts.join(T.damaged_joint) }) : "";
 }
 
 /** Take in what storage holds now (at start, or another tab wrote it). A damaged sheet is
@@ -223,9 +149,9 @@ function parseHeads(text) {
   const negative = /^[-\u2212]\s*\d+$/.test(value);
   const allowed = variant().negative_scores;
   if (negative && !allowed) return { error: T.negative };
-  if (!negative && !/^\d+$/.test(value)) return { error: T.notNumber(value) };
+  if (!negative && !/^\d+$/.test(value)) return { error: say(T.not_number, { text: value }) };
   const number = negative ? -Number(value.replace(/^[-\u2212]\s*/, "")) : Number(value);
-  if (number > deckTotal) return { error: T.tooMany(deckTotal) };
+  if (number > deckTotal) return { error: say(T.too_many, { total: deckTotal }) };
   return { value: number };
 }
 
@@ -257,7 +183,7 @@ function build() {
   const nameInput = el("input", { id: "compteur-nom", name: "nom", maxlength: String(NAME_MAX + 10),
     autocomplete: "off", "aria-describedby": "compteur-nom-erreur" });
   ui.nameError = el("span", { class: "compteur-erreur", id: "compteur-nom-erreur", role: "alert" });
-  addForm.append(el("label", { for: "compteur-nom" }, T.addName), " ", nameInput, " ",
+  addForm.append(el("label", { for: "compteur-nom" }, T.add_name), " ", nameInput, " ",
     el("button", { type: "submit" }, T.add), " ", ui.nameError);
   addForm.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -273,7 +199,7 @@ function build() {
   const targetError = el("span", { class: "compteur-erreur", id: "compteur-seuil-erreur", role: "alert" });
   target.addEventListener("change", () => {
     const value = parseCount(target.value, 1);
-    targetError.textContent = value === null ? T.badTarget(variantOf(rules, false).end.target) : "";
+    targetError.textContent = value === null ? say(T.bad_target, { usual: variantOf(rules, false).end.target }) : "";
     if (value === null) return;
     if (value !== sheet.target) update(() => { sheet.target = value; });
   });
@@ -289,7 +215,7 @@ function build() {
   const fixedError = el("span", { class: "compteur-erreur", id: "compteur-manches-erreur", role: "alert" });
   fixed.addEventListener("change", () => {
     const value = fixed.value.trim() === "" ? 0 : parseCount(fixed.value, 1);
-    fixedError.textContent = value === null ? T.badRounds : "";
+    fixedError.textContent = value === null ? T.bad_rounds : "";
     if (value === null) return;
     if ((value || null) !== sheet.fixed) update(() => { sheet.fixed = value || null; });
   });
@@ -315,7 +241,7 @@ function build() {
     line(strict, " ", el("label", { for: "compteur-strict" }, T.strict)),
     line(el("label", { for: "compteur-manches" }, T.rounds), " ", fixed, " ", fixedError),
     line(bga, " ", el("label", { for: "compteur-bga" }, T.bga)),
-    line(specials, " ", el("label", { for: "compteur-speciales" }, T.specials(variantOf(rules, true).end.rounds))),
+    line(specials, " ", el("label", { for: "compteur-speciales" }, say(T.specials, { rounds: count(variantOf(rules, true).end.rounds, NOUNS.round), minus_three: number(-3) }))),
   );
 
   // The sheet.
@@ -355,7 +281,7 @@ function render({ keepTyped = false } = {}) {
   ui.notice.textContent = notice;
   ui.notice.hidden = !notice;
   ui.restore.hidden = !saved;
-  if (saved) ui.restore.textContent = T.restore(saved.rounds.length);
+  if (saved) ui.restore.textContent = say(T.restore, { rounds: count(saved.rounds.length, NOUNS.round) });
   ui.noticeBox.hidden = !notice && !saved;
   syncOptions();
 
@@ -366,7 +292,7 @@ function render({ keepTyped = false } = {}) {
     item.append(el("span", { class: "compteur-nom" }, name));
     if (!sheet.rounds.length) {
       const remove = el("button", { type: "button", class: "compteur-retirer" }, "×");
-      remove.setAttribute("aria-label", T.remove(name));
+      remove.setAttribute("aria-label", say(T.remove, { name }));
       remove.addEventListener("click", () => update(() => { sheet.players.splice(i, 1); }));
       item.append(" ", remove);
     }
@@ -411,17 +337,17 @@ function render({ keepTyped = false } = {}) {
   ui.sheetBox.hidden = !enoughPlayers();
 
   // Verdict.
-  if (!enoughPlayers()) ui.verdict.textContent = T.noPlayers(variant().players.min);
+  if (!enoughPlayers()) ui.verdict.textContent = say(T.no_players, { players: count(variant().players.min, NOUNS.player) });
   else if (!sheet.rounds.length) ui.verdict.textContent = "";
-  else if (over) ui.verdict.textContent = T.over(leaders, sheet.rounds.length);
-  else ui.verdict.textContent = T.leads(leaders);
+  else if (over) ui.verdict.textContent = say(leaders.length === 1 ? T.over_one : T.over_many, { rounds: count(sheet.rounds.length, NOUNS.round), name: leaders[0], names: list(leaders) });
+  else ui.verdict.textContent = say(leaders.length === 1 ? T.leads_one : T.leads_many, { name: leaders[0], names: list(leaders) });
   ui.verdict.classList.toggle("fini", over);
   root.dataset.etat = over ? "fini" : "en-cours";
 
   renderEntry(over, keepTyped);
   ui.undo.disabled = !sheet.rounds.length;
   ui.csv.disabled = !enoughPlayers();
-  ui.fresh.textContent = confirming ? T.freshConfirm : T.fresh;
+  ui.fresh.textContent = confirming ? T.fresh_confirm : T.fresh;
   ui.cancel.hidden = !confirming;
 }
 
@@ -437,7 +363,7 @@ function renderEntry(over, keepTyped) {
   if (ui.entry.hidden) return;
   const number = sheet.rounds.length + 1;
   const box = el("fieldset");
-  box.append(el("legend", {}, T.newRound(number)));
+  box.append(el("legend", {}, say(T.new_round, { n: number })));
   sheet.players.forEach((name, i) => {
     const id = `compteur-manche-${i}`;
     const input = el("input", { id, name: id, inputmode: "numeric", size: "4", "data-joueur": String(i),
@@ -461,7 +387,7 @@ function tickCards(name, index, input) {
   const details = el("details", { class: "compteur-cartes" });
   details.append(el("summary", {}, T.tick));
   const group = el("fieldset");
-  group.append(el("legend", {}, T.tickTitle(name)));
+  group.append(el("legend", {}, say(T.tick_title, { name })));
   const grid = el("div", { class: "compteur-grille" });
   for (let card = 1; card < heads.length; card += 1) {
     const id = `compteur-carte-${index}-${card}`;
@@ -476,7 +402,7 @@ function tickCards(name, index, input) {
       input.dispatchEvent(new Event("input"));
     });
     const label = el("label", { for: id, class: `h${heads[card]}` });
-    label.append(box, " ", el("strong", {}, String(card)), " ", T.card(heads[card]));
+    label.append(box, " ", el("strong", {}, String(card)), " ", plural(heads[card], NOUNS.head));
     grid.append(label);
   }
   group.append(grid);
@@ -508,7 +434,7 @@ function restoreBackup() {
   sheet = saved;
   confirming = false;
   backupFrozen = false;
-  notice = T.restored(saved.rounds.length);
+  notice = say(T.restored, { rounds: count(saved.rounds.length, NOUNS.round) });
   store();
   render();
   ui.live.textContent = notice;
@@ -517,10 +443,10 @@ function restoreBackup() {
 function addPlayer(input) {
   const name = input.value.replace(/\s+/g, " ").trim();
   let error = "";
-  if (!name) error = T.emptyName;
-  else if (name.length > NAME_MAX) error = T.longName;
-  else if (sheet.players.some((p) => p.toLowerCase() === name.toLowerCase())) error = T.sameName(name);
-  else if (sheet.players.length >= playersMax()) error = T.tooManyPlayers(playersMax(), sheet.specials);
+  if (!name) error = T.empty_name;
+  else if (name.length > NAME_MAX) error = say(T.long_name, { max: NAME_MAX });
+  else if (sheet.players.some((p) => p.toLowerCase() === name.toLowerCase())) error = say(T.same_name, { name });
+  else if (sheet.players.length >= playersMax()) error = say(sheet.specials ? T.too_many_players_specials : T.too_many_players, { n: playersMax() });
   ui.nameError.textContent = error;
   if (error) return;
   if (!update(() => { sheet.players.push(name); })) return;
@@ -544,10 +470,10 @@ function addRound() {
   if (bad) return;
   const sum = values.reduce((a, b) => a + b, 0);
   if (sum > deckTotal) {
-    ui.roundError.textContent = T.roundTooMany(sum, deckTotal);
+    ui.roundError.textContent = say(T.round_too_many, { sum, total: deckTotal });
     return;
   }
-  if (!update(() => { sheet.rounds.push(values); confirming = false; }, T.added(sheet.rounds.length + 1))) return;
+  if (!update(() => { sheet.rounds.push(values); confirming = false; }, say(T.added, { n: sheet.rounds.length + 1 }))) return;
   const first = ui.entry.querySelector("input[data-joueur]");
   if (first) first.focus();
 }
@@ -555,7 +481,7 @@ function addRound() {
 function undoRound() {
   if (!sheet.rounds.length) return;
   const n = sheet.rounds.length;
-  update(() => { sheet.rounds.pop(); }, T.removed(n));
+  update(() => { sheet.rounds.pop(); }, say(T.removed, { n }));
 }
 
 function freshGame() {
@@ -611,7 +537,7 @@ if (root) {
   // sheet holds no copy of them. Without them the page says so; the blank sheet still prints.
   loadRules().then((data) => {
     if (!data) {
-      root.replaceChildren(el("p", { class: "compteur-erreur", role: "alert" }, T.noRules));
+      root.replaceChildren(el("p", { class: "compteur-erreur", role: "alert" }, T.no_rules));
       root.dataset.pret = "echec";
       return;
     }
@@ -624,9 +550,9 @@ if (root) {
     root.dataset.pret = "oui";
     window.addEventListener("storage", (event) => {
       if (event.storageArea !== localStorage) return;
-      if (event.key === STORE || event.key === null) adopt({ message: T.otherTab });
+      if (event.key === STORE || event.key === null) adopt({ message: T.other_tab });
       else if (event.key === BACKUP) render({ keepTyped: true });
     });
   });
-  keepForOffline({ files: ["js/compteur-feuille.js", "js/mots.js", "js/tetes.json"] }); // the sheet works offline after one visit
+  keepForOffline({ files: ["js/compteur-feuille.js", "js/dom.js", "js/mots.js", "js/mots.json", "js/tetes.json"] }); // the sheet works offline after one visit
 }

@@ -6,44 +6,12 @@
 // Markup comes from Python (which escapes names); reader text is only ever set with textContent.
 
 import * as engine from "./engine.js";
+import { EngineProgress, StepControls, useStylesheet } from "./controls.js";
+import { el } from "./dom.js";
 import { keepForOffline } from "./hors-ligne.js";
-import { NBSP, NNBSP, list } from "./mots.js";
-import { EngineProgress, StepControls, useStylesheet } from "./player.js";
+import { WORDS, list, say } from "./mots.js";
 
-const T = {
-  failed:
-    "Le moteur du jeu n’a pas pu démarrer dans ce navigateur (trop ancien, sans WebAssembly, " +
-    "ou hors ligne)" + NBSP + ": vous pouvez toujours lire les exemples commentés.",
-  busy: "Les robots choisissent leur carte…",
-  placing: "Les cartes du tour se posent, de la plus petite à la plus grande…",
-  hand: "Votre main",
-  pool: "Cartes à choisir",
-  table: "La table",
-  scores: "Les scores",
-  player: "Joueur",
-  level: "Niveau",
-  round: "Manche",
-  total: "Total",
-  bga: "Décompte (Board Game Arena)",
-  bgaHelp: (target) => `Décompte comme sur Board Game Arena${NBSP}: chacun part de ${target} points et perd un point par tête de bœuf.`,
-  turnLog: "Le tour, carte par carte",
-  advice: "Conseil",
-  adviceTitle: "Que jouerait le robot prudent à votre place" + NNBSP + "?",
-  decide: "Votre décision",
-  showAll: "Tout montrer",
-  next: "Manche suivante",
-  again: "Nouvelle partie",
-  save: "Enregistrer la manche (JSON)",
-  review: "Revoir la manche étape par étape",
-  reviewTitle: (n) => `La manche ${n}, étape par étape`,
-  reviewNav: "Parcourir les étapes de la manche",
-  handHint: "Les flèches passent d’une carte à l’autre" + NNBSP + "; Entrée joue la carte.",
-  choose: "Quelle rangée ramassez-vous" + NNBSP + "?",
-  saved: "Manche enregistrée" + NBSP + ": le fichier est dans vos téléchargements.",
-  loaded: "Manche chargée.",
-  leads: (names) => (names.length === 1 ? `${names[0]} mène.` : `À égalité en tête${NBSP}: ${list(names)}.`),
-  resume: "Reprendre la partie en cours",
-};
+const T = WORDS.play;
 // The session state, so a reload does not lose the game. sessionStorage, not localStorage: the
 // guide keeps nothing on the reader's device beyond the score sheet once the tab is closed.
 const STORE = "sqp-jouer-v1";
@@ -58,16 +26,6 @@ let shown = 0; // steps of the current turn already shown (before a decision: a 
 let skip = false; // « Tout montrer » pressed: show the rest of the turn at once
 const ui = {};
 
-function el(tag, attrs = {}, text) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value;
-    else node.setAttribute(key, value);
-  }
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -79,7 +37,7 @@ function delay() {
 // --- the game area, built once ---------------------------------------------------------------
 
 function buildArea() {
-  const area = el("section", { class: "jouer-partie", "aria-label": "La partie en cours" });
+  const area = el("section", { class: "jouer-partie", "aria-label": T.game });
   ui.status = el("p", { class: "jouer-statut" });
   ui.live = el("p", { class: "jouer-annonce", "aria-live": "polite", role: "status" });
   ui.error = el("p", { class: "jouer-erreur", role: "alert" });
@@ -92,7 +50,7 @@ function buildArea() {
   scoreBox.append(ui.scores, ui.bgaHelp);
 
   ui.scene = el("div", { class: "jouer-scene", "aria-label": T.table, role: "region" });
-  ui.showAll = el("button", { type: "button", class: "jouer-secondaire", hidden: "" }, T.showAll);
+  ui.showAll = el("button", { type: "button", class: "jouer-secondaire", hidden: "" }, T.show_all);
   ui.showAll.addEventListener("click", () => { skip = true; });
 
   ui.choice = el("fieldset", { class: "jouer-choix", hidden: "" });
@@ -109,14 +67,14 @@ function buildArea() {
   ui.extra = el("div", { class: "jouer-en-plus" });
 
   ui.handTitle = el("h3", { class: "jouer-titre-main", id: "jouer-titre-main" }, T.hand);
-  ui.handHint = el("span", { class: "jouer-invisible", id: "jouer-aide-main" }, T.handHint);
+  ui.handHint = el("span", { class: "jouer-invisible", id: "jouer-aide-main" }, T.hand_hint);
   ui.hand = el("div", { class: "jouer-main", role: "group", "aria-labelledby": "jouer-titre-main",
                         "aria-describedby": "jouer-aide-main" });
   ui.hand.addEventListener("keydown", moveInHand);
 
   const tools = el("div", { class: "jouer-outils" });
   ui.adviceButton = el("button", { type: "button", class: "jouer-secondaire" }, T.advice);
-  ui.adviceButton.title = T.adviceTitle;
+  ui.adviceButton.title = T.advice_title;
   ui.adviceButton.addEventListener("click", askAdvice);
   ui.saveButton = el("button", { type: "button", class: "jouer-secondaire" }, T.save);
   ui.saveButton.addEventListener("click", save);
@@ -134,7 +92,7 @@ function buildArea() {
   ui.end.append(ui.summary, ui.nextButton, ui.reviewButton);
 
   ui.logBox = el("details", { class: "jouer-journal", open: "" });
-  ui.logBox.append(el("summary", {}, T.turnLog));
+  ui.logBox.append(el("summary", {}, T.turn_log));
   ui.log = el("ol");
   ui.logBox.append(ui.log);
 
@@ -443,13 +401,13 @@ function review() {
   });
 }
 
-/** The round's steps one at a time, with the examples' own controls (player.js StepControls):
+/** The round's steps one at a time, with the examples' own controls (controls.js StepControls):
  *  Début / Précédent / Suivant / Fin, the slider, the arrow keys, steps counted from 0. */
 function showReview(steps) {
   useStylesheet();
-  const title = el("h3", { tabindex: "-1" }, T.reviewTitle(view.round));
+  const title = el("h3", { tabindex: "-1" }, say(T.review_title, { n: view.round }));
   const stage = el("div", { class: "etape jouer-revoir-etape" });
-  const controls = new StepControls({ label: T.reviewNav, onMove: (action, index) => go(index, true) });
+  const controls = new StepControls({ label: T.review_nav, onMove: (action, index) => go(index, true) });
   const go = (index, announce) => {
     const step = steps[index];
     stage.innerHTML = step.html; // markup drawn by the engine
@@ -570,7 +528,7 @@ function render(scene) {
     button.innerHTML = card.svg; // drawn by the engine (game.classic.draw.card_svg)
     // The name is the hidden text, not an aria-label: the drawing's numbers stay out of it.
     button.firstElementChild.setAttribute("aria-hidden", "true");
-    button.append(el("span", { class: "jouer-invisible" }, drafting ? `Prendre le ${card.card}` : card.label));
+    button.append(el("span", { class: "jouer-invisible" }, drafting ? say(T.take, { card: card.card }) : card.label));
     button.disabled = !["play", "pick"].includes(view.phase);
     button.tabIndex = ui.hand.querySelector(".jouer-carte") ? -1 : 0; // roving: one tab stop
     button.addEventListener("click", () => action(card.card));
@@ -579,7 +537,7 @@ function render(scene) {
   if (drafting && view.picks) ui.status.textContent = `${view.picks} ${view.status}`;
   if (drafting && view.hand.length) {
     const mine = el("p", { class: "jouer-aide" },
-      `${T.hand} (${view.hand.length}/${view.turns})${NBSP}: ${view.hand.map((c) => c.card).join(", ")}`);
+      say(T.hand_held, { held: view.hand.length, turns: view.turns, cards: view.hand.map((c) => c.card).join(", ") }));
     ui.hand.append(mine);
   }
   ui.hand.hidden = cards.length === 0;
@@ -624,7 +582,7 @@ let explorerAsked = 0; // answers may come back out of order: only the latest on
  *  engine encodes (explore_link); hidden when the explorer cannot open it (Junior, a draft). */
 function linkExplorer() {
   if (!ui.explorer) {
-    ui.explorer = el("a", { class: "jouer-explorateur", hidden: "" }, "Ouvrir dans l’explorateur");
+    ui.explorer = el("a", { class: "jouer-explorateur", hidden: "" }, T.explorer);
     ui.adviceButton.parentElement.append(ui.explorer);
   }
   const mine = ++explorerAsked;
@@ -657,12 +615,14 @@ function renderScores() {
   }
   ui.scores.replaceChildren(caption, head, body);
   // Who leads is the engine's (view.leaders: the best `returns()`, fewest heads or most cards).
-  const leads = view.winners.length || !view.leaders.length ? "" : T.leads(view.leaders) + " ";
-  ui.bgaHelp.textContent = leads + (countdown ? T.bgaHelp(view.target) : "");
+  const leads = view.winners.length || !view.leaders.length ? "" : (view.leaders.length === 1 ? say(T.leads_one, { name: view.leaders[0] }) : say(T.leads_many, { names: list(view.leaders) })) + " ";
+  ui.bgaHelp.textContent = leads + (countdown ? say(T.bga_help, { target: view.target }) : "");
   ui.bgaHelp.hidden = !ui.bgaHelp.textContent;
 }
 
-if (root && form) {
+/** Set up the page once: the form, a game to resume, the offline copy. */
+function main() {
+  if (!root || !form) return;
   form.hidden = false;
   form.addEventListener("submit", start);
   offerResume();
@@ -670,7 +630,9 @@ if (root && form) {
   // The engine (its download is said under « Commencer », the build's figure) starts only when
   // the reader asks: « Commencer », a resumed or a loaded game — never on hover or focus.
   // Jouer works offline after one visit: the page now, the engine once it has run.
-  const files = ["js/engine.js", "js/mots.js", "js/player.js", "js/player.css"];
+  const files = ["js/engine.js", "js/mots.js", "js/mots.json", "js/dom.js", "js/controls.js", "js/player.css"];
   keepForOffline({ files, engine: false });
   engine.whenReady.then(() => keepForOffline({ files: [...files, "js/worker.js"], engine: true }));
 }
+
+main();

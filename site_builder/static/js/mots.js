@@ -1,37 +1,50 @@
-// The French typography and number wording of every page script, in one module (the Python side,
-// for the engine's sentences, is game/messages/typography.py; content/README.md « Numbers »
-// states the convention). Text built here is only ever shown with textContent.
+// The French words of every page script, and the grammar that puts values into them. The words
+// are game/messages/scripts.py's, which the build writes to js/mots.json (site_builder/
+// tools_assets.py): no script holds French of its own. content/README.md « Numbers » states the
+// convention. Text built here is only ever shown with textContent.
+//
+// The words come with the module graph (a JSON module), so each page script runs as soon as it
+// did when it held them itself; a browser that cannot load them keeps the static page, complete
+// without JS.
 
-export const NBSP = "\u00a0"; // before « : », inside « guillemets », between a number and its word
-export const NNBSP = "\u202f"; // before ; ! ?
+import words from "./mots.json" with { type: "json" };
 
-const VOWELS = "aeiouyhàâäéèêëîïôöùûüœæ";
-const WORDS = ["zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf"];
+/** {grammar, player, play, sheet, engine_size}: see game/messages/scripts.py. */
+export const WORDS = words;
+const GRAMMAR = WORDS.grammar;
+export const NOUNS = GRAMMAR.nouns;
+
+/** A template's `{name}`s filled from `values` (game/messages/scripts.py). */
+export function say(template, values = {}) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
 
 /** A number as French print sets it: a true minus sign (−3), not a hyphen. */
 export function number(n) {
   return n < 0 ? `\u2212${-n}` : String(n);
 }
 
-/** A value in digits with its word: « 1 tête », « 0 tête », « 7 têtes » (singular up to 1). */
-export function plural(n, singular, pluralForm = `${singular}s`) {
-  return `${number(n)}${NBSP}${Math.abs(n) <= 1 ? singular : pluralForm}`;
+/** A value in digits with its noun: « 1 tête », « 0 tête », « 7 têtes » (singular up to 1). */
+export function plural(n, noun) {
+  return say(GRAMMAR.counted, { n: number(n), noun: Math.abs(n) <= 1 ? noun.one : noun.many });
 }
 
 /** A count of things: « une manche », « trois manches » under ten, « 12 manches » from ten on. */
-export function count(n, singular, pluralForm = `${singular}s`, { feminine = false } = {}) {
-  if (n === 0) return `${feminine ? "aucune" : "aucun"} ${singular}`;
-  if (n === 1) return `${feminine ? "une" : "un"} ${singular}`;
-  return n < WORDS.length ? `${WORDS[n]} ${pluralForm}` : `${n}${NBSP}${pluralForm}`;
+export function count(n, noun) {
+  const gender = noun.feminine ? "feminine" : "masculine";
+  if (n === 0) return `${GRAMMAR.none[gender]} ${noun.one}`;
+  if (n === 1) return `${GRAMMAR.one[gender]} ${noun.one}`;
+  return n < GRAMMAR.numbers.length ? `${GRAMMAR.numbers[n]} ${noun.many}` : say(GRAMMAR.counted, { n, noun: noun.many });
 }
 
 /** « Alice », « Alice et Bruno », « Alice, Bruno et Chloé ». */
 export function list(items) {
   const all = [...items].map(String);
-  return all.length < 2 ? all.join("") : `${all.slice(0, -1).join(", ")} et ${all[all.length - 1]}`;
+  return all.length < 2 ? all.join("") : `${all.slice(0, -1).join(", ")}${GRAMMAR.and}${all[all.length - 1]}`;
 }
 
 /** « de Bruno », « d’Alice », « d’Hugo »: French elides « de » before a vowel or a mute h. */
 export function de(name) {
-  return VOWELS.includes(String(name).charAt(0).toLowerCase()) ? `d’${name}` : `de ${name}`;
+  const elided = GRAMMAR.vowels.includes(String(name).charAt(0));
+  return say(elided ? GRAMMAR.of_elided : GRAMMAR.of, { name });
 }

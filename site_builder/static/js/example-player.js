@@ -1,0 +1,447 @@
+// The example player: turns each worked example (section.exemple) into a replay the reader drives.
+//
+// Progressive enhancement: the static page already shows every step. This module adds controls
+// and shows one step at a time. Stepping, the quiz and a first row choice read what the build
+// wrote with CPython's engine (data-pas, the page's choix.json: site_builder/branches.py), so they
+// download nothing; « Et si… ? » and a second choice start the Python engine in the worker
+// (engine.js), at a control that says what it downloads first. No rule and no drawing live here:
+// markup comes from Python (which escapes it); reader text is only ever set with textContent.
+// Nothing runs on import: the page's script (player.js) calls start() once.
+
+import * as engine from "./engine.js";
+import { EngineSlot, StepControls, useStylesheet } from "./controls.js";
+import { el } from "./dom.js";
+import { keepForOffline } from "./hors-ligne.js";
+import { NOUNS, WORDS, de, plural, say } from "./mots.js";
+import { Quiz } from "./quiz.js";
+import { WhatIf } from "./what-if.js";
+
+const T = WORDS.player;
+
+const ANNOUNCE_MS = 4000; // long enough for the live region's text to be queued and read
+
+const STEP_ID = /^exemple-(.+)-etape-(\d+)$/;
+// A heading that already names the example (« Exemple 3 : … ») names its region as it is.
+const NAMED = new RegExp(`^${say(T.region, { name: "" }).trim()}\\b`);
+
+// What the service worker keeps once the engine has run here (the page's own script and what it
+// loaded are added by hors-ligne.js): every module of the player, its words and stylesheet.
+const FILES = ["js/engine.js", "js/worker.js", "js/mots.js", "js/mots.json", "js/dom.js",
+               "js/controls.js", "js/example-player.js", "js/quiz.js", "js/what-if.js", "js/player.css"];
+
+/** Rows on the table at a step: the engine's steps carry them, the build's their count. */
+function rowCount(step) {
+  return step.rows ? step.rows.length : step.nrows;
+}
+
+const prebuiltFiles = new Map(); // URL → promise of the page's choix.json (null if unreachable)
+
+/** The build's answer to one deviation of a section's example (`"step:row"`), or null. */
+async function prebuilt(section, key) {
+  if (!section.dataset.choix) return null;
+  const url = new URL(section.dataset.choix, location.href).href;
+  if (!prebuiltFiles.has(url)) {
+    prebuiltFiles.set(url, fetch(url).then((r) => (r.ok ? r.json() : null)).catch(() => null));
+  }
+  const data = await prebuiltFiles.get(url);
+  const found = data && data[section.dataset.exemple];
+  return (found && found[key]) || null;
+}
+
+class Player {
+  constructor(section) {
+    this.section = section;
+    this.id = section.dataset.exemple || section.id.replace(/^exemple-/, "");
+    this.original = JSON.parse(section.dataset.scenario);
+    // The variant (game/variants.py) the scenario names; the worker's messages are the same for all.
+    this.junior = section.dataset.variant === "junior";
+    // Special cards (« 6 qui surprend ! »): the « Et si… ? » form and the quiz speak of the
+    // classic game only, so such sections keep the steps and the row choices.
+    this.special = section.dataset.variant === "speciales";
+    this.scenario = this.original;
+    this.list = section.querySelector("ol.etapes");
+    // The build's facts of every step (site_builder/branches.py): stepping, choosing and the quiz
+    // need no engine. The built items are kept to come back to the example as written.
+    this.built = JSON.parse(section.dataset.pas || "[]");
+    this.builtItems = this.items.map((li) => li.cloneNode(true));
+    this.steps = this.built;
+    this.deviation = null; // the step of the one pre-rendered deviation shown, or "engine"
+    this.links = null; // explorer links of a pre-rendered deviation's steps
+    this.current = 0;
+    this.name = this.regionName();
+    section.setAttribute("aria-label", this.name);
+    this.buildControls();
+    this.show(this.startIndex(), { fromHash: true, quiet: true });
+  }
+
+  /** The rows on the table as step `index` starts (the quiz offers each). */
+  rowsBefore(index) {
+    return rowCount(this.steps[index - 1] || this.steps[index]);
+  }
+
+  get items() {
+    return Array.from(this.list.querySelectorAll(":scope > li.etape"));
+  }
+
+  startIndex() {
+    const match = STEP_ID.exec(decodeURIComponent(location.hash.slice(1)));
+    if (match && match[1] === String(this.id)) {
+      return Math.min(Number(match[2]), this.items.length - 1);
+    }
+    return 0;
+  }
+
+  /**
+   * The region's name in words, not its id: « Exemple 6 », « Exemple 6, la version corrigée »
+   * when a page holds several numbered examples, « Exemple : cartes spéciales, 5ᵉ série ».
+   */
+  regionName() {
+    const heading = this.headingBefore();
+    const number = /^(\d+)(?:-|$)/.exec(this.id);
+    if (number) {
+      const several = document.querySelectorAll("section.exemple[data-scenario]").length > 1;
+      const part = several && this.headingBefore("h2");
+      return say(T.region, { name: number[1] }) + (part ? `, ${part.charAt(0).toLowerCase()}${part.slice(1)}` : "");
+    }
+    if (this.special && heading) return say(T.region_special, { heading });
+    if (heading) return NAMED.test(heading) ? heading : say(T.region_of, { heading });
+    return say(T.region, { name: this.id.replace(/-/g, " ") });
+  }
+
+  /** Text of the nearest heading before the section (permalink signs left out). */
+  headingBefore(selector = "h2, h3, h4") {
+    let found = null;
+    for (const h of document.querySelectorAll(selector)) {
+      if (h.compareDocumentPosition(this.section) & Node.DOCUMENT_POSITION_FOLLOWING) found = h;
+    }
+    if (!found) return null;
+    const copy = found.cloneNode(true);
+    copy.querySelectorAll("a[href^='#'], .permalien, [aria-hidden=true]").forEach((a) => {
+      if (!a.textContent.trim().replace(/[#¶§]/g, "")) a.remove();
+    });
+    return copy.textContent.replace(/[#¶§]\s*$/, "").trim() || null;
+  }
+
+  // --- controls --------------------------------------------------------------------------
+
+  buildControls() {
+    const s = this.section;
+    s.classList.add("joueur");
+    this.controls = new StepControls({
+      label: say(T.controls, { name: this.name.charAt(0).toLowerCase() + this.name.slice(1) }),
+      onMove: (action, index) => (action === "slide" ? this.show(index) : this.act(action)),
+    });
+    const bar = this.controls.bar;
+    this.buttons = this.controls.buttons;
+
+    // The one announcement of each step (emptied once read: the caption stays the text to read).
+    this.live = el("div", { class: "joueur-annonce", "aria-live": "polite" });
+    this.choice = el("div", { class: "joueur-choix" });
+    this.quiz = new Quiz(this);
+
+    const classic = !this.junior && !this.special;
+    this.whatIf = classic ? new WhatIf(this).details : el("div", { hidden: "" });
+    if (!classic) this.quiz.label.hidden = true;
+    s.insertBefore(bar, this.list);
+    s.insertBefore(this.live, this.list);
+    this.list.after(this.choice, this.quiz.box, this.quiz.label, this.whatIf);
+
+    this.controls.listen(s);
+    window.addEventListener("hashchange", () => {
+      const match = STEP_ID.exec(decodeURIComponent(location.hash.slice(1)));
+      if (match && match[1] === String(this.id)) this.show(this.startIndex(), { fromHash: true });
+    });
+    s.addEventListener("click", (event) => this.onTableClick(event));
+    // No engine here: stepping, the row choices and the quiz read what the build wrote. The
+    // engine starts only at a control that says so (EngineSlot): « Et si… ? », a second choice.
+  }
+
+  act(action) {
+    const last = this.items.length - 1;
+    const target = { first: 0, prev: this.current - 1, next: this.current + 1, last }[action];
+    if (action === "next" && this.quiz.holds(target)) return;
+    this.show(Math.max(0, Math.min(last, target)));
+  }
+
+  // --- showing a step ----------------------------------------------------------------------
+
+  show(index, { fromHash = false, keepUrl = false, quiet = false } = {}) {
+    const items = this.items;
+    const last = items.length - 1;
+    index = Math.max(0, Math.min(last, index));
+    if (index !== this.current || this.quiz.pending !== null) this.quiz.close();
+    this.current = index;
+    items.forEach((li, k) => {
+      li.classList.toggle("courante", k === index);
+      li.hidden = k !== index;
+    });
+    const li = items[index];
+    this.fill(li);
+    const pause = this.pauseIndex();
+    this.controls.update(index, items.length,
+                         pause === null ? "" : index === pause ? T.paused : say(T.choice_ahead, { n: pause }));
+    if (!fromHash && !keepUrl && li && li.id) history.replaceState(history.state, "", "#" + li.id);
+    if (fromHash && li && location.hash === "#" + li.id) {
+      this.section.scrollIntoView({ block: "start" });
+    }
+    if (!quiet) this.announce(this.stepText(index, li));
+    this.renderChoice();
+    this.linkExplorer(index);
+  }
+
+  /**
+   * « Ouvrir dans l’explorateur » follows the step shown: the links the build wrote for the
+   * example as written (data-etapes), the engine's (explore_link) once the reader has changed
+   * it. No link for a step the explorer cannot open (no card to play next).
+   */
+  linkExplorer(index) {
+    const box = this.section.querySelector(":scope > .exemple-explorateur");
+    if (!box) return;
+    const link = box.querySelector("a");
+    if (!this.builtLinks) {
+      this.builtLinks = JSON.parse(box.dataset.etapes || "[]"); // [{fragment, text} or null]
+      this.explorerPage = link.href.split("#")[0];
+    }
+    const put = (found) => {
+      if (index !== this.current) return; // the reader has moved on
+      box.hidden = !found.fragment;
+      link.href = `${this.explorerPage}#${found.fragment}`;
+      box.querySelector("[data-explorateur-texte]").textContent = found.text || "";
+    };
+    if (this.scenario === this.original) put(this.builtLinks[index] || {});
+    else if (this.links) put(this.links[index] || {});
+    else engine.ask({ type: "explore_link", scenario: this.scenario, step: index })
+      .then((answer) => put(answer.ok ? answer : {}));
+  }
+
+  /** The step where the replay stops for a row choice the reader has to make, or null. */
+  pauseIndex() {
+    const step = this.steps && this.steps[this.steps.length - 1];
+    return step && step.choice && step.choice.chosen == null ? this.steps.length - 1 : null;
+  }
+
+  /** Put the engine's markup into a step when it is first shown (building all of them at once
+   *  is a long task on a big example). */
+  fill(li) {
+    if (!li) return;
+    if (li.dataset.html !== undefined) {
+      li.innerHTML = this.steps[Number(li.dataset.step)].html; // from game.classic.draw.step_html
+      delete li.dataset.html;
+    }
+  }
+
+  /**
+   * Say the step once. The live region is emptied once spoken, so a screen reader reading the
+   * page does not meet the text twice (here and in the step's caption).
+   */
+  announce(text) {
+    clearTimeout(this.silence);
+    if (this.live.textContent !== text) this.live.textContent = text;
+    this.silence = setTimeout(() => {
+      this.live.textContent = "";
+    }, ANNOUNCE_MS);
+  }
+
+  stepText(index, li) {
+    const step = this.steps[index];
+    if (step && step.text) return step.text;
+    const text = li && li.querySelector("figcaption");
+    return text ? text.textContent : "";
+  }
+
+  /** Replace the list's steps with the engine's: empty items, each filled when first shown. */
+  render(steps, index, { keepUrl = false, quiet = false } = {}) {
+    this.steps = steps;
+    const items = steps.map((step) => el("li", {
+      class: "etape", id: `exemple-${this.id}-etape-${step.n}`,
+      "data-step": String(step.n), "data-kind": step.kind, "data-html": "", hidden: "",
+    }));
+    this.list.replaceChildren(...items);
+    this.show(index, { keepUrl, quiet });
+  }
+
+  /** Back to the example as written: the build's steps and markup, no engine. */
+  restoreBuilt() {
+    this.steps = this.built;
+    this.scenario = this.original;
+    this.deviation = null;
+    this.links = null;
+    this.list.replaceChildren(...this.builtItems.map((li) => li.cloneNode(true)));
+    this.show(this.current, { keepUrl: true, quiet: true });
+  }
+
+  /** Printing shows every step: fill the ones never shown. */
+  fillAll() {
+    this.items.forEach((li) => this.fill(li));
+  }
+
+  // --- the engine ----------------------------------------------------------------------------
+
+  fail(error, slot) {
+    console.error("engine:", error);
+    this.section.dataset.moteur = "echec";
+    if (slot) slot.fail(T.failed); // where the reader pressed; the steps stay readable
+  }
+
+  /** Ask the engine, starting it if needed with its progress in `slot` (an EngineSlot at the
+   *  control pressed: nothing above the controls moves). Null when it could not start. */
+  async send(message, slot) {
+    this.section.setAttribute("aria-busy", "true");
+    const stop = slot ? slot.follow() : () => {};
+    try {
+      await engine.start();
+      this.section.dataset.moteur = "pret";
+      if (slot) slot.ready();
+      return await engine.ask(message);
+    } catch (error) {
+      this.fail(error, slot);
+      return null;
+    } finally {
+      stop();
+      this.section.removeAttribute("aria-busy");
+    }
+  }
+
+  /**
+   * The answer to choosing `row` at `step`: the build's (choix.json) for a single deviation from
+   * the example as written, the example itself when the reader takes its row back, else the
+   * engine's. Null when there is nothing to show.
+   */
+  async answerChoice(step, row) {
+    const n = step.n;
+    if (this.deviation === null || this.deviation === n) {
+      const original = this.junior ? this.built[n].target.row : this.built[n].choice.chosen;
+      if (this.deviation === n && row === original) return { ok: true, restore: true };
+      const found = await prebuilt(this.section, `${n}:${row}`);
+      if (found) {
+        if (found.ok) this.deviation = n; // a refusal changes nothing
+        return found;
+      }
+    }
+    const answer = await this.send({ type: "choose", scenario: this.scenario, step: n, row }, this.choiceSlot);
+    if (answer && answer.ok) this.deviation = "engine";
+    return answer;
+  }
+
+  /** Show a choice's answer (see answerChoice); the reader's focus stays on the row chosen. */
+  showChoice(answer, row) {
+    if (answer.restore) this.restoreBuilt();
+    else {
+      this.scenario = answer.scenario;
+      this.links = this.deviation === "engine" ? null : answer.links || null;
+      this.render(answer.steps, this.current);
+    }
+    const again = this.choice.querySelector(`[data-choix="${row}"]`);
+    if (again) again.focus();
+  }
+
+  /** What a control that starts the engine says first: nothing if the build knew no figure. */
+  downloadNote(template) {
+    return WORDS.engine_size ? say(template, { size: WORDS.engine_size }) : "";
+  }
+
+  /** A note at a choice box whose choices start the engine, where its progress then shows. */
+  choiceNote(box, step) {
+    this.choiceSlot = null;
+    if (this.deviation === null || this.deviation === step.n || engine.isReady()) return;
+    this.choiceSlot = new EngineSlot(`exemple-${this.id}-etat-choix`, this.downloadNote(T.choice_download));
+    box.append(this.choiceSlot.box);
+  }
+
+  // --- decisions -----------------------------------------------------------------------------
+
+  renderChoice() {
+    this.choice.replaceChildren();
+    const step = this.steps[this.current];
+    if (this.junior) {
+      this.renderJuniorChoice(step);
+      return;
+    }
+    if (!step || !step.choice) return;
+    const { player, card, options, chosen, costs } = step.choice;
+    const box = el("fieldset", { class: "joueur-decision" });
+    box.append(el("legend", {}, say(T.choice_title, { of_player: de(player), card })));
+    for (const option of options) {
+      let label = say(T.option, { row: option.row + 1, heads: plural(option.heads, NOUNS.head_of_cattle) });
+      if (costs && costs[String(option.row)] !== undefined) label += say(T.option_total, { of_player: de(player), total: costs[String(option.row)] });
+      if (option.row === chosen) label += T.chosen;
+      const b = el("button", {
+        type: "button", "data-choix": String(option.row),
+        "aria-pressed": option.row === chosen ? "true" : "false",
+      }, label);
+      b.addEventListener("click", () => this.choose(step, option.row));
+      box.append(b);
+    }
+    this.choiceNote(box, step);
+    this.choice.append(box);
+  }
+
+  /** Junior: every move may be replayed in another row; the engine refuses it in French if illegal. */
+  renderJuniorChoice(step) {
+    if (!step || !step.target) return;
+    const box = el("fieldset", { class: "joueur-decision" });
+    box.append(el("legend", {}, say(T.junior_title, { player: step.target.player })));
+    for (let r = 0; r < rowCount(step); r++) {
+      const b = el("button", {
+        type: "button", "data-choix": String(r), "aria-pressed": String(r === step.target.row),
+      }, say(T.row, { row: r + 1 }));
+      b.addEventListener("click", () => this.chooseJunior(step, r));
+      box.append(b);
+    }
+    this.refusal = el("p", { class: "joueur-refus", role: "alert" });
+    box.append(this.refusal);
+    this.choiceNote(box, step);
+    this.choice.append(box);
+  }
+
+  async chooseJunior(step, row) {
+    if (step.target.row === row) return;
+    const answer = await this.answerChoice(step, row);
+    if (!answer) return;
+    if (!answer.ok) {
+      this.refusal.textContent = (answer.errors && answer.errors[0] && answer.errors[0].message) || T.refused;
+      return;
+    }
+    this.showChoice(answer, row);
+  }
+
+  onTableClick(event) {
+    const step = this.steps[this.current];
+    if (!step || !step.choice || this.junior) return;
+    const li = event.target.closest && event.target.closest("li.etape");
+    const row = event.target.closest && event.target.closest("[data-row]");
+    if (!li || !row || !this.list.contains(li)) return;
+    this.choose(step, Number(row.getAttribute("data-row")));
+  }
+
+  async choose(step, row) {
+    if (step.choice.chosen === row || !step.choice.options.some((o) => o.row === row)) return;
+    const answer = await this.answerChoice(step, row);
+    if (answer && answer.ok) this.showChoice(answer, row);
+  }
+}
+
+// --- page start -------------------------------------------------------------------------------
+
+/** Turn every worked example of the page into a player (once per page). */
+export function start() {
+  const sections = document.querySelectorAll("section.exemple[data-scenario]");
+  if (!sections.length) return;
+  document.documentElement.classList.add("js-joueur");
+  useStylesheet();
+  const players = Array.from(sections, (section) => new Player(section));
+  // No engine here: it starts only at a control that says so (EngineSlot in Player).
+  window.addEventListener("beforeprint", () => players.forEach((p) => p.fillAll()));
+  engine.whenReady.then(() => {
+    // One engine per page: every player's « Et si… ? » and choices now answer at once.
+    sections.forEach((s) => {
+      s.dataset.moteur = "pret";
+    });
+    // Once the engine has run, the service worker keeps this page, its pre-rendered choices and
+    // the engine for repeat and offline visits (before that, a reader who only reads registers
+    // nothing).
+    const choices = Array.from(sections).filter((s) => s.dataset.choix)
+      .map((s) => new URL(s.dataset.choix, location.href).href);
+    keepForOffline({ files: [...FILES, ...new Set(choices)], engine: true });
+  });
+}
