@@ -154,16 +154,16 @@ def simulate(variant_name: str = variants.DEFAULT, players: int = 4, games: int 
              seed: int = 1, bot: str = "heuristic", options: dict | None = None) -> dict:
     """Full games between bots: heads (or cards) per seat, share of wins, rounds, speed."""
     variant = variants.get(variant_name)
+    options = variants.check_options(variant, options)
     if variant.simulate is not None:
-        return variant.simulate(players=players, games=games, seed=seed, bot=bot,
-                                options=dict(options or {}))
+        return variant.simulate(players=players, games=games, seed=seed, bot=bot, options=options)
     names = [f"j{i + 1}" for i in range(players)]
     sums = {p: 0 for p in names}
     wins = {p: 0.0 for p in names}
     moves = 0
     start = time.perf_counter()
     for g in range(games):
-        state = variant.new_game(names, seed=seed * 1_000_003 + g, options=dict(options or {}))
+        state = variant.new_game(names, seed=seed * 1_000_003 + g, options=options)
         play_out(state, make_bots(variant, names, bot, f"{seed}/{g}"))
         best = state.winners()
         for p in best:

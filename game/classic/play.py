@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 from .cards import HEADS, MAX_PLAYERS, MIN_PLAYERS, classic_deck, is_card, tactique_deck
 from ..errors import GameError
 from ..messages import advice as words
-from ..variants import Option
+from ..variants import Option, check_values
 from ..events import Deal, DraftPick, GameEnd, RoundEnd
 from ..rng import Rng
 from .table import LIMIT, Table
@@ -47,13 +47,7 @@ class Options:
         if self.variant not in VARIANTS:
             raise GameError(f"unknown variant {str(self.variant)[:20]!r} (one of {', '.join(VARIANTS)})",
                             field="variant", code="options")
-        for name, spec in OPTIONS.items():
-            value = getattr(self, name)
-            if not spec.accepts(value):
-                wanted = "true or false" if spec.kind == "bool" else \
-                    f"a whole number from {spec.low} to {spec.high}"
-                raise GameError(f"{name} must be {wanted}, not {str(value)[:20]}", field=name,
-                                code="options")
+        check_values(self.variant, OPTIONS, {name: getattr(self, name) for name in OPTIONS})
 
     def game_over(self, totals: list[int], rounds_played: int) -> bool:
         """The end of the game (RULES §2): after a fixed number of rounds, or after the round in

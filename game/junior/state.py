@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 
+from .. import variants
 from ..errors import GameError
 from ..untrusted import check_seed
 from ..state import check_turn, replay_moves
@@ -25,13 +26,7 @@ class JuniorState:
 
     def __init__(self, players: list, *, seed=0, options: dict | None = None, deal: dict | None = None):
         check_seed(seed)
-        if not isinstance(options or {}, dict):
-            raise GameError("options must be an object", code="options")
-        options = dict(options or {})
-        unknown = sorted(set(options) - {"level", "goal"})
-        if unknown:
-            raise GameError(f"unknown Junior option(s): {', '.join(map(str, unknown))}", code="options")
-        self.options = {"level": options.get("level", "base"), "goal": options.get("goal")}
+        self.options = variants.check_options(variants.get(self.variant), options)
         self.players = list(players)
         self.seed = seed
         # `deal`: a round loaded from a file (its rows, deck and hands), not dealt from the seed.
