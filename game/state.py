@@ -155,6 +155,7 @@ def simulate(variant_name: str = variants.DEFAULT, players: int = 4, games: int 
     """Full games between bots: heads (or cards) per seat, share of wins, rounds, speed."""
     variant = variants.get(variant_name)
     options = variants.check_options(variant, options)
+    bot_factory(variant, bot)   # an unknown robot is a GameError, whichever loop plays
     if variant.simulate is not None:
         return variant.simulate(players=players, games=games, seed=seed, bot=bot, options=options)
     names = [f"j{i + 1}" for i in range(players)]

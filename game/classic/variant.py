@@ -6,7 +6,7 @@ from ..messages import advice as words
 from ..messages.classic import MENU, TITLES
 from ..variants import Variant
 from . import page, seat, state
-from .bots import HeuristicBot, RandomBot
+from .bots import HeuristicBot
 from .draw import step_html
 from .play import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from .replay import replay, run
@@ -51,7 +51,7 @@ def variant(name: str) -> Variant:
         new_game=lambda players, *, seed=0, options=None: state.new_game(
             players, seed=seed, options=options, variant=name),
         from_json=state.from_json,
-        bots={"random": lambda rng: Seat(RandomBot(rng)), "heuristic": lambda rng: Seat(HeuristicBot(rng))},
+        bots={"heuristic": lambda rng: Seat(HeuristicBot(rng))},   # "random": game.state.RandomBot
         options=OPTIONS,
         simulate=lambda **kw: _simulate(**{**kw, "options": {"variant": name, **kw["options"]}}),
         format_stats=_format_stats,

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .rules import default_goal, play, winners
-from .scenario import run_game
+from .state import run_game
 
 
 def simulate(level, players, games, seed, *, bot="heuristic", goal=None) -> dict:
