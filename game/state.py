@@ -23,6 +23,7 @@ A Bot is anything with `move(state) -> move` for `state.pending["player"]`.
 
 from __future__ import annotations
 
+import importlib
 import time
 from typing import Protocol
 
@@ -156,8 +157,9 @@ def simulate(variant_name: str = variants.DEFAULT, players: int = 4, games: int 
     variant = variants.get(variant_name)
     options = variants.check_options(variant, options)
     bot_factory(variant, bot)   # an unknown robot is a GameError, whichever loop plays
-    if variant.simulate is not None:
-        return variant.simulate(players=players, games=games, seed=seed, bot=bot, options=options)
+    if variant.simulator is not None:   # imported on use: the browser never simulates
+        return importlib.import_module(variant.simulator).simulate(
+            players=players, games=games, seed=seed, bot=bot, variant=variant.name, **options)
     names = [f"j{i + 1}" for i in range(players)]
     sums = {p: 0 for p in names}
     wins = {p: 0.0 for p in names}

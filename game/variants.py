@@ -91,9 +91,11 @@ class Variant:
     with_choice(scenario, step, row) -> scenario           (the reader takes `row` at that step)
     new_game(players, *, seed, options) -> State           (game/state.py protocol)
     from_json(data) -> State                               (a State's `to_json()` read back)
-    bots: {level: factory(rng) -> Bot}                     (Bot.move(state) -> move)
-    simulate(players, games, seed, bot, options) -> dict   (optional: a faster special case;
-        game.state.simulate plays any variant through the state protocol otherwise)
+    bots: {level: factory(rng) -> Bot}                     (Bot.move(state) -> move; "random" is
+        game.state.RandomBot unless a variant names its own)
+
+    Every other field is a capability with a default: a variant without it simply lacks it
+    (no « Et si… ? », not in « Jouer une manche », simulated through the state protocol…).
     """
 
     name: str
@@ -113,8 +115,9 @@ class Variant:
     wording: Mapping[str, Callable[[dict], str]] = field(default_factory=dict)   # event type ->
                                      # its French sentence, for a variant outside game/messages/
     check_options: Callable[[dict], None] | None = None   # a rule across options (GameError)
-    simulate: Callable[..., dict] | None = None
-    format_stats: Callable[[dict], str] | None = None   # readable lines of `simulate`'s figures
+    simulator: str | None = None     # a module with a faster `simulate(players=, games=, seed=,
+                                     # bot=, variant=, **options)` and `format_stats(stats)` (its
+                                     # figures, readable); default: game.state.simulate, as JSON
     what_if: Callable[..., tuple] | None = None   # (scenario, rows, plays) -> (scenario, errors)
     compare: Callable[[Any], dict] | None = None  # scenario -> {"with", "without", "saved", "cheapest"} heads
                                                   # (special cards: « et si je ne la jouais pas ? »)

@@ -72,18 +72,8 @@ def variant(name: str) -> Variant:
         with_choice=with_choice, new_game=state.new_game, from_json=state.from_json,
         bots={"heuristic": lambda rng: bots.Heuristic()},   # "random": game.state.RandomBot
         options=OPTIONS, check_options=check_options,
-        simulate=_simulate, format_stats=_format_stats,
+        simulator="game.junior.simulate",
         seat_view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
         advice=seat.advice, round_scenario=seat.round_scenario, from_scenario=state.from_scenario,
         last_stretch=seat.last_stretch,
     )
-
-
-def _simulate(*, players, games, seed, bot, options) -> dict:
-    from .simulate import simulate
-    return simulate(options.get("level", "base"), players, games, seed, bot=bot, goal=options.get("goal"))
-
-
-def _format_stats(stats: dict) -> str:
-    from .simulate import format_stats
-    return format_stats(stats)
