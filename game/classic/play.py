@@ -81,7 +81,8 @@ class Round:
     # --- what the round waits for -------------------------------------------------
     @property
     def pending(self) -> dict | None:
-        """The decision the round waits for, or None when the round is over."""
+        """The decision the round waits for, or None when the round is over, in the State's words:
+        "pick", "row", "place" (the next card of the turn) or "card" (every player's, at once)."""
         if self.draft is not None:
             order = self.draft["order"]
             return {"kind": "pick", "player": order[self.draft["pos"] % len(order)],
@@ -91,10 +92,10 @@ class Round:
             return {"kind": "row", "player": player, "card": card, "options": self.turn.options()}
         if self.turn is not None and not self.turn.done:
             player, card = self.turn.queue[self.turn.pos][1], self.turn.queue[self.turn.pos][0]
-            return {"kind": "resolve", "player": player, "card": card}
+            return {"kind": "place", "player": player, "card": card}
         if self.over:
             return None
-        return {"kind": "plays", "players": list(self.players)}
+        return {"kind": "card", "players": list(self.players)}
 
     @property
     def over(self) -> bool:

@@ -133,7 +133,7 @@ class ClassicState(RoundsState):
         if self.game.round is None:
             return None if self.game.over else {"kind": "next_round", "player": None}
         want = self.game.round.pending
-        if want["kind"] == "plays":
+        if want["kind"] == "card":
             return self._next_to_choose()
         return {key: value for key, value in want.items()}
 
