@@ -20,11 +20,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.classic.bots import HeuristicBot, RandomBot, play_game  # noqa: E402
+from game.classic.bots import HeuristicBot  # noqa: E402
 from game.classic.cards import classic_deck  # noqa: E402
-from game.classic.fast import random_round  # noqa: E402
+from game.classic.fast import bot_game, random_round  # noqa: E402
 from game.classic.play import Game, Options  # noqa: E402
 from game.rng import Rng  # noqa: E402
+from tests.round_robots import RoundRandom as RandomBot, play_game  # noqa: E402  (a Round's driver)
 
 PLAYERS = ["j1", "j2", "j3", "j4"]
 
@@ -80,8 +81,7 @@ def heuristic_games(k: int, _seed=[0]) -> None:
     """Whole games (to 66 heads) between four heuristic bots, log off."""
     for _ in range(k):
         _seed[0] += 1
-        game = Game(PLAYERS, seed=_seed[0])
-        play_game(game, {p: HeuristicBot(game.rng) for p in PLAYERS})
+        bot_game(Game(PLAYERS, seed=_seed[0]), HeuristicBot())   # what `simulate` plays
 
 
 def py6nimmt_rounds():

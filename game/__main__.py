@@ -10,6 +10,7 @@ minute of play (`WORK`). `junior-replay` and `junior-simulate` remain as aliases
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 
@@ -146,9 +147,9 @@ def cmd_simulate(args) -> str:
     _check_work(args, variant, options)
     stats = simulate(variant.name, players=args.players, games=args.games, seed=args.seed,
                      bot=args.bot, options=options)
-    if args.json or variant.format_stats is None:
+    if args.json or variant.simulator is None:
         return json.dumps(stats, ensure_ascii=False, indent=2)
-    return variant.format_stats(stats)
+    return importlib.import_module(variant.simulator).format_stats(stats)
 
 
 def parser() -> argparse.ArgumentParser:

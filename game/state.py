@@ -23,6 +23,7 @@ A Bot is anything with `move(state) -> move` for `state.pending["player"]`.
 
 from __future__ import annotations
 
+import importlib
 import time
 from typing import Protocol
 
@@ -154,16 +155,18 @@ def simulate(variant_name: str = variants.DEFAULT, players: int = 4, games: int 
              seed: int = 1, bot: str = "heuristic", options: dict | None = None) -> dict:
     """Full games between bots: heads (or cards) per seat, share of wins, rounds, speed."""
     variant = variants.get(variant_name)
-    if variant.simulate is not None:
-        return variant.simulate(players=players, games=games, seed=seed, bot=bot,
-                                options=dict(options or {}))
+    options = variants.check_options(variant, options)
+    bot_factory(variant, bot)   # an unknown robot is a GameError, whichever loop plays
+    if variant.simulator is not None:   # imported on use: the browser never simulates
+        return importlib.import_module(variant.simulator).simulate(
+            players=players, games=games, seed=seed, bot=bot, variant=variant.name, **options)
     names = [f"j{i + 1}" for i in range(players)]
     sums = {p: 0 for p in names}
     wins = {p: 0.0 for p in names}
     moves = 0
     start = time.perf_counter()
     for g in range(games):
-        state = variant.new_game(names, seed=seed * 1_000_003 + g, options=dict(options or {}))
+        state = variant.new_game(names, seed=seed * 1_000_003 + g, options=options)
         play_out(state, make_bots(variant, names, bot, f"{seed}/{g}"))
         best = state.winners()
         for p in best:

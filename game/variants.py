@@ -55,6 +55,14 @@ class Option:
             return isinstance(value, bool)
         return isinstance(value, str) and value in self.choices
 
+    def wanted(self) -> str:
+        """What `accepts` takes, in English (an author's error message)."""
+        if self.kind == "int":
+            wanted = f"a whole number from {self.low} to {self.high}"
+        else:
+            wanted = "true or false" if self.kind == "bool" else f"one of {', '.join(self.choices)}"
+        return f"{wanted} (or null)" if self.optional else wanted
+
     def read(self, value):
         """A value typed in a form → the typed value, or ValueError."""
         if isinstance(value, str):
@@ -83,9 +91,11 @@ class Variant:
     with_choice(scenario, step, row) -> scenario           (the reader takes `row` at that step)
     new_game(players, *, seed, options) -> State           (game/state.py protocol)
     from_json(data) -> State                               (a State's `to_json()` read back)
-    bots: {level: factory(rng) -> Bot}                     (Bot.move(state) -> move)
-    simulate(players, games, seed, bot, options) -> dict   (optional: a faster special case;
-        game.state.simulate plays any variant through the state protocol otherwise)
+    bots: {level: factory(rng) -> Bot}                     (Bot.move(state) -> move; "random" is
+        game.state.RandomBot unless a variant names its own)
+
+    Every other field is a capability with a default: a variant without it simply lacks it
+    (no « Et si… ? », not in « Jouer une manche », simulated through the state protocol…).
     """
 
     name: str
@@ -105,8 +115,9 @@ class Variant:
     wording: Mapping[str, Callable[[dict], str]] = field(default_factory=dict)   # event type ->
                                      # its French sentence, for a variant outside game/messages/
     check_options: Callable[[dict], None] | None = None   # a rule across options (GameError)
-    simulate: Callable[..., dict] | None = None
-    format_stats: Callable[[dict], str] | None = None   # readable lines of `simulate`'s figures
+    simulator: str | None = None     # a module with a faster `simulate(players=, games=, seed=,
+                                     # bot=, variant=, **options)` and `format_stats(stats)` (its
+                                     # figures, readable); default: game.state.simulate, as JSON
     what_if: Callable[..., tuple] | None = None   # (scenario, rows, plays) -> (scenario, errors)
     compare: Callable[[Any], dict] | None = None  # scenario -> {"with", "without", "saved", "cheapest"} heads
                                                   # (special cards: « et si je ne la jouais pas ? »)
@@ -158,24 +169,31 @@ def get(name) -> Variant:
 def check_options(variant: Variant, options) -> dict:
     """Typed options (a saved game's, a caller's): every key known, every value within its spec,
     the missing ones filled with their defaults. GameError (code "options", field the option)."""
+    out = check_values(variant.name, variant.options, options)
+    if variant.check_options is not None:
+        variant.check_options(out)
+    return out
+
+
+def check_values(owner: str, specs: Mapping[str, Option], options) -> dict:
+    """The one check of options against their specs (`check_options`, `classic.play.Options`):
+    unknown keys and values out of their spec are a GameError, never a TypeError."""
     if options is None:
         options = {}
     if not isinstance(options, dict):
         raise GameError(f"options must be an object, not {str(options)[:20]!r}", field="options",
                         code="options")
-    unknown = sorted(set(options) - set(variant.options))
+    unknown = sorted(set(options) - set(specs))
     if unknown:
-        raise GameError(f"unknown option(s) for {variant.name}: {', '.join(map(str, unknown))[:80]}",
+        raise GameError(f"unknown option(s) for {owner}: {', '.join(map(str, unknown))[:80]}",
                         field="options", code="options")
     out = {}
-    for name, spec in variant.options.items():
+    for name, spec in specs.items():
         value = options.get(name, spec.default)
         if not spec.accepts(value):
-            raise GameError(f"option {name} of {variant.name} cannot be {str(value)[:20]!r}",
-                            field=name, code="options")
+            raise GameError(f"{name} must be {spec.wanted()}, not {str(value)[:20]}", field=name,
+                            code="options")
         out[name] = value
-    if variant.check_options is not None:
-        variant.check_options(out)
     return out
 
 

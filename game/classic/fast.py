@@ -2,10 +2,10 @@
 
 Simulating thousands of games needs no explanation of each move, and the
 event-logging state machine of `turn.py` costs ~4× more per card. This kernel
-plays exactly the rules of `table.py` / `turn.py` with `RandomBot` decisions
-and draws the same random numbers in the same order, so a seed gives the
-same scores here as through `Game` + `RandomBot`: the tests replay thousands
-of rounds both ways and compare (tests/game/test_fast.py). Rules change in
+plays exactly the rules of `table.py` / `turn.py` with the random robot's
+decisions (game.state.RandomBot) and draws the same random numbers in the same
+order, so a seed gives the same scores here as through the State: the tests
+replay thousands of rounds both ways and compare (tests/game/classic/test_fast.py). Rules change in
 `table.py` / `turn.py` first; this file must follow, and the tests tell.
 """
 
@@ -18,23 +18,43 @@ from .table import LIMIT
 assert ROWS == 4, "random_round unrolls the search over exactly four rows"
 
 
-def random_round(rnd, players: int, deck: list[int]) -> list[int]:
+def random_round(rnd, players: int, deck: list[int], first: int | None = None) -> list[int]:
     """One round between `players` random bots; heads taken by each (seat order).
 
     `rnd` is the random() of the game's Rng; the deal is Rng.draw's partial
-    Fisher–Yates, card picks are RandomBot's choice among the sorted hand.
+    Fisher–Yates, card picks are RandomBot's choice among the sorted hand. With
+    `first` (Logique: the seat that picks first) a random draft replaces the deal.
     """
+    # A card in a hand is encoded as card * 16 + seat: sorting ints is the cheapest ascending reveal.
+    if first is not None:
+        hands, ends = _random_draft(rnd, players, deck, first)
+    else:
+        cards = deck[:]
+        n = len(cards)
+        used = HAND_SIZE * players + ROWS
+        for i in range(used):
+            j = i + int(rnd() * (n - i))
+            cards[i], cards[j] = cards[j], cards[i]
+        hands = [sorted([c * 16 + p for c in cards[p * HAND_SIZE:(p + 1) * HAND_SIZE]])
+                 for p in range(players)]
+        ends = cards[used - ROWS:used]
+    return _random_turns(rnd, hands, ends, players)
+
+
+def _random_draft(rnd, players: int, deck: list[int], first: int) -> tuple[list, list]:
+    """Logique's draft by random bots: each in turn takes a face-up card until every hand is
+    full; the lowest cards left start the rows (RULES §2)."""
+    pool = deck[:]
+    hands: list[list[int]] = [[] for _ in range(players)]
+    seat = first
+    for _ in range(HAND_SIZE * players):
+        hands[seat].append(pool.pop(int(rnd() * len(pool))) * 16 + seat)
+        seat = (seat + 1) % players
+    return [sorted(hand) for hand in hands], sorted(pool)[:ROWS]
+
+
+def _random_turns(rnd, hands: list[list[int]], ends: list[int], players: int) -> list[int]:
     heads = HEADS
-    cards = deck[:]
-    n = len(cards)
-    used = HAND_SIZE * players + ROWS
-    for i in range(used):
-        j = i + int(rnd() * (n - i))
-        cards[i], cards[j] = cards[j], cards[i]
-    # A play is encoded as card * 16 + seat: sorting ints is the cheapest ascending reveal.
-    hands = [sorted([c * 16 + p for c in cards[p * HAND_SIZE:(p + 1) * HAND_SIZE]])
-             for p in range(players)]
-    ends = cards[used - ROWS:used]
     lengths = [1] * ROWS
     row_heads = [heads[c] for c in ends]
     score = [0] * players
@@ -64,3 +84,17 @@ def random_round(rnd, players: int, deck: list[int]) -> list[int]:
             lengths[best] = 1
             row_heads[best] = heads[card]
     return score
+
+
+def bot_game(game, bot) -> None:
+    """A whole `Game` whose every decision `bot` takes (card, row, pick), without the step log
+    or the State's checks: the loop of heuristic simulations, equal in results to
+    `state.play_out` over the State (tests/game/classic/test_fast.py)."""
+    while not game.over:
+        r = game.new_round()
+        while r.draft is not None:
+            want = r.pending
+            r.pick(want["player"], bot.pick(r, want["player"], want["cards"]))
+        while not r.over:
+            r.play({p: bot.card(r, p) for p in r.players}, lambda p, card, _: bot.row(r, p, card))
+        game.end_round()

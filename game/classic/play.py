@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 from .cards import HEADS, MAX_PLAYERS, MIN_PLAYERS, classic_deck, is_card, tactique_deck
 from ..errors import GameError
 from ..messages import advice as words
-from ..variants import Option
+from ..variants import Option, check_values
 from ..events import Deal, DraftPick, GameEnd, RoundEnd
 from ..rng import Rng
 from .table import LIMIT, Table
@@ -47,13 +47,7 @@ class Options:
         if self.variant not in VARIANTS:
             raise GameError(f"unknown variant {str(self.variant)[:20]!r} (one of {', '.join(VARIANTS)})",
                             field="variant", code="options")
-        for name, spec in OPTIONS.items():
-            value = getattr(self, name)
-            if not spec.accepts(value):
-                wanted = "true or false" if spec.kind == "bool" else \
-                    f"a whole number from {spec.low} to {spec.high}"
-                raise GameError(f"{name} must be {wanted}, not {str(value)[:20]}", field=name,
-                                code="options")
+        check_values(self.variant, OPTIONS, {name: getattr(self, name) for name in OPTIONS})
 
     def game_over(self, totals: list[int], rounds_played: int) -> bool:
         """The end of the game (RULES §2): after a fixed number of rounds, or after the round in
@@ -87,7 +81,8 @@ class Round:
     # --- what the round waits for -------------------------------------------------
     @property
     def pending(self) -> dict | None:
-        """The decision the round waits for, or None when the round is over."""
+        """The decision the round waits for, or None when the round is over, in the State's words:
+        "pick", "row", "place" (the next card of the turn) or "card" (every player's, at once)."""
         if self.draft is not None:
             order = self.draft["order"]
             return {"kind": "pick", "player": order[self.draft["pos"] % len(order)],
@@ -97,10 +92,10 @@ class Round:
             return {"kind": "row", "player": player, "card": card, "options": self.turn.options()}
         if self.turn is not None and not self.turn.done:
             player, card = self.turn.queue[self.turn.pos][1], self.turn.queue[self.turn.pos][0]
-            return {"kind": "resolve", "player": player, "card": card}
+            return {"kind": "place", "player": player, "card": card}
         if self.over:
             return None
-        return {"kind": "plays", "players": list(self.players)}
+        return {"kind": "card", "players": list(self.players)}
 
     @property
     def over(self) -> bool:

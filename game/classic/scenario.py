@@ -57,12 +57,32 @@ def check_outline(data, keys, check_variant=None) -> None:
 
 
 def parse(data) -> Scenario:
-    """Validate a scenario dict; raise GameError naming the card, player and turn."""
+    """Validate a scenario dict; raise GameError naming the card, player and turn.
+
+    The checks run in a fixed order (shape, then players, deck, rows, hands, turns), so a
+    scenario with several faults is always refused for the same first one."""
     check_outline(data, KEYS)
     turns_in = data["turns"]
     if not isinstance(turns_in, list):
         raise GameError("\"turns\" must be a list", field="turns", code="shape")
+    hands = data.get("hands")
+    players = _players(turns_in, hands)
+    highest = _highest(data, players)
+    limit = _limit(data)
+    rows = data["rows"]
+    check_rows(rows, limit=limit, highest=highest)
+    if len(rows) != ROWS:
+        raise GameError(f"the table has {ROWS} rows, not {len(rows)}", field="rows", code="rows_shape")
+    used = {c: "on the table" for r in rows for c in r}
+    if hands is not None:
+        _check_hands(hands, used, highest)
+    turns = [_turn(t, turn, hands, used, highest, len(rows)) for t, turn in enumerate(turns_in, 1)]
+    return Scenario([list(r) for r in rows], turns, players, hands, highest, limit)
 
+
+def _players(turns_in: list, hands) -> list[str]:
+    """Every player, in order of first appearance (turns, then hands), once the turns and
+    hands have their shape."""
     players: list[str] = []
     for t, turn in enumerate(turns_in, 1):
         if not isinstance(turn, dict) or not isinstance(turn.get("plays"), dict) or not turn["plays"]:
@@ -71,21 +91,24 @@ def parse(data) -> Scenario:
         extra = sorted(set(turn) - {"plays", "choices"})
         if extra:
             raise GameError(f"turn {t}: unknown key(s) {', '.join(extra)}", turn=t, code="shape")
-        for p in turn["plays"]:
-            if not p.strip():
-                raise GameError(f"turn {t}: a player name cannot be empty", turn=t, code="shape")
-            if p not in players:
-                players.append(p)
-    hands = data.get("hands")
+        _add_players(players, turn["plays"], f"turn {t}: a player name cannot be empty", turn=t)
     if hands is not None:
         if not isinstance(hands, dict):
             raise GameError("\"hands\" must be an object {player: [cards]}", field="hands", code="shape")
-        for p in hands:
-            if not p.strip():
-                raise GameError("\"hands\": a player name cannot be empty", field="hands", code="shape")
-            if p not in players:
-                players.append(p)
+        _add_players(players, hands, "\"hands\": a player name cannot be empty", field="hands")
+    return players
 
+
+def _add_players(players: list, names, empty: str, **where) -> None:
+    for p in names:
+        if not p.strip():
+            raise GameError(empty, code="shape", **where)
+        if p not in players:
+            players.append(p)
+
+
+def _highest(data: dict, players: list) -> int:
+    """The deck's highest card: 104, or 10 × players + 4 for Tactique and Logique."""
     variant = data.get("variant", "classic")
     if variant not in ("classic", "tactique", "logique"):
         raise GameError(f"unknown variant {variant!r}", field="variant", code="shape")
@@ -99,66 +122,66 @@ def parse(data) -> Scenario:
     if len(players) > count:  # "players" is the table's size: nobody else can be playing
         raise GameError(f"{len(players)} players play, but \"players\" says {count}", field="players",
                         code="shape")
-    highest = HIGHEST if variant == "classic" else tactique_highest(count)
+    return HIGHEST if variant == "classic" else tactique_highest(count)
 
+
+def _limit(data: dict) -> int:
     limit = data.get("limit", LIMIT)
     if not is_whole(limit) or not 1 <= limit <= 10:
         raise GameError(f"\"limit\" must be a number of cards from 1 to 10, not {limit!r}",
                         field="limit", code="shape")
-    rows = data["rows"]
-    check_rows(rows, limit=limit, highest=highest)
-    if len(rows) != ROWS:
-        raise GameError(f"the table has {ROWS} rows, not {len(rows)}", field="rows", code="rows_shape")
-    used = {c: "on the table" for r in rows for c in r}
+    return limit
 
-    def check_card(card, player, turn, field):
-        if not is_card(card) or card > highest:
-            raise GameError(f"{_where(turn) + ': ' if turn else ''}{player}'s card {card!r} is not in "
-                            f"the deck (1..{highest})", player=player, turn=turn or None,
-                            card=card if is_whole(card) else None,
-                            field=field, code="card_out_of_deck")
 
-    if hands is not None:
-        in_hand: dict[int, str] = {}
-        for p, cards in hands.items():
-            if not isinstance(cards, list):
-                raise GameError(f"{p}'s hand must be a list of cards", player=p, field=f"hands.{p}",
-                                code="shape")
-            for c in cards:
-                check_card(c, p, 0, f"hands.{p}")
-                if c in used:
-                    raise GameError(f"card {c} in {p}'s hand is also on the table", player=p, card=c,
-                                    field=f"hands.{p}", code="card_twice")
-                if c in in_hand:
-                    raise GameError(f"card {c} is in the hands of {in_hand[c]} and {p}", player=p,
-                                    card=c, field=f"hands.{p}", code="card_twice")
-                in_hand[c] = p
+def _check_card(card, player, turn, field, highest: int) -> None:
+    if not is_card(card) or card > highest:
+        raise GameError(f"{_where(turn) + ': ' if turn else ''}{player}'s card {card!r} is not in "
+                        f"the deck (1..{highest})", player=player, turn=turn or None,
+                        card=card if is_whole(card) else None,
+                        field=field, code="card_out_of_deck")
 
-    turns = []
-    for t, turn in enumerate(turns_in, 1):
-        plays = turn["plays"]
-        for p, card in plays.items():
-            field = f"turns[{t - 1}].plays.{p}"
-            check_card(card, p, t, field)
-            if hands is not None and card not in hands.get(p, ()):
-                raise GameError(f"turn {t}: {p} plays {card}, which is not in their hand", player=p,
-                                card=card, turn=t, field=field, code="not_in_hand")
-            if card in used:
-                raise GameError(f"turn {t}: {p} plays {card}, which is already {used[card]}",
-                                player=p, card=card, turn=t, field=field, code="card_twice")
-            used[card] = f"played by {p} in turn {t}"
-        choices = turn.get("choices", {})
-        if not isinstance(choices, dict):
-            raise GameError(f"turn {t}: \"choices\" must be an object {{player: row}}", turn=t,
+
+def _check_hands(hands: dict, used: dict, highest: int) -> None:
+    """Each hand a list of cards of the deck, none on the table or in two hands."""
+    in_hand: dict[int, str] = {}
+    for p, cards in hands.items():
+        if not isinstance(cards, list):
+            raise GameError(f"{p}'s hand must be a list of cards", player=p, field=f"hands.{p}",
                             code="shape")
-        for p, row in choices.items():
-            if p not in plays:
-                raise GameError(f"turn {t}: {p} has a row choice but plays no card this turn",
-                                player=p, turn=t, field=f"turns[{t - 1}].choices.{p}", code="bad_choice")
-            if not is_whole(row) or not 0 <= row < len(rows):
-                raise GameError(f"turn {t}: {p}'s row choice {row!r} is not a row index "
-                                f"(0..{len(rows) - 1})", player=p, card=plays[p], turn=t,
-                                field=f"turns[{t - 1}].choices.{p}", code="bad_choice")
-        turns.append((dict(plays), dict(choices)))
-    return Scenario([list(r) for r in rows], turns, players, hands, highest, limit)
+        for c in cards:
+            _check_card(c, p, 0, f"hands.{p}", highest)
+            if c in used:
+                raise GameError(f"card {c} in {p}'s hand is also on the table", player=p, card=c,
+                                field=f"hands.{p}", code="card_twice")
+            if c in in_hand:
+                raise GameError(f"card {c} is in the hands of {in_hand[c]} and {p}", player=p,
+                                card=c, field=f"hands.{p}", code="card_twice")
+            in_hand[c] = p
 
+
+def _turn(t: int, turn: dict, hands, used: dict, highest: int, rows: int) -> tuple[dict, dict]:
+    """One turn's plays (each card once, from its player's hand) and row choices."""
+    plays = turn["plays"]
+    for p, card in plays.items():
+        field = f"turns[{t - 1}].plays.{p}"
+        _check_card(card, p, t, field, highest)
+        if hands is not None and card not in hands.get(p, ()):
+            raise GameError(f"turn {t}: {p} plays {card}, which is not in their hand", player=p,
+                            card=card, turn=t, field=field, code="not_in_hand")
+        if card in used:
+            raise GameError(f"turn {t}: {p} plays {card}, which is already {used[card]}",
+                            player=p, card=card, turn=t, field=field, code="card_twice")
+        used[card] = f"played by {p} in turn {t}"
+    choices = turn.get("choices", {})
+    if not isinstance(choices, dict):
+        raise GameError(f"turn {t}: \"choices\" must be an object {{player: row}}", turn=t,
+                        code="shape")
+    for p, row in choices.items():
+        if p not in plays:
+            raise GameError(f"turn {t}: {p} has a row choice but plays no card this turn",
+                            player=p, turn=t, field=f"turns[{t - 1}].choices.{p}", code="bad_choice")
+        if not is_whole(row) or not 0 <= row < rows:
+            raise GameError(f"turn {t}: {p}'s row choice {row!r} is not a row index "
+                            f"(0..{rows - 1})", player=p, card=plays[p], turn=t,
+                            field=f"turns[{t - 1}].choices.{p}", code="bad_choice")
+    return dict(plays), dict(choices)

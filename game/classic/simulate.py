@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import time
 
-from .bots import make_bot, play_game
-from .fast import random_round
+from .bots import HeuristicBot
+from .fast import bot_game, random_round
 from .play import Game, Options, winners_of
 
 
@@ -21,17 +21,16 @@ def simulate(players: int = 4, games: int = 1000, seed: int = 1, bot: str = "heu
     start = time.perf_counter()
     for g in range(games):
         game = Game(names, options, seed=seed * 1_000_003 + g)
-        if bot == "random" and variant != "logique":
-            # Same draws as Game + RandomBot (tests/game/test_fast.py), without the step log.
-            rnd, deck = game.rng.random, options.deck(players)
+        if bot == "random":
+            # Same draws as the State + the random robot (tests/game/classic/test_fast.py), lean.
+            rnd, deck, draft = game.rng.random, options.deck(players), variant == "logique"
             totals, played = [0] * players, 0
             while not options.game_over(totals, played):
-                for i, s in enumerate(random_round(rnd, players, deck)):
+                for i, s in enumerate(random_round(rnd, players, deck, played % players if draft else None)):
                     totals[i] += s
                 played += 1
         else:
-            bots = {p: make_bot(bot, game.rng) for p in names}
-            play_game(game, bots)
+            bot_game(game, HeuristicBot())
             totals, played = [game.totals[p] for p in names], len(game.history)
         winners = winners_of(dict(enumerate(totals)))
         for i in winners:

@@ -16,7 +16,8 @@ from ..errors import GameError
 from ..untrusted import check_seed
 from ..state import check_turn, replay_moves
 from ..events import Deal
-from .play import HAND_SIZE, Game, Options, Round
+from ..variants import check_values
+from .play import HAND_SIZE, OPTIONS, Game, Options, Round
 
 
 MOVE_KEYS = {"card": ("card",), "row": ("row",), "pick": ("card",), "next_round": ()}
@@ -106,13 +107,8 @@ class ClassicState(RoundsState):
     def __init__(self, players: list, *, seed=0, options: dict | None = None, variant: str = "classic",
                  deal: dict | None = None):
         check_seed(seed)
-        opts = dict(options or {})
-        opts.setdefault("variant", variant)
-        try:
-            self.options = Options(**opts)
-        except TypeError:
-            raise GameError(f"unknown option(s) in {sorted(opts)}", code="options") from None
-        self.variant = self.options.variant
+        self.options = Options(variant, **check_values(variant, OPTIONS, options))
+        self.variant = variant
         self.log: list = []
         self._begin(Game(list(players), self.options, seed=seed, log=self.log), players, seed)
         self.given_deal = deal               # a first deal read from a scenario instead of the seed
@@ -137,7 +133,7 @@ class ClassicState(RoundsState):
         if self.game.round is None:
             return None if self.game.over else {"kind": "next_round", "player": None}
         want = self.game.round.pending
-        if want["kind"] == "plays":
+        if want["kind"] == "card":
             return self._next_to_choose()
         return {key: value for key, value in want.items()}
 
@@ -199,14 +195,11 @@ def check_deal(deal, players: list, variant: str) -> dict:
 
 
 def from_json(data: dict) -> ClassicState:
-    options = data.get("options") or {}
-    if not isinstance(options, dict):
-        raise GameError("options must be an object", code="session")
     variant = data.get("variant", "classic")
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise GameError("players must be a list of names", code="session")
     deal = None if data.get("deal") is None else check_deal(data["deal"], players, variant)
-    state = ClassicState(players, seed=data.get("seed", 0), deal=deal,
-                         options={**options, "variant": variant})
+    state = ClassicState(players, seed=data.get("seed", 0), deal=deal, options=data.get("options"),
+                         variant=variant)
     return replay_moves(state, data["moves"])

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from ..messages import advice as words
+from functools import partial
+
 from ..messages.classic import MENU, TITLES
 from ..variants import Variant
 from . import page, seat, state
-from .bots import HeuristicBot, RandomBot
+from .bots import HeuristicBot
 from .draw import step_html
 from .play import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from .replay import replay, run
@@ -31,30 +32,16 @@ class Seat:
         return {"kind": "pick", "player": player, "card": self.bot.pick(r, player, want["cards"])}
 
 
-
-
-def _simulate(*, players, games, seed, bot, options):
-    from .simulate import simulate
-    return simulate(players=players, games=games, seed=seed, bot=bot, **options)
-
-
-def _format_stats(stats: dict) -> str:
-    from .simulate import format_stats
-    return format_stats(stats)
-
-
 def variant(name: str) -> Variant:
     return Variant(
         name=name, title=TITLES[name], menu=MENU[name], min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
         replay=replay, result=run, step_html=step_html, page_step=page.page_step,
         with_choice=page.with_choice,
-        new_game=lambda players, *, seed=0, options=None: state.new_game(
-            players, seed=seed, options=options, variant=name),
+        new_game=partial(state.new_game, variant=name),
         from_json=state.from_json,
-        bots={"random": lambda rng: Seat(RandomBot(rng)), "heuristic": lambda rng: Seat(HeuristicBot(rng))},
+        bots={"heuristic": lambda rng: Seat(HeuristicBot(rng))},   # "random": game.state.RandomBot
         options=OPTIONS,
-        simulate=lambda **kw: _simulate(**{**kw, "options": {"variant": name, **kw["options"]}}),
-        format_stats=_format_stats,
+        simulator="game.classic.simulate",
         what_if=page.edited_scenario,
         seat_view=seat.seat_view, round_scenario=seat.round_scenario, from_scenario=seat.from_scenario,
         advice=seat.advice,

@@ -1,4 +1,4 @@
-"""Bots for the three Junior levels: a random one and one sensible heuristic per level.
+"""Junior's robot: one sensible heuristic per level (the random robot is game.state.RandomBot).
 
 The heuristics look one move ahead, which is what a child learns first: complete a row when you
 can (base, avancé), do not leave a row one cow short for the next player, and at expert level do
@@ -10,11 +10,6 @@ from __future__ import annotations
 
 from .cows import ALL_TYPES, cows, row_types
 from .rules import EXPERT_TAKE_AT, is_stuck, legal_moves
-
-
-def random_move(state, player, rng):
-    """Any legal move, uniformly (rng: a game.rng.Rng)."""
-    return rng.choice(legal_moves(state, player))
 
 
 def score_base(state, player, card, row) -> float:
@@ -59,4 +54,12 @@ def heuristic_move(state, player, rng=None):
     return rng.choice(top) if rng is not None else top[0]
 
 
-BOTS = {"heuristic": heuristic_move, "random": random_move}
+class Heuristic:
+    """`heuristic_move` answering the state protocol (the first best move: no generator)."""
+
+    name = "heuristic"
+
+    def move(self, st) -> dict:
+        player = st.pending["player"]
+        card, row = heuristic_move(st.data, player)
+        return {"kind": "card", "player": player, "card": card, "row": row}

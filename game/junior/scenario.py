@@ -34,9 +34,8 @@ from game.errors import GameError
 from game.untrusted import check_plain, is_whole
 from game.messages import explain
 
-from . import bots
 from .cows import ALL_TYPES, COWS, ROWS, TYPES, cards_with, cows, is_cow_card, row_types
-from .rules import EXPERT_TAKE_AT, HAND_SIZE, counts, deal, game_end_event, new_state, play, to_play, winners
+from .rules import EXPERT_TAKE_AT, HAND_SIZE, counts, game_end_event, new_state, play, to_play, winners
 
 KEYS = {"variant", "level", "players", "rows", "deck", "hands", "goal", "moves"}
 MOVE_KEYS = {"player", "card", "row"}
@@ -307,27 +306,6 @@ def result(scenario) -> dict:
 
 
 # ---------------------------------------------------------------- whole games
-
-def run_game(level, players, seed, *, bot="heuristic", goal=None):
-    """Deal with seed and let bots play; returns (initial state, moves, final state).
-
-    bot: "heuristic" or "random" for every seat, or {player: bot name} to mix them.
-    """
-    from game.rng import Rng
-
-    state = deal(level, players, seed, goal=goal)
-    first = state
-    seat_bots = bot if isinstance(bot, dict) else {p: bot for p in players}
-    rng = Rng(seed)  # used by random bots only; heuristic bots take the first best move
-    moves = []
-    while not state["over"]:
-        player = to_play(state)
-        name = seat_bots[player]
-        card, row = bots.BOTS[name](state, player, rng if name == "random" else None)
-        moves.append({"player": player, "card": card, "row": row})
-        state, _ = play(state, player, card, row)
-    return first, moves, state
-
 
 def to_scenario(state, moves) -> dict:
     """A scenario (ids only) that replays these moves from this state."""

@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 from .rules import default_goal, play, winners
-from .scenario import run_game
+from .state import run_game
 
 
-def simulate(level, players, games, seed, *, bot="heuristic", goal=None) -> dict:
-    """Play `games` games from seeds seed, seed+1, …; return figures per seat."""
+def simulate(level="base", players=3, games=100, seed=0, *, bot="heuristic", goal=None,
+             variant="junior") -> dict:
+    """Play `games` games from seeds seed, seed+1, …; return figures per seat (`variant`: the
+    registry's call, game.state.simulate)."""
     names = [f"p{k + 1}" for k in range(players)]
     wins = {p: 0.0 for p in names}
     cards = {p: 0 for p in names}

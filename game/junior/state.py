@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import copy
 
+from .. import variants
 from ..errors import GameError
 from ..untrusted import check_seed
-from ..state import check_turn, replay_moves
-from . import rules
+from ..rng import Rng
+from ..state import RandomBot, check_turn, play_out, replay_moves
+from . import bots, rules
 from .scenario import apply_moves, load
 
 
@@ -25,13 +27,7 @@ class JuniorState:
 
     def __init__(self, players: list, *, seed=0, options: dict | None = None, deal: dict | None = None):
         check_seed(seed)
-        if not isinstance(options or {}, dict):
-            raise GameError("options must be an object", code="options")
-        options = dict(options or {})
-        unknown = sorted(set(options) - {"level", "goal"})
-        if unknown:
-            raise GameError(f"unknown Junior option(s): {', '.join(map(str, unknown))}", code="options")
-        self.options = {"level": options.get("level", "base"), "goal": options.get("goal")}
+        self.options = variants.check_options(variants.get(self.variant), options)
         self.players = list(players)
         self.seed = seed
         # `deal`: a round loaded from a file (its rows, deck and hands), not dealt from the seed.
@@ -126,3 +122,17 @@ def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None) -> 
     for _, player, card, row, *_ in apply_moves(first, moves):
         st.apply({"kind": "card", "player": player, "card": card, "row": row})
     return st
+
+
+def run_game(level, players, seed, *, bot="heuristic", goal=None):
+    """Deal with `seed` and let robots play it out; returns (first state, moves, final state).
+
+    bot: "heuristic" or "random" for every seat, or {player: bot name} to mix them; the random
+    robots share one generator seeded with `seed`.
+    """
+    st = JuniorState(players, seed=seed, options={"level": level, "goal": goal})
+    first = st.data
+    robots = {"random": RandomBot(Rng(seed)), "heuristic": bots.Heuristic()}
+    seats = bot if isinstance(bot, dict) else dict.fromkeys(players, bot)
+    play_out(st, {p: robots[seats[p]] for p in players})
+    return first, [{k: m[k] for k in ("player", "card", "row")} for m in st.moves], st.data

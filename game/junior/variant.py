@@ -65,38 +65,15 @@ def check_options(options: dict) -> None:
         raise GameError(error.message, field="goal", code="options") from None
 
 
-class Seat:
-    """A Junior bot (a function of state, player, rng) answering the state protocol."""
-
-    def __init__(self, choose, rng):
-        self.choose, self.rng = choose, rng
-
-    def move(self, st) -> dict:
-        player = st.pending["player"]
-        card, row = self.choose(st.data, player, self.rng)
-        return {"kind": "card", "player": player, "card": card, "row": row}
-
-
 def variant(name: str) -> Variant:
     return Variant(
         name=name, title=say.TITLE, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
         replay=replay, result=result, step_html=step_html, page_step=page_step,
         with_choice=with_choice, new_game=state.new_game, from_json=state.from_json,
-        bots={"random": lambda rng: Seat(bots.random_move, rng),
-              "heuristic": lambda rng: Seat(bots.heuristic_move, None)},
+        bots={"heuristic": lambda rng: bots.Heuristic()},   # "random": game.state.RandomBot
         options=OPTIONS, check_options=check_options,
-        simulate=_simulate, format_stats=_format_stats,
+        simulator="game.junior.simulate",
         seat_view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
         advice=seat.advice, round_scenario=seat.round_scenario, from_scenario=state.from_scenario,
         last_stretch=seat.last_stretch,
     )
-
-
-def _simulate(*, players, games, seed, bot, options) -> dict:
-    from .simulate import simulate
-    return simulate(options.get("level", "base"), players, games, seed, bot=bot, goal=options.get("goal"))
-
-
-def _format_stats(stats: dict) -> str:
-    from .simulate import format_stats
-    return format_stats(stats)

@@ -100,19 +100,3 @@ class RandomSpecialBot:
         if rnd.table.target(card) is None:
             return None, self.rng.choice(rnd.table.open_rows())
         return None, None
-
-
-def play_round(rnd, bots: dict) -> None:
-    """Drive a round to its end, every decision made by `bots[player]`."""
-    while not rnd.over:
-        rnd.reveal({p: bots[p].card(rnd, p) for p in rnd.players})
-        while not rnd.turn_done:
-            _, player = rnd.next_card()
-            move, choice = bots[player].decide(rnd, player)
-            rnd.settle(move, choice)
-
-
-def play_game(game, bots: dict) -> None:
-    while not game.over:
-        play_round(game.new_round(), bots)
-        game.end_round()

@@ -59,8 +59,10 @@ class SpecialRound:
     def pending(self) -> dict | None:
         """The decision the round waits for, or None when the round is over.
 
-        `row`: the last `resolve` stopped at a card lower than every open row (nothing changed);
-        `options` are the rows its player may take, with the special move they made (`special`).
+        The State's words: "card" (every player's number card, at once), "place" (the next
+        card, with its player's optional special card), or "row": the last `resolve` stopped at
+        a card lower than every open row (nothing changed); `options` are the rows its player
+        may take, with the special move they made (`special`).
         """
         if self.asked is not None:
             need, move = self.asked
@@ -68,10 +70,10 @@ class SpecialRound:
                     "options": need.options, "special": move}
         if not self.turn_done:
             card, player = self.next_card()
-            return {"kind": "resolve", "player": player, "card": card}
+            return {"kind": "place", "player": player, "card": card}
         if self.over:
             return None
-        return {"kind": "plays", "players": list(self.players)}
+        return {"kind": "card", "players": list(self.players)}
 
     def score(self, player: str) -> int:
         """One player's `scores()` entry (bots ask for it in their inner loop)."""

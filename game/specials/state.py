@@ -10,6 +10,7 @@ A thin layer over `play.SpecialGame` and `round.SpecialRound`, which stay the ru
 
 from __future__ import annotations
 
+from .. import variants
 from ..classic.state import RoundsState
 from ..errors import GameError
 from ..untrusted import check_seed
@@ -32,9 +33,7 @@ class SpecialState(RoundsState):
 
     def __init__(self, players: list, *, seed=0, options: dict | None = None, deal: dict | None = None):
         check_seed(seed)
-        if options:
-            raise GameError(f"the special-cards variant takes no option, not {sorted(options)}",
-                            code="options")
+        variants.check_options(variants.get(self.variant), options)
         self.log: list = []
         self._begin(SpecialGame(list(players), seed=seed, log=self.log), players, seed)
         self.given_deal = deal   # a first deal read from a scenario (a loaded export), not the seed

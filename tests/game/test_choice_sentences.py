@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from game.classic.bots import HeuristicBot, RandomBot, play_game
+from game.classic.bots import HeuristicBot
+from round_robots import RoundRandom as RandomBot, play_game
 from game.classic.play import Game, Options
 from game.messages import explain
 from game.messages.typography import NBSP, fr_list

@@ -15,19 +15,19 @@ from pathlib import Path
 
 import pytest
 
-from game.classic.bots import HeuristicBot, RandomBot
-from game.classic.bots import play_game as play_classic
+from game.classic.bots import HeuristicBot
+from round_robots import RoundRandom as RandomBot, play_game as play_classic, play_special_round
 from game.classic.play import Game, Options
 from game.classic.replay import replay
 from game.errors import GameError
 from game.events import EVENT_TYPES, Event, all_types, from_dict
 from game.junior.rules import LEVELS, play
 from game.junior.scenario import replay as junior_replay
-from game.junior.scenario import run_game, setup_event, to_scenario
+from game.junior.scenario import setup_event, to_scenario
+from game.junior.state import run_game
 from game.junior.rules import game_end_event
 from game.rng import Rng
 from game.specials.bots import RandomSpecialBot, SpecialBot
-from game.specials.bots import play_game as play_specials
 from game.specials.play import SpecialGame
 from game.untrusted import check_plain
 
@@ -54,7 +54,7 @@ def special_events() -> list[Event]:
         rng = Rng(seed)
         bots = {p: (RandomSpecialBot(rng, rate=0.9) if i % 2 else SpecialBot(rng))
                 for i, p in enumerate(players)}
-        play_specials(SpecialGame(players, seed=seed, log=log), bots)
+        play_classic(SpecialGame(players, seed=seed, log=log), bots, play_special_round)
     return log
 
 

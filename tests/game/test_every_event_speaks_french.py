@@ -19,7 +19,8 @@ from game import state as protocol
 from game import variants
 from game.messages import explain
 from game.specials import events as special_events
-from game.junior.scenario import run_game, to_scenario
+from game.junior.scenario import to_scenario
+from game.junior.state import run_game
 
 SPECIALS = Path(__file__).parent / "specials" / "scenarios"
 LEAKS = re.compile(r"None|\{|\}|\[|\]|\bTrue\b|\bFalse\b|_")

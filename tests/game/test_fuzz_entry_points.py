@@ -28,7 +28,8 @@ from game.errors import GameError
 from game.junior.scenario import load as junior_load
 from game.junior.scenario import replay as junior_replay
 from game.junior.scenario import result as junior_result
-from game.junior.scenario import run_game, to_scenario
+from game.junior.scenario import to_scenario
+from game.junior.state import run_game
 from game.specials.scenario import compare as specials_compare
 from game.specials.scenario import parse as specials_parse
 from game.specials.scenario import replay as specials_replay

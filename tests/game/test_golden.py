@@ -21,17 +21,15 @@ import pytest
 
 from game import state as protocol
 from game import variants
-from game.classic.bots import HeuristicBot, play_game
 from game.messages import explain
-from game.classic.play import Game, Options
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("GOLDEN_UPDATE") == "1"
 
 GAMES = {
-    # file name: (players, options, seed)
-    "classique-4-joueurs-graine-1.txt": (["Alice", "Bruno", "Chloé", "David"], Options(), 1),
-    "logique-3-joueurs-graine-2.txt": (["Alice", "Bruno", "Chloé"], Options(variant="logique", rounds=1), 2),
+    # file name: (variant, players, options, seed): the whole log, first deal included
+    "classique-4-joueurs-graine-1.txt": ("classic", ["Alice", "Bruno", "Chloé", "David"], {}, 1),
+    "logique-3-joueurs-graine-2.txt": ("logique", ["Alice", "Bruno", "Chloé"], {"rounds": 1}, 2),
 }
 
 
@@ -43,11 +41,11 @@ PROTOCOL_GAMES = {
 }
 
 
-def playthrough(players, options, seed) -> str:
-    log: list = []
-    game = Game(players, options, seed=seed, log=log)
-    play_game(game, {p: HeuristicBot(game.rng) for p in players})
-    return "".join(explain(e) + "\n" for e in log)
+def playthrough(name, players, options, seed) -> str:
+    variant = variants.get(name)
+    state = protocol.play_out(variant.new_game(players, seed=seed, options=options),
+                              protocol.make_bots(variant, players, "heuristic", seed))
+    return "".join(explain(e) + "\n" for e in state.log)
 
 
 def protocol_playthrough(name, players, options, seed) -> str:

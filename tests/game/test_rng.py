@@ -66,10 +66,12 @@ def test_seed_3_gives_a_fixed_shuffle_choice_and_draws():
 
 # The same program runs in CPython and in Pyodide; its results must be equal.
 PROGRAM = """
-from game.classic.bots import HeuristicBot, RandomBot, play_game
+from game.classic.bots import HeuristicBot
 from game.classic.cards import classic_deck
 from game.classic.play import Game, Options
 from game.rng import Rng
+from game.state import RandomBot, make_bots, play_out
+from game import variants
 
 def first_deal(seed, players, variant="classic"):
     game = Game([f"p{i}" for i in range(players)], Options(variant=variant), seed=seed)
@@ -77,15 +79,16 @@ def first_deal(seed, players, variant="classic"):
     return {"hands": rnd.hands, "rows": rnd.table.rows}
 
 def totals(seed, players, bot):
-    game = Game([f"p{i}" for i in range(players)], seed=seed)
-    play_game(game, {p: bot(game.rng) for p in game.players})
-    return [game.totals, len(game.history)]
+    names = [f"p{i}" for i in range(players)]
+    st = variants.get("classic").new_game(names, seed=seed)
+    play_out(st, make_bots(variants.get("classic"), names, bot, seed))
+    return [st.game.totals, len(st.game.history)]
 
 result = {
     "draw_seed_1": Rng(1).draw(classic_deck(), 44),
     "deals": [first_deal(s, 2 + s % 9, ("classic", "tactique")[s % 2]) for s in range(12)],
-    "random_games": [totals(s, 4, RandomBot) for s in range(3)],
-    "heuristic_game": totals(1, 5, HeuristicBot),
+    "random_games": [totals(s, 4, "random") for s in range(3)],
+    "heuristic_game": totals(1, 5, "heuristic"),
 }
 """
 
@@ -121,8 +124,10 @@ def test_games_never_use_the_version_unstable_draws(monkeypatch, variant):
     for name in ("shuffle", "randrange", "randint", "choice", "choices", "sample", "getrandbits",
                  "_randbelow", "uniform"):
         monkeypatch.setattr(random.Random, name, unstable)
-    from game.classic.bots import HeuristicBot, RandomBot, play_game
+    from game import variants
+    from game.state import RandomBot, play_out
     players = ["a", "b", "c"]
-    game = Game(players, Options(variant=variant, rounds=2), seed=5)
-    play_game(game, {p: (RandomBot if p == "a" else HeuristicBot)(game.rng) for p in players})
-    assert len(game.history) == 2
+    st = variants.get(variant).new_game(players, seed=5, options={"rounds": 2})
+    heuristic = variants.get(variant).bots["heuristic"]
+    play_out(st, {p: (RandomBot if p == "a" else heuristic)(st.game.rng) for p in players})
+    assert len(st.game.history) == 2

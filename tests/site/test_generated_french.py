@@ -15,9 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from game.classic.bots import HeuristicBot, RandomBot, play_game
+from game.classic.bots import HeuristicBot
+from round_robots import RoundRandom as RandomBot, play_game, play_special_round
 from game.classic.play import Game, Options
-from game.junior.scenario import replay as junior_replay, run_game, to_scenario
+from game.junior.scenario import replay as junior_replay, to_scenario
+from game.junior.state import run_game
 from game.messages import explain
 from game.messages import labels
 from site_builder.blocks.classic import parse_example, resolve_slides
@@ -39,13 +41,12 @@ def classic_sentences():
 
 def special_sentences():
     from game.specials.bots import RandomSpecialBot, SpecialBot
-    from game.specials.bots import play_game as play_specials
     from game.specials.play import SpecialGame
     for seed in range(1, 4):
         log: list = []
         game = SpecialGame(PLAYERS, seed=seed, log=log)
-        play_specials(game, {p: (RandomSpecialBot(game.rng, rate=0.9) if i % 2 else SpecialBot(game.rng))
-                             for i, p in enumerate(PLAYERS)})
+        play_game(game, {p: (RandomSpecialBot(game.rng, rate=0.9) if i % 2 else SpecialBot(game.rng))
+                         for i, p in enumerate(PLAYERS)}, play_special_round)
         yield from (explain(e) for e in log)
 
 

@@ -136,7 +136,8 @@ def _played_round_steps(variant: str, seed: int):
     """The steps of one round the reader plays against robots (first card, cheapest row); a
     Junior game (which « Jouer » does not export) is played by robots alone."""
     if variant.startswith("junior"):
-        from game.junior.scenario import replay, run_game, to_scenario
+        from game.junior.scenario import replay, to_scenario
+        from game.junior.state import run_game
         first, moves, _ = run_game(variant[7:], ["Léa", "Olivier", "Emma"], seed)
         return replay(to_scenario(first, moves))
     state = session.new_session("Camille", ["heuristic", "random", "heuristic"], {"variant": variant}, seed=seed)

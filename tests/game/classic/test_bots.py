@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from game.classic.bots import HeuristicBot, RandomBot, cheapest_row, make_bot, play_game
+from game import variants
+from game.classic.bots import HeuristicBot, cheapest_row
+from game.state import RandomBot, bot_factory
+from round_robots import RoundRandom, play_game
 from game.classic.play import Game, Options, Round
+from game.classic.state import new_game
+from game.errors import GameError
 from game.rng import Rng
 
 
@@ -44,23 +49,27 @@ def test_heuristic_bot_prefers_the_smaller_gap():
 
 
 def test_random_bot_only_plays_its_own_cards_and_existing_rows():
-    rnd = Round(["a", "b"], {"a": [3, 60, 61], "b": [90]}, [[20], [30], [40], [50]])
+    st = new_game(["a", "b"], seed=4, deal={"rows": [[20], [30], [40], [50]],
+                                            "hands": {"a": [3, *range(60, 69)], "b": list(range(90, 100))}})
     bot = RandomBot(Rng(4))
     for _ in range(50):
-        assert bot.card(rnd, "a") in (3, 60, 61)
-        assert bot.row(rnd, "a", 3) in range(4)
+        assert bot.move(st)["card"] in (3, *range(60, 69))
+    st.apply({"kind": "card", "player": "a", "card": 3})
+    st.apply({"kind": "card", "player": "b", "card": 90})
+    for _ in range(50):
+        assert bot.move(st)["row"] in range(4)
 
 
 def test_unknown_bot_is_refused():
-    with pytest.raises(ValueError):
-        make_bot("genius", Rng(1))
+    with pytest.raises(GameError):
+        bot_factory(variants.get("classic"), "genius")
 
 
 def test_heuristic_bots_take_fewer_heads_than_random_ones():
     heuristic = random = 0
     for seed in range(40):
         game = Game(["h1", "r1", "h2", "r2"], Options(rounds=1), seed=seed)
-        bots = {p: (HeuristicBot(game.rng) if p[0] == "h" else RandomBot(game.rng)) for p in game.players}
+        bots = {p: (HeuristicBot(game.rng) if p[0] == "h" else RoundRandom(game.rng)) for p in game.players}
         play_game(game, bots)
         heuristic += game.totals["h1"] + game.totals["h2"]
         random += game.totals["r1"] + game.totals["r2"]

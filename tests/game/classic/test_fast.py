@@ -1,48 +1,49 @@
-"""The fast kernel (game/fast.py) plays exactly the rules of Game + RandomBot.
+"""The lean kernel (game/classic/fast.py) plays exactly the rules of the State with its robots.
 
-It draws the same random numbers in the same order, so for one seed both give
-the same scores, round after round; thousands of seeds over 2–10 players and
-both decks check it. Any rule change made in table.py / turn.py and not in
-fast.py (or the reverse) shows here.
+`random_round` draws the same random numbers in the same order as the State played by the one
+random robot (game.state.RandomBot, sharing the game's generator), so for one seed both give the
+same scores, round after round; thousands of seeds over 2–10 players and the three decks check
+it (Logique's draft included). `bot_game` is the heuristic simulation's loop: equal to
+`state.play_out`. Any rule change made in table.py / turn.py and not in fast.py (or the reverse)
+shows here.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from game.classic.bots import RandomBot, play_game, play_round
-from game.classic.fast import random_round
+from game import variants
+from game.classic.bots import HeuristicBot
+from game.classic.fast import bot_game, random_round
 from game.classic.play import Game, Options
 from game.classic.simulate import simulate
+from game.state import RandomBot, make_bots, play_out
 
 SEEDS = 1500
 
 
-def scores_by_game(players: int, seed: int, variant: str, rounds: int) -> list[list[int]]:
+def scores_by_state(players: int, seed: int, variant: str, rounds: int) -> list[list[int]]:
     names = [f"j{i}" for i in range(players)]
-    game = Game(names, Options(variant=variant, rounds=rounds), seed=seed)
-    bots = {p: RandomBot(game.rng) for p in names}
-    out = []
-    while not game.over:
-        play_round(game.new_round(), bots)
-        scores = game.end_round()
-        out.append([scores[p] for p in names])
-    return out
+    st = variants.get(variant).new_game(names, seed=seed, options={"rounds": rounds})
+    bot = RandomBot(st.game.rng)   # the game's own generator: the kernel draws from it too
+    play_out(st, {p: bot for p in names})
+    return [[scores[p] for p in names] for scores in st.game.history]
 
 
 def scores_by_kernel(players: int, seed: int, variant: str, rounds: int) -> list[list[int]]:
     game = Game([f"j{i}" for i in range(players)], Options(variant=variant), seed=seed)
     deck = game.options.deck(players)
-    return [random_round(game.rng.random, players, deck) for _ in range(rounds)]
+    first = (lambda k: k % players) if variant == "logique" else (lambda k: None)
+    return [random_round(game.rng.random, players, deck, first(k)) for k in range(rounds)]
 
 
-@pytest.mark.parametrize("variant", ["classic", "tactique"])
-def test_kernel_scores_equal_game_with_random_bots_over_many_seeds(variant):
+@pytest.mark.parametrize("variant, seeds", [("classic", SEEDS), ("tactique", SEEDS), ("logique", SEEDS // 5)])
+def test_kernel_scores_equal_the_state_with_random_robots_over_many_seeds(variant, seeds):
     mismatches = []
-    for seed in range(SEEDS):
+    for seed in range(seeds):
         players = 2 + seed % 9
         rounds = 1 + seed % 2
-        expected = scores_by_game(players, seed, variant, rounds)
+        expected = scores_by_state(players, seed, variant, rounds)
         got = scores_by_kernel(players, seed, variant, rounds)
         if got != expected:
             mismatches.append((seed, players, expected, got))
@@ -57,17 +58,32 @@ def test_kernel_round_hands_out_every_head_in_a_ten_player_round():
         assert 0 <= sum(scores) <= 171 - 4  # four cards at least stay on the table
 
 
+@pytest.mark.parametrize("variant", ["classic", "tactique", "logique"])
 @pytest.mark.parametrize("players", [2, 4, 7, 10])
-def test_simulate_random_uses_the_kernel_and_agrees_with_full_games(players):
-    stats = simulate(players=players, games=30, seed=5, bot="random")
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_simulate_uses_the_kernel_and_agrees_with_the_state(variant, players, bot):
+    games = 30 if bot == "random" else 6
+    stats = simulate(players=players, games=games, seed=5, bot=bot, variant=variant)
     totals = [0] * players
     rounds = 0
-    for g in range(30):
-        names = [f"j{i + 1}" for i in range(players)]
-        game = Game(names, seed=5 * 1_000_003 + g)
-        play_game(game, {p: RandomBot(game.rng) for p in names})
-        rounds += len(game.history)
+    names = [f"j{i + 1}" for i in range(players)]
+    for g in range(games):
+        st = variants.get(variant).new_game(names, seed=5 * 1_000_003 + g)
+        rng = st.game.rng
+        play_out(st, {p: RandomBot(rng) for p in names} if bot == "random"
+                 else make_bots(variants.get(variant), names, bot, g))
+        rounds += len(st.game.history)
         for i, p in enumerate(names):
-            totals[i] += game.totals[p]
-    assert stats["rounds_per_game"] == round(rounds / 30, 2)
-    assert list(stats["average_heads"].values()) == [round(t / 30, 2) for t in totals]
+            totals[i] += st.game.totals[p]
+    assert stats["rounds_per_game"] == round(rounds / games, 2)
+    assert list(stats["average_heads"].values()) == [round(t / games, 2) for t in totals]
+
+
+def test_bot_game_plays_what_play_out_plays():
+    for seed in range(20):
+        names = ["a", "b", "c", "d"][:2 + seed % 3]
+        game = Game(names, Options(variant=("classic", "logique")[seed % 2]), seed=seed)
+        bot_game(game, HeuristicBot())
+        st = variants.get(game.options.variant).new_game(names, seed=seed)
+        play_out(st, make_bots(variants.get(game.options.variant), names, "heuristic", seed))
+        assert game.history == st.game.history

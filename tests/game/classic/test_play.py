@@ -8,7 +8,8 @@ import json
 import pytest
 
 from game import events as ev
-from game.classic.bots import HeuristicBot, RandomBot, play_game, play_round
+from game.classic.bots import HeuristicBot
+from round_robots import RoundRandom as RandomBot, play_game, play_round
 from game.classic.cards import tactique_deck
 from game.errors import GameError
 from game.classic.play import Game, Options, Round

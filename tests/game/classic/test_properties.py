@@ -19,7 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import events as ev
-from game.classic.bots import HeuristicBot, RandomBot, play_round
+from game.classic.bots import HeuristicBot
+from round_robots import RoundRandom as RandomBot, play_round
 from game.classic.cards import HEADS
 from game.classic.play import Game, Options, Round
 from game.classic.table import LIMIT

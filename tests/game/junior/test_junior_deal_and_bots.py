@@ -4,7 +4,7 @@ from junior_helpers import card
 
 from game.junior.bots import heuristic_move
 from game.junior.rules import deal, new_state
-from game.junior.scenario import run_game
+from game.junior.state import run_game
 from game.junior.simulate import simulate
 
 

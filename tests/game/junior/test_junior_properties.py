@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 from game.errors import GameError
 from game.junior.cows import ALL_TYPES, CARD_IDS, row_types
 from game.junior.rules import ROWS, all_cards, deal, legal_moves, play, playable_cards, to_play
-from game.junior.scenario import run_game, to_scenario
-from game.junior.bots import heuristic_move, random_move
+from game.junior.scenario import to_scenario
+from game.junior.state import run_game
+from game.junior.bots import heuristic_move
 from game.rng import Rng
 
 games = st.tuples(st.sampled_from(["base", "avance", "expert"]), st.integers(2, 5),
@@ -26,7 +27,7 @@ def play_out(level, players, seed, bots):
     while not state["over"]:
         player = to_play(state)
         use_random = bots == "random" or (bots == "mixed" and names.index(player) % 2)
-        card, row = random_move(state, player, rng) if use_random else heuristic_move(state, player)
+        card, row = rng.choice(legal_moves(state, player)) if use_random else heuristic_move(state, player)
         after, events = play(state, player, card, row)
         yield state, (player, card, row), after, events
         state = after

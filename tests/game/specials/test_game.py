@@ -4,7 +4,8 @@ import pytest
 
 from game.errors import GameError
 from game.rng import Rng
-from game.specials.bots import RandomSpecialBot, SpecialBot, play_game, play_round
+from game.specials.bots import RandomSpecialBot, SpecialBot
+from round_robots import play_game, play_special_round as play_round
 from game.specials.cards import KINDS, special_deck
 from game.specials.play import SpecialGame
 from game.specials.round import SpecialRound
@@ -98,7 +99,7 @@ def test_special_bots_lose_fewer_heads_than_bots_that_never_play_them():
     for seed in range(30):
         names = ["s1", "p1", "s2", "p2"]
         game = SpecialGame(names, seed=seed)
-        play_game(game, {p: SpecialBot() if p[0] == "s" else Plain() for p in names})
+        play_game(game, {p: SpecialBot() if p[0] == "s" else Plain() for p in names}, play_round)
         wins["special"] += game.totals["s1"] + game.totals["s2"]
         wins["plain"] += game.totals["p1"] + game.totals["p2"]
     assert wins["special"] < wins["plain"]
@@ -116,6 +117,6 @@ def test_random_special_bots_finish_games_with_every_card_played_somewhere():
         log = []
         game = SpecialGame(["A", "B", "C", "D"], seed=seed, log=log)
         rng = Rng(seed)
-        play_game(game, {p: RandomSpecialBot(rng, rate=0.5) for p in game.players})
+        play_game(game, {p: RandomSpecialBot(rng, rate=0.5) for p in game.players}, play_round)
         seen |= {e.special for e in log if e.type == "special_played"}
     assert seen == set(KINDS)

@@ -271,4 +271,4 @@ def test_a_caller_holding_every_decision_is_told_when_it_left_out_the_row():
         table(ROWS, {"A": 37}).choose(0)   # nothing to answer: the 37 finds its row
     assert rnd.pending["kind"] == "row"
     rnd.settle(None, 2)
-    assert rnd.pending == {"kind": "resolve", "player": "B", "card": 30}
+    assert rnd.pending == {"kind": "place", "player": "B", "card": 30}

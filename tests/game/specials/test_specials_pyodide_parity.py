@@ -16,18 +16,19 @@ CODE = """
 import json, sys
 from game.messages import explain
 from game.rng import Rng
-from game.specials.bots import RandomSpecialBot, SpecialBot, play_game
-from game.specials.play import SpecialGame
+from game.specials.bots import RandomSpecialBot, SpecialBot
 from game.specials.scenario import replay
+from game.specials.state import new_game
+from game.specials.variant import Seat
+from game.state import play_out
 games = []
 for seed in (1, 2, 3):
-    log = []
-    game = SpecialGame(["Léa", "Tom", "Zoé", "Noé"], seed=seed, log=log)
+    st = new_game(["Léa", "Tom", "Zoé", "Noé"], seed=seed)
     rng = Rng(seed)
-    play_game(game, {"Léa": SpecialBot(), "Tom": RandomSpecialBot(rng), "Zoé": SpecialBot(),
-                     "Noé": RandomSpecialBot(rng, 0.8)})
-    games.append({"totals": game.totals, "events": [e.to_dict() for e in log],
-                  "text": [explain(e) for e in log]})
+    play_out(st, {"Léa": Seat(SpecialBot()), "Tom": Seat(RandomSpecialBot(rng)), "Zoé": Seat(SpecialBot()),
+                  "Noé": Seat(RandomSpecialBot(rng, 0.8))})
+    games.append({"totals": st.game.totals, "events": [e.to_dict() for e in st.log],
+                  "text": [explain(e) for e in st.log]})
 examples = [replay(s) for s in SCENARIOS]
 out = json.dumps({"python": sys.version.split()[0], "games": games, "examples": examples},
                  ensure_ascii=False)
