@@ -1,6 +1,6 @@
 """The words of the page scripts (site_builder/static/js), so no script holds French of its own.
 
-The build writes them to js/mots.json (site_builder/tools_assets.py), which js/mots.js loads for
+The build writes them to js/mots-data.js (site_builder/tools_assets.py), which js/mots.js loads for
 every script. A sentence that carries a value is a template: `{name}` is filled by the script
 (js/mots.js `say`) with a number, a name or a piece the script words with the grammar below
 (« de Bruno », « trois manches »). Numbers that name a row, a turn or a round are given from 1.
@@ -91,7 +91,7 @@ STEP_PLAYER = {
     "quiz_question": f"Où va la carte {{card}}{NNBSP}?",
     "quiz_none": f"Aucune rangée{NBSP}: le joueur choisit",
     # Where a control starts the engine, the page says what it costs first: {size} is the
-    # build's figure (mots.json `engine_size`).
+    # build's figure (mots-data.js `engine_size`).
     "what_if_download": f"«{NBSP}Rejouer avec ces cartes{NBSP}» télécharge d’abord le moteur de jeu "
                         "(environ {size}, une seule fois).",
     "choice_download": "Un autre choix dans cet exemple modifié télécharge d’abord le moteur de jeu "
@@ -226,7 +226,7 @@ SCORE_SHEET = {
 
 
 def words(engine_size: str | None = None) -> dict:
-    """Everything js/mots.json holds; `engine_size` is the engine's download as the build says it
+    """Everything js/mots-data.js holds; `engine_size` is the engine's download as the build says it
     (« 4,4 Mo », blocks.megabytes), None when the build ships no engine (no figure is said)."""
     return {"grammar": GRAMMAR, "player": STEP_PLAYER, "play": PLAY, "sheet": SCORE_SHEET,
             "engine_size": engine_size}

@@ -37,7 +37,7 @@ RUNTIME_CACHED = """async () => {
 
 PAGE_CACHED = """async (url) => {
     const wanted = [url, ...['player.js', 'example-player.js', 'controls.js', 'quiz.js', 'what-if.js',
-                             'dom.js', 'mots.js', 'mots.json', 'engine.js', 'worker.js', 'player.css']
+                             'dom.js', 'mots.js', 'mots-data.js', 'engine.js', 'worker.js', 'player.css']
         .map((name) => new URL('../../js/' + name, url).href)];
     const found = await Promise.all(wanted.map((u) => caches.match(u)));
     return found.every((response) => response !== undefined);

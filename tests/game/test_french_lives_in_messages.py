@@ -1,5 +1,5 @@
 """A variant's modules and the page scripts hold no French: every word a reader sees comes from
-game/messages/ (the scripts get theirs through js/mots.json, game/messages/scripts.py).
+game/messages/ (the scripts get theirs through js/mots-data.js, game/messages/scripts.py).
 
 The scan reads each module's string literals, docstrings aside (they are English and may quote a
 French rule name), and flags the marks of French wording: accented letters, the typographic

@@ -71,7 +71,7 @@ def test_no_bots_in_any_source_of_reader_text():
 
 
 def _script_words(group: str) -> list[str]:
-    """The page scripts' words of one group of js/mots.json, each `{value}` as « X » (as the
+    """The page scripts' words of one group of js/mots-data.js, each `{value}` as « X » (as the
     script fills it)."""
     from game.messages import scripts
 

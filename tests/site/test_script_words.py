@@ -1,4 +1,4 @@
-"""js/mots.json: the page scripts' words (game/messages/scripts.py), as the scripts use them.
+"""js/mots-data.js: the page scripts' words (game/messages/scripts.py), as the scripts use them.
 
 Every `T.key` a script reads (`const T = WORDS.group`) and every `NOUNS.name` exists, and each
 template filled with `say(template, {…})` gets a value for every `{name}` it holds: a typo
@@ -7,14 +7,13 @@ would otherwise show « undefined » or a bare « {card} » to a reader of a pag
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 from site_builder import tools_assets
 
 JS = Path(__file__).resolve().parents[2] / "site_builder" / "static" / "js"
-WORDS = json.loads(tools_assets.files()[tools_assets.WORDS_FILE])
+WORDS = tools_assets.read_words_file(tools_assets.files()[tools_assets.WORDS_FILE])
 
 
 def _call_arguments(text: str, start: int) -> str:
@@ -59,7 +58,7 @@ def test_every_word_a_script_reads_exists_and_gets_its_values():
             seen += 1
             table = WORDS["grammar"]["nouns"] if group == "nouns" else WORDS[group]
             if key not in table:
-                problems.append(f"{path.name}: {group}.{key} is not in js/mots.json")
+                problems.append(f"{path.name}: {group}.{key} is not in js/mots-data.js")
             elif names is not None:
                 wanted = set(re.findall(r"\{(\w+)\}", table[key]))
                 if wanted - names:
@@ -78,8 +77,8 @@ def test_the_check_sees_a_missing_word_and_a_missing_value(tmp_path):
 
 
 def test_the_build_names_the_engine_size_in_one_place():
-    """js/mots.json says the size the pages say (game.messages.blocks.megabytes)."""
+    """js/mots-data.js says the size the pages say (game.messages.blocks.megabytes)."""
     from game.messages.blocks import download_size, megabytes
     assert WORDS["engine_size"] is None   # no engine known yet: the build fills it
-    filled = json.loads(tools_assets.words_file(megabytes(4_369_348)))
+    filled = tools_assets.read_words_file(tools_assets.words_file(megabytes(4_369_348)))
     assert filled["engine_size"] == "4,4\u00a0Mo" and download_size(4_369_348) == "\u00a0(environ 4,4\u00a0Mo)"

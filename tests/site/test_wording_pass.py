@@ -134,7 +134,7 @@ def test_15_static_steps_count_from_zero_as_the_player_does(built_site):
     for kind in ("start", "reveal", "take", "end"):
         rule = re.search(rf'\.etape\[data-kind="{kind}"\]::before \{{ content: ([^;]*);', css)[1]
         assert rule.startswith('"Étape " counter(etape)'), (kind, rule)
-    from game.messages.scripts import STEP_PLAYER   # the player's words (js/mots.json)
+    from game.messages.scripts import STEP_PLAYER   # the player's words (js/mots-data.js)
     assert STEP_PLAYER["position_start"] == "Au départ (étape 0 sur {last})"
     assert STEP_PLAYER["position"] == "Étape {k} sur {last}"
     html = page(built_site, "exemples/exemple-3")

@@ -554,5 +554,5 @@ if (root) {
       else if (event.key === BACKUP) render({ keepTyped: true });
     });
   });
-  keepForOffline({ files: ["js/compteur-feuille.js", "js/dom.js", "js/mots.js", "js/mots.json", "js/tetes.json"] }); // the sheet works offline after one visit
+  keepForOffline({ files: ["js/compteur-feuille.js", "js/dom.js", "js/mots.js", "js/mots-data.js", "js/tetes.json"] }); // the sheet works offline after one visit
 }

@@ -11,7 +11,7 @@ const T = WORDS.player;
 // One formatter: toLocaleString builds a new one per call, slow at a progress report's pace.
 const MB = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
-/** The bytes loaded so far, live (the build says the engine's whole size: mots.json engine_size). */
+/** The bytes loaded so far, live (the build says the engine's whole size: mots-data.js engine_size). */
 function megabytes(bytes) {
   return say(WORDS.grammar.megabytes, { n: MB.format(bytes / 1e6) });
 }

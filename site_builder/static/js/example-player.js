@@ -26,7 +26,7 @@ const NAMED = new RegExp(`^${say(T.region, { name: "" }).trim()}\\b`);
 
 // What the service worker keeps once the engine has run here (the page's own script and what it
 // loaded are added by hors-ligne.js): every module of the player, its words and stylesheet.
-const FILES = ["js/engine.js", "js/worker.js", "js/mots.js", "js/mots.json", "js/dom.js",
+const FILES = ["js/engine.js", "js/worker.js", "js/mots.js", "js/mots-data.js", "js/dom.js",
                "js/controls.js", "js/example-player.js", "js/quiz.js", "js/what-if.js", "js/player.css"];
 
 /** Rows on the table at a step: the engine's steps carry them, the build's their count. */

@@ -630,7 +630,7 @@ function main() {
   // The engine (its download is said under « Commencer », the build's figure) starts only when
   // the reader asks: « Commencer », a resumed or a loaded game — never on hover or focus.
   // Jouer works offline after one visit: the page now, the engine once it has run.
-  const files = ["js/engine.js", "js/mots.js", "js/mots.json", "js/dom.js", "js/controls.js", "js/player.css"];
+  const files = ["js/engine.js", "js/mots.js", "js/mots-data.js", "js/dom.js", "js/controls.js", "js/player.css"];
   keepForOffline({ files, engine: false });
   engine.whenReady.then(() => keepForOffline({ files: [...files, "js/worker.js"], engine: true }));
 }

@@ -1,13 +1,13 @@
 // The French words of every page script, and the grammar that puts values into them. The words
-// are game/messages/scripts.py's, which the build writes to js/mots.json (site_builder/
+// are game/messages/scripts.py's, which the build writes to js/mots-data.js (site_builder/
 // tools_assets.py): no script holds French of its own. content/README.md « Numbers » states the
 // convention. Text built here is only ever shown with textContent.
 //
-// The words come with the module graph (a JSON module), so each page script runs as soon as it
-// did when it held them itself; a browser that cannot load them keeps the static page, complete
-// without JS.
+// The words come with the module graph (a plain module the build generates, not a JSON module,
+// which Safari before 17.2 and Firefox before 138 cannot import), so each page script runs as soon
+// as it did when it held them itself.
 
-import words from "./mots.json" with { type: "json" };
+import words from "./mots-data.js";
 
 /** {grammar, player, play, sheet, engine_size}: see game/messages/scripts.py. */
 export const WORDS = words;
