@@ -17,7 +17,8 @@ import pytest
 
 from game.classic.bots import HeuristicBot, RandomBot, play_game
 from game.classic.play import Game, Options
-from game.junior.scenario import replay as junior_replay, run_game, to_scenario
+from game.junior.scenario import run_game, to_scenario
+from game.junior.variant import replay as junior_replay
 from game.messages import explain
 from game.messages import labels
 from site_builder.blocks.classic import parse_example, resolve_slides

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from game.junior.scenario import result, run_game, to_scenario
+from game.junior.scenario import run_game, to_scenario
+from game.junior.variant import result
 from game.messages import explain
 
 GOLDEN = Path(__file__).parent / "golden"
