@@ -273,6 +273,8 @@ def _replayed(session: dict) -> tuple:
     write its round as a scenario, or during a draft."""
     session, st = _restore(session)
     variant = variants.get(session["variant"])
+    if variant.round_steps is not None:
+        return variant, session["reader"], variant.round_steps(st)
     data = None if variant.round_scenario is None else variant.round_scenario(st, pending=True)
     steps = [] if data is None else variant.replay(data, draw=False, pause=True)
     return variant, session["reader"], steps

@@ -8,12 +8,14 @@ classic family's parts: the table and hand drawn by `draw`, the scores, the roun
 from __future__ import annotations
 
 from ..errors import GameError
+from ..events import Deal
 from ..messages import advice as words
 from ..messages import explain_all
 from .bots import HeuristicBot, cheapest_row
 from .cards import HEADS
 from .draw import card_svg, table_svg
 from .play import HAND_SIZE
+from .replay import steps_of
 from .state import check_deal, new_game
 
 
@@ -102,6 +104,16 @@ def round_scenario(st, *, pending: bool) -> dict | None:
         out["variant"] = st.variant
         out["players"] = len(st.players)
     return out
+
+
+def round_steps(st) -> list[dict]:
+    """The current (or just finished) round's steps, from the game's events since its deal (no
+    replay); none during a draft."""
+    r = st.game.round if st.game.round is not None else st.finished
+    if r.draft is not None:
+        return []
+    deal = max(i for i, e in enumerate(st.log) if isinstance(e, Deal))
+    return steps_of(st.round_starts[-1]["rows"], st.players, st.log[deal:], draw=False)
 
 
 def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None):
