@@ -30,6 +30,10 @@ def result(data) -> dict:
     return out
 
 
+STEPS = {"opening": scenario.opening_steps, "steps_of": scenario.move_steps, "closing": scenario.closing_steps}
+"""How a Junior game's moves become steps (game/playback.py): one per move, between two tables."""
+
+
 def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
     """Step 0 is the table before; then one step per move; a last `end` step with the albums.
     Junior moves are all written out, so there is no decision to pause on.
@@ -40,8 +44,13 @@ def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
     ([{player, cards, kind}]: the cards won or taken at this step, kind the event's type), svg.
     """
     st, moves = state.scenario_game(data)
-    return playback.replay(st, moves, opening=scenario.opening_steps, steps_of=scenario.move_steps,
-                          closing=scenario.closing_steps, where=scenario.named)
+    return playback.replay(st, moves, **STEPS, where=scenario.named)
+
+
+def round_steps(st) -> list[dict]:
+    """The game so far: its own moves played again on its deal (no scenario in between)."""
+    first = state.JuniorState(st.players, seed=st.seed, options=st.options, deal=st.deal)
+    return playback.replay(first, st.moves, **STEPS)
 
 
 def page_step(data, step: dict) -> dict:
@@ -105,7 +114,8 @@ def variant(name: str) -> Variant:
         options=OPTIONS, check_options=check_options,
         simulate=_simulate, format_stats=_format_stats,
         seat_view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
-        advice=seat.advice, round_scenario=seat.round_scenario, from_scenario=state.from_scenario,
+        advice=seat.advice, round_scenario=seat.round_scenario, round_steps=round_steps,
+        from_scenario=state.from_scenario,
         last_stretch=seat.last_stretch,
     )
 

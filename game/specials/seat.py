@@ -15,6 +15,7 @@ from ..messages import specials as say
 from .bots import SpecialBot
 from .cards import NUMBER_CARDS_EACH
 from .draw import special_card_svg, table_svg
+from .scenario import replay
 
 
 def _shown_round(st):
@@ -63,6 +64,11 @@ def round_scenario(st, *, pending: bool) -> dict:
     return {"variant": "speciales", "rows": [list(row) for row in start["rows"]],
             "hands": {p: list(start["hands"][p]) for p in st.players},
             "held": {p: list(start["specials"][p]) for p in st.players}, "turns": turns}
+
+
+def round_steps(st) -> list[dict]:
+    """The round so far, replayed from its scenario up to the decision the game waits for."""
+    return replay(round_scenario(st, pending=True), draw=False, pause=True)
 
 
 def _record_place(turn: dict, move: dict) -> None:
