@@ -218,7 +218,7 @@ def scenario(session: dict) -> dict:
     variant = variants.get(session["variant"])
     if variant.round_scenario is None:
         raise GameError(f"no export for {variant.name}", code="not_now")
-    return variant.round_scenario(st, pending=False)
+    return variant.round_scenario(st)
 
 
 def load(data: dict, levels: dict | None = None, options: dict | None = None, seed: int = 0) -> dict:

@@ -83,19 +83,14 @@ def turns_of(st, record: dict) -> list[dict]:
     return turns
 
 
-def round_scenario(st, *, pending: bool) -> dict | None:
-    """The current (or just finished) round as a scenario: its deal, its turns and row choices.
-
-    With `pending`, a turn waiting for a row choice is kept (a replay then ends on a "choice"
-    step); without, it is left out, so the scenario replays as is. None during a draft.
-    """
+def round_scenario(st) -> dict:
+    """The current (or just finished) round as a scenario: its deal, its turns and row choices;
+    a turn not over is left out, so the scenario replays as is (the export)."""
     r = st.game.round if st.game.round is not None else st.finished
     if r.draft is not None:
-        if pending:
-            return None
         raise GameError("the draft is not over: nothing to export yet", code="not_now")
     turns = turns_of(st, record={"row": record_row})
-    if not pending and r.turn is not None and not r.turn.done:
+    if r.turn is not None and not r.turn.done:
         turns.pop()
     start = st.round_starts[-1]
     out = {"rows": [list(row) for row in start["rows"]], "turns": turns,

@@ -48,7 +48,7 @@ def decision_text(st, reader: str) -> str:
     return words.special_decision(st.pending["card"])
 
 
-def round_scenario(st, *, pending: bool) -> dict:
+def round_scenario(st, *, pending: bool = False) -> dict:
     """The current (or just finished) round as a special-cards scenario. The turn being placed
     is left out, or with `pending` kept up to the player whose decision it waits for (`"waiting"`:
     its replay ends on that card, so « Jouer une manche » shows the turn so far)."""
