@@ -218,7 +218,7 @@ def scenario(session: dict) -> dict:
     variant = variants.get(session["variant"])
     if variant.round_scenario is None:
         raise GameError(f"no export for {variant.name}", code="not_now")
-    return variant.round_scenario(st, pending=False)
+    return variant.round_scenario(st)
 
 
 def load(data: dict, levels: dict | None = None, options: dict | None = None, seed: int = 0) -> dict:
@@ -269,13 +269,11 @@ def round_steps(session: dict) -> list[dict]:
 
 
 def _replayed(session: dict) -> tuple:
-    """(variant, reader, the round's replay steps up to now) — no steps for a variant that cannot
-    write its round as a scenario, or during a draft."""
+    """(variant, reader, the round's steps up to now: `Variant.round_steps`) — none for a variant
+    without them, or during a draft."""
     session, st = _restore(session)
     variant = variants.get(session["variant"])
-    data = None if variant.round_scenario is None else variant.round_scenario(st, pending=True)
-    steps = [] if data is None else variant.replay(data, draw=False, pause=True)
-    return variant, session["reader"], steps
+    return variant, session["reader"], [] if variant.round_steps is None else variant.round_steps(st)
 
 
 def _step_view(variant, step: dict) -> dict:

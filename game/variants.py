@@ -125,7 +125,8 @@ class Variant:
     seat_view: Callable[[Any, str], dict] | None = None          # (state, reader) -> parts of the view
     move_label: Callable[[Any, dict], str] | None = None         # a legal move, in French
     decision_text: Callable[[Any, str], str] | None = None       # what the reader is asked, in French
-    round_scenario: Callable[..., dict | None] | None = None     # (state, *, pending) -> scenario
+    round_scenario: Callable[..., dict | None] | None = None     # state -> scenario (the export)
+    round_steps: Callable[[Any], list] | None = None   # state -> the round's steps so far
     from_scenario: Callable[..., Any] | None = None              # (scenario, *, seed, options) -> State
     advice: Callable[[Any, str], dict] | None = None             # (state, reader) -> {kind, text, …}
     last_stretch: Callable[[list, str], list] | None = None      # (steps, reader) -> the steps shown

@@ -9,14 +9,16 @@ the static page and the browser player show exactly the same thing.
 
 from __future__ import annotations
 
-from .cards import HEADS
 from ..errors import GameError
-from ..events import ChoiceMade, ChoiceRequested, Take
+from ..events import ChoiceMade, ChoiceRequested, Place, Reveal, StartRow, Take, TooLow
 from ..messages import explain, explain_all
 from ..messages.classic import start_text, turn_summary
 from .scenario import parse
-from .table import Table
+from .table import LIMIT, Table
 from .turn import Turn
+
+CARD_EVENTS = (Reveal, Place, TooLow, ChoiceRequested, ChoiceMade, Take, StartRow)
+"""The events a turn's steps show (a game's log also holds deals, picks and round ends)."""
 
 
 # The state of each revealed card at a step, by the step's kind: (cards already placed, index of
@@ -54,13 +56,8 @@ def takes_of(events) -> list[dict]:
             if e.get("type") in TAKE_EVENTS]
 
 
-def _snapshot(table: Table, piles: dict) -> dict:
-    return {"rows": table.to_json(),
-            "penalties": {p: sum(HEADS[c] for c in cards) for p, cards in piles.items()}}
-
-
 def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
-    """The steps of a scenario.
+    """The steps of a scenario: its turns are played by the rules, then their events shown.
 
     With `pause=True` a missing row choice ends the replay on a step of kind
     "choice" (for a reader to answer) instead of raising GameError.
@@ -69,65 +66,88 @@ def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
     table = Table(sc.rows, sc.limit)
     piles = {p: [] for p in sc.players}
     log: list = []
-    steps: list[dict] = []
-
-    turn = None
-
-    def add(t, kind, events, text, placed=None, taken=None, choice=None):
-        events = [e.to_dict() for e in events]
-        step = {"n": len(steps), "turn": t, "kind": kind, "events": events, "text": text,
-                **_snapshot(table, piles), "placed": placed, "taken": taken, "choice": choice,
-                "revealed": revealed(turn.queue, turn.pos, kind) if turn else [],
-                "takes": takes_of(events)}
-        if draw:
-            from .draw import table_svg
-            step["svg"] = table_svg(step["rows"], placed=placed, taken=taken, limit=sc.limit)
-        steps.append(step)
-
-    add(0, "start", [], start_text(table.rows))
     for t, (plays, choices) in enumerate(sc.turns, 1):
-        before = {p: len(piles[p]) for p in piles}
         turn = Turn(table, plays, t, piles, log)
-        add(t, "reveal", log[-1:], explain(log[-1]))
         used = set()
-        while not turn.done:
-            start = len(log)
-            card, player = turn.next_card()
-            if not turn.step():
-                if player not in choices:
-                    if pause:
-                        request = log[-1]
-                        add(t, "choice", log[start:], explain_all(log[start:]),
-                            placed=None, choice={"player": player, "card": card,
-                                                 "options": [dict(o) for o in request.options],
-                                                 "chosen": None})
-                        return steps
-                    raise GameError(f"turn {t}: {player}'s card {card} is lower than every row: "
-                                    f"the scenario must give their row choice (\"choices\": "
-                                    f"{{\"{player}\": 0..{len(table.rows) - 1}}})",
-                                    player=player, card=card, turn=t, code="missing_choice")
-                turn.step(choices[player])
-                used.add(player)
-            events = log[start:]
-            take = next((e for e in events if isinstance(e, Take)), None)
-            request = next((e for e in events if isinstance(e, ChoiceRequested)), None)
-            made = next((e for e in events if isinstance(e, ChoiceMade)), None)
-            choice = None
-            if request is not None:
-                choice = {"player": player, "card": card,
-                          "options": [{"row": o["row"], "cards": list(o["cards"]), "heads": o["heads"]}
-                                      for o in request.options],
-                          "chosen": made.row}
-            add(t, "take" if take else "place", events, explain_all(events),
-                placed=card, taken=take.row if take else None, choice=choice)
+        while not turn.run():
+            player, card = turn.pending
+            if player not in choices:
+                if pause:
+                    return steps_of(sc.rows, sc.players, log, limit=sc.limit, draw=draw)
+                raise GameError(f"turn {t}: {player}'s card {card} is lower than every row: "
+                                f"the scenario must give their row choice (\"choices\": "
+                                f"{{\"{player}\": 0..{len(table.rows) - 1}}})",
+                                player=player, card=card, turn=t, code="missing_choice")
+            turn.step(choices[player])
+            used.add(player)
         useless = sorted(set(choices) - used)
         if useless:
             p = useless[0]
             raise GameError(f"turn {t}: {p} has a row choice, but their card {plays[p]} is not "
                             f"lower than every row when it is placed", player=p, card=plays[p],
                             turn=t, code="useless_choice")
-        taken = {p: sum(HEADS[c] for c in piles[p][before[p]:]) for p in piles}
-        add(t, "end", [], turn_summary(t, taken))
+    return steps_of(sc.rows, sc.players, log, limit=sc.limit, draw=draw)
+
+
+def steps_of(rows, players, events, *, limit: int = LIMIT, draw: bool = True) -> list[dict]:
+    """A round's steps from its events (a scenario's replay, or a game's log since the round's
+    deal): the table before, then each turn's reveal, one step per card, its end. Events that
+    end on a row choice not yet made end on a step of kind "choice"."""
+    rows = [list(r) for r in rows]
+    heads = dict.fromkeys(players, 0)
+    steps: list[dict] = []
+    t, queue, pos, before = 0, [], 0, {}
+
+    def add(kind, evs, text, placed=None, taken=None, choice=None):
+        evs = [e.to_dict() for e in evs]
+        step = {"n": len(steps), "turn": t, "kind": kind, "events": evs, "text": text,
+                "rows": [list(r) for r in rows], "penalties": dict(heads), "placed": placed,
+                "taken": taken, "choice": choice, "revealed": revealed(queue, pos, kind) if t else [],
+                "takes": takes_of(evs)}
+        if draw:
+            from .draw import table_svg
+            step["svg"] = table_svg(step["rows"], placed=placed, taken=taken, limit=limit)
+        steps.append(step)
+
+    add("start", [], start_text(rows))
+    events = [e for e in events if isinstance(e, CARD_EVENTS)]
+    i = 0
+    while i < len(events):
+        if isinstance(events[i], Reveal):
+            t, pos, before = events[i].turn, 0, dict(heads)
+            queue = [(play["card"], play["player"]) for play in events[i].plays]
+            add("reveal", events[i:i + 1], explain(events[i]))
+            i += 1
+            continue
+        card, player = queue[pos]
+        group = []
+        while i < len(events) and not isinstance(events[i], Reveal) and events[i].card == card:
+            group.append(events[i])
+            i += 1
+        request = next((e for e in group if isinstance(e, ChoiceRequested)), None)
+        made = next((e for e in group if isinstance(e, ChoiceMade)), None)
+        if request is not None and made is None:   # the turn waits for this row choice
+            add("choice", group, explain_all(group), choice={
+                "player": player, "card": card, "options": [dict(o) for o in request.options],
+                "chosen": None})
+            return steps
+        take = next((e for e in group if isinstance(e, Take)), None)
+        for e in group:
+            if isinstance(e, Place):
+                rows[e.row].append(e.card)
+            elif isinstance(e, Take):
+                heads[e.player] += e.heads
+            elif isinstance(e, StartRow):
+                rows[e.row] = [e.card]
+        choice = None if request is None else {
+            "player": player, "card": card,
+            "options": [{"row": o["row"], "cards": list(o["cards"]), "heads": o["heads"]}
+                        for o in request.options], "chosen": made.row}
+        pos += 1
+        add("take" if take else "place", group, explain_all(group), placed=card,
+            taken=take.row if take else None, choice=choice)
+        if pos == len(queue):
+            add("end", [], turn_summary(t, {p: heads[p] - before[p] for p in heads}))
     return steps
 
 

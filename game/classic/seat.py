@@ -8,12 +8,14 @@ classic family's parts: the table and hand drawn by `draw`, the scores, the roun
 from __future__ import annotations
 
 from ..errors import GameError
+from ..events import Deal
 from ..messages import advice as words
 from ..messages import explain_all
 from .bots import HeuristicBot, cheapest_row
 from .cards import HEADS
 from .draw import card_svg, table_svg
 from .play import HAND_SIZE
+from .replay import steps_of
 from .state import check_deal, new_game
 
 
@@ -81,19 +83,14 @@ def turns_of(st, record: dict) -> list[dict]:
     return turns
 
 
-def round_scenario(st, *, pending: bool) -> dict | None:
-    """The current (or just finished) round as a scenario: its deal, its turns and row choices.
-
-    With `pending`, a turn waiting for a row choice is kept (a replay then ends on a "choice"
-    step); without, it is left out, so the scenario replays as is. None during a draft.
-    """
+def round_scenario(st) -> dict:
+    """The current (or just finished) round as a scenario: its deal, its turns and row choices;
+    a turn not over is left out, so the scenario replays as is (the export)."""
     r = st.game.round if st.game.round is not None else st.finished
     if r.draft is not None:
-        if pending:
-            return None
         raise GameError("the draft is not over: nothing to export yet", code="not_now")
     turns = turns_of(st, record={"row": record_row})
-    if not pending and r.turn is not None and not r.turn.done:
+    if r.turn is not None and not r.turn.done:
         turns.pop()
     start = st.round_starts[-1]
     out = {"rows": [list(row) for row in start["rows"]], "turns": turns,
@@ -102,6 +99,16 @@ def round_scenario(st, *, pending: bool) -> dict | None:
         out["variant"] = st.variant
         out["players"] = len(st.players)
     return out
+
+
+def round_steps(st) -> list[dict]:
+    """The current (or just finished) round's steps, from the game's events since its deal (no
+    replay); none during a draft."""
+    r = st.game.round if st.game.round is not None else st.finished
+    if r.draft is not None:
+        return []
+    deal = max(i for i, e in enumerate(st.log) if isinstance(e, Deal))
+    return steps_of(st.round_starts[-1]["rows"], st.players, st.log[deal:], draw=False)
 
 
 def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None):

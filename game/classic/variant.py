@@ -43,6 +43,7 @@ def variant(name: str) -> Variant:
         options=OPTIONS,
         simulator="game.classic.simulate",
         what_if=page.edited_scenario,
-        seat_view=seat.seat_view, round_scenario=seat.round_scenario, from_scenario=seat.from_scenario,
+        seat_view=seat.seat_view, round_scenario=seat.round_scenario, round_steps=seat.round_steps,
+        from_scenario=seat.from_scenario,
         advice=seat.advice,
     )

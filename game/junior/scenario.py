@@ -218,19 +218,22 @@ def _move_card(state, player, token, i):
     return token
 
 
-def apply_moves(state, moves):
-    """Yield (move index, player, card, row, state before, state after, events) for each move."""
+def state_moves(st, moves):
+    """The scenario's moves as State moves (game/junior/state.py), each written when its turn
+    comes: the player and « the top card » depend on the game so far."""
     for i, m in enumerate(moves):
-        if state["over"]:
+        if st.is_over:
             raise GameError(f"moves[{i}]: the game is already over", field=f"moves[{i}]")
-        player = m.get("player", to_play(state))
-        card = _move_card(state, player, m.get("card"), i)
-        try:
-            after, events = play(state, player, card, m["row"])
-        except GameError as e:
-            raise e.replace(field=f"moves[{i}]") from None  # the refused move, named for the page
-        yield i, player, card, m["row"], state, after, events
-        state = after
+        player = m.get("player", st.pending["player"])
+        card = _move_card(st.data, player, m.get("card"), i)
+        if player != st.pending["player"]:
+            play(st.data, player, card, m["row"])   # the rules' own refusal (whose turn it is)
+        yield {"kind": "card", "player": player, "card": card, "row": m["row"]}
+
+
+def named(error: GameError, i: int) -> GameError:
+    """A refused move named for the page: field "moves[i]"."""
+    return error.replace(field=f"moves[{i}]")
 
 
 def where(error: GameError) -> str:
@@ -264,45 +267,31 @@ def _step(n, kind, state, events, *, player=None, placed=None, taken=None, choic
     }
 
 
-def replay(scenario) -> list[dict]:
-    """Step 0 is the table before; then one step per move; a last `end` step with the albums.
+def opening_steps(st) -> list[dict]:
+    return [_step(0, "start", st.data, [setup_event(st.data)])]
 
-    Each step: n, turn, kind ("start" | "place" | "complete" | "take" | "end"), player, events,
-    text (French), rows, albums {player: cards}, hands, deck (cards left), placed (card id),
-    taken (row), choice ({player, card, options, chosen}: where the card could go), takes
-    ([{player, cards, kind}]: the cards won or taken at this step, kind the event's type), svg.
-    """
-    state, moves = load(scenario)
-    steps = [_step(0, "start", state, [setup_event(state)])]
-    for i, player, card, row, before, after, events in apply_moves(state, moves):
-        events = [e for e in events if e["type"] != "junior_game_end"]
-        kinds = {e["type"] for e in events}
-        kind = "complete" if "junior_complete" in kinds else "take" if "junior_take" in kinds else "place"
-        taken = next((e["row"] for e in events if e["type"] in ("junior_complete", "junior_take")), None)
-        place = next(e for e in events if e["type"] == "junior_place")
-        choice = {"player": player, "card": card, "options": place["options"], "chosen": row}
-        # other rows the card could have gone to get a dashed slot; not after a stuck player's take,
-        # where the choice was which row to take, not where the card fits
-        others = [] if place["rule"] == "empty" else [r for r in place["options"] if r != row]
-        steps.append(_step(i + 1, kind, after, events, player=player, placed=card, taken=taken,
-                           choice=choice, others=others))
-        state = after
+
+def move_steps(st, move, events, n) -> list[dict]:
+    """The one step of a move: what it placed, completed or took, and where else it could go."""
+    events = [e for e in events if e["type"] != "junior_game_end"]
+    kinds = {e["type"] for e in events}
+    kind = "complete" if "junior_complete" in kinds else "take" if "junior_take" in kinds else "place"
+    taken = next((e["row"] for e in events if e["type"] in ("junior_complete", "junior_take")), None)
+    place = next(e for e in events if e["type"] == "junior_place")
+    row = move["row"]
+    choice = {"player": move["player"], "card": move["card"], "options": place["options"], "chosen": row}
+    # other rows the card could have gone to get a dashed slot; not after a stuck player's take,
+    # where the choice was which row to take, not where the card fits
+    others = [] if place["rule"] == "empty" else [r for r in place["options"] if r != row]
+    return [_step(n, kind, st.data, events, player=move["player"], placed=move["card"], taken=taken,
+                  choice=choice, others=others)]
+
+
+def closing_steps(st, n) -> list[dict]:
+    """The albums at the end: the game's end, or a tally where an example stops."""
+    state = st.data
     closing = game_end_event(state) if state["over"] else {"type": "junior_tally", "counts": counts(state)}
-    steps.append(_step(len(steps), "end", state, [closing]))
-    return steps
-
-
-def result(scenario) -> dict:
-    """What `python -m game junior-replay` prints: final rows, albums, winners if over, events."""
-    state, moves = load(scenario)
-    events = [setup_event(state)]
-    for *_, after, evs in apply_moves(state, moves):
-        events += evs
-        state = after
-    out = {"rows": state["rows"], "albums": counts(state), "over": state["over"], "events": events}
-    if state["over"]:
-        out["winners"] = winners(state)
-    return out
+    return [_step(n, "end", state, [closing])]
 
 
 # ---------------------------------------------------------------- whole games

@@ -44,8 +44,8 @@ def advice(st, reader: str) -> dict:
     return {"kind": "move", "index": index, "text": words.advice(move_label(st, move))}
 
 
-def round_scenario(st, *, pending: bool) -> dict:
-    """The game so far as a Junior scenario (export, « revoir la manche », the steps of a move);
+def round_scenario(st) -> dict:
+    """The game so far as a Junior scenario (the export);
     Junior moves are whole, so there is no half-made decision to leave out."""
     return to_scenario(st.first_state(), [{k: m[k] for k in ("player", "card", "row")} for m in st.moves])
 

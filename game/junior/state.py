@@ -12,10 +12,11 @@ import copy
 from .. import variants
 from ..errors import GameError
 from ..untrusted import check_seed
+from ..playback import fold
 from ..rng import Rng
 from ..state import RandomBot, check_turn, play_out, replay_moves
 from . import bots, rules
-from .scenario import apply_moves, load
+from .scenario import load, named, state_moves
 
 
 MOVE_KEYS = {"card": ("card", "row")}
@@ -116,12 +117,18 @@ def _deal_of(first: dict) -> dict:
 
 def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None) -> JuniorState:
     """A game whose moves so far are a saved Junior round (« Enregistrer la manche »)."""
+    st, moves = scenario_game(data, seed=seed)
+    for _ in fold(st, moves, named):
+        pass
+    return st
+
+
+def scenario_game(data: dict, *, seed: int = 0) -> tuple[JuniorState, object]:
+    """A scenario's table as a fresh game, and its moves as State moves (not yet played)."""
     first, moves = load(data)
     st = JuniorState(first["players"], seed=seed, options={"level": first["level"], "goal": first["goal"]},
                      deal=_deal_of(first))
-    for _, player, card, row, *_ in apply_moves(first, moves):
-        st.apply({"kind": "card", "player": player, "card": card, "row": row})
-    return st
+    return st, state_moves(st, moves)
 
 
 def run_game(level, players, seed, *, bot="heuristic", goal=None):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 
+from .. import playback
 from ..errors import GameError
 from ..messages import advice as words
 from ..messages import junior as say
@@ -14,16 +15,42 @@ from .draw import step_html
 
 
 def result(data) -> dict:
-    """The CLI's output; an error names the move it comes from (« moves[2]: … »)."""
+    """What `python -m game junior-replay` prints: final rows, albums, winners if over, events;
+    an error names the move it comes from (« moves[2]: … »)."""
     try:
-        return scenario.result(data)
+        st, moves = state.scenario_game(data)
+        events = [scenario.setup_event(st.data)]
+        for *_, evs in playback.fold(st, moves, scenario.named):
+            events += evs
     except GameError as error:
         raise error.replace(message=scenario.where(error)) from None
+    out = {"rows": st.data["rows"], "albums": st.scores(), "over": st.is_over, "events": events}
+    if st.is_over:
+        out["winners"] = st.winners()
+    return out
+
+
+STEPS = {"opening": scenario.opening_steps, "steps_of": scenario.move_steps, "closing": scenario.closing_steps}
+"""How a Junior game's moves become steps (game/playback.py): one per move, between two tables."""
 
 
 def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
-    """Junior moves are all written out, so there is no decision to pause on."""
-    return scenario.replay(data)
+    """Step 0 is the table before; then one step per move; a last `end` step with the albums.
+    Junior moves are all written out, so there is no decision to pause on.
+
+    Each step: n, turn, kind ("start" | "place" | "complete" | "take" | "end"), player, events,
+    text (French), rows, albums {player: cards}, hands, deck (cards left), placed (card id),
+    taken (row), choice ({player, card, options, chosen}: where the card could go), takes
+    ([{player, cards, kind}]: the cards won or taken at this step, kind the event's type), svg.
+    """
+    st, moves = state.scenario_game(data)
+    return playback.replay(st, moves, **STEPS, where=scenario.named)
+
+
+def round_steps(st) -> list[dict]:
+    """The game so far: its own moves played again on its deal (no scenario in between)."""
+    first = state.JuniorState(st.players, seed=st.seed, options=st.options, deal=st.deal)
+    return playback.replay(first, st.moves, **STEPS)
 
 
 def page_step(data, step: dict) -> dict:
@@ -74,6 +101,7 @@ def variant(name: str) -> Variant:
         options=OPTIONS, check_options=check_options,
         simulator="game.junior.simulate",
         seat_view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
-        advice=seat.advice, round_scenario=seat.round_scenario, from_scenario=state.from_scenario,
+        advice=seat.advice, round_scenario=seat.round_scenario, round_steps=round_steps,
+        from_scenario=state.from_scenario,
         last_stretch=seat.last_stretch,
     )

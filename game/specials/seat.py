@@ -15,6 +15,7 @@ from ..messages import specials as say
 from .bots import SpecialBot
 from .cards import NUMBER_CARDS_EACH
 from .draw import special_card_svg, table_svg
+from .scenario import replay
 
 
 def _shown_round(st):
@@ -47,7 +48,7 @@ def decision_text(st, reader: str) -> str:
     return words.special_decision(st.pending["card"])
 
 
-def round_scenario(st, *, pending: bool) -> dict:
+def round_scenario(st, *, pending: bool = False) -> dict:
     """The current (or just finished) round as a special-cards scenario. The turn being placed
     is left out, or with `pending` kept up to the player whose decision it waits for (`"waiting"`:
     its replay ends on that card, so « Jouer une manche » shows the turn so far)."""
@@ -63,6 +64,11 @@ def round_scenario(st, *, pending: bool) -> dict:
     return {"variant": "speciales", "rows": [list(row) for row in start["rows"]],
             "hands": {p: list(start["hands"][p]) for p in st.players},
             "held": {p: list(start["specials"][p]) for p in st.players}, "turns": turns}
+
+
+def round_steps(st) -> list[dict]:
+    """The round so far, replayed from its scenario up to the decision the game waits for."""
+    return replay(round_scenario(st, pending=True), draw=False, pause=True)
 
 
 def _record_place(turn: dict, move: dict) -> None:

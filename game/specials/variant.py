@@ -36,6 +36,7 @@ def variant(name: str) -> Variant:
         with_choice=_with_choice, new_game=state.new_game, from_json=state.from_json,
         bots={"random": lambda rng: Seat(RandomSpecialBot(rng)), "heuristic": lambda rng: Seat(SpecialBot(rng))},
         seat_view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
-        round_scenario=seat.round_scenario, from_scenario=state.from_scenario, advice=seat.advice,
+        round_scenario=seat.round_scenario, round_steps=seat.round_steps,
+        from_scenario=state.from_scenario, advice=seat.advice,
         compare=compare,
     )

@@ -22,7 +22,7 @@ from game.classic.replay import replay
 from game.errors import GameError
 from game.events import EVENT_TYPES, Event, all_types, from_dict
 from game.junior.rules import LEVELS, play
-from game.junior.scenario import replay as junior_replay
+from game.junior.variant import replay as junior_replay
 from game.junior.scenario import setup_event, to_scenario
 from game.junior.state import run_game
 from game.junior.rules import game_end_event

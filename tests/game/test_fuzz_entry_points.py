@@ -26,8 +26,8 @@ from game.classic.scenario import parse as classic_parse
 from game.classic.replay import run as classic_run
 from game.errors import GameError
 from game.junior.scenario import load as junior_load
-from game.junior.scenario import replay as junior_replay
-from game.junior.scenario import result as junior_result
+from game.junior.variant import replay as junior_replay
+from game.junior.variant import result as junior_result
 from game.junior.scenario import to_scenario
 from game.junior.state import run_game
 from game.specials.scenario import compare as specials_compare

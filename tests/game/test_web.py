@@ -158,7 +158,7 @@ def test_what_if_pauses_on_a_new_choice_and_choose_resumes_it():
 
 def test_junior_scenarios_are_answered_by_the_junior_engine():
     from game.junior.draw import step_html as junior_step_html
-    from game.junior.scenario import replay as junior_replay
+    from game.junior.variant import replay as junior_replay
 
     scenario = {"variant": "junior", "level": "base", "players": ["Léa", "Hugo"],
                 "rows": [["A"], ["B"], ["C"], ["D"]], "deck": ["E", "F"]}

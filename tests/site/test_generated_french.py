@@ -18,7 +18,8 @@ import pytest
 from game.classic.bots import HeuristicBot
 from round_robots import RoundRandom as RandomBot, play_game, play_special_round
 from game.classic.play import Game, Options
-from game.junior.scenario import replay as junior_replay, to_scenario
+from game.junior.scenario import to_scenario
+from game.junior.variant import replay as junior_replay
 from game.junior.state import run_game
 from game.messages import explain
 from game.messages import labels

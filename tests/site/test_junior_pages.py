@@ -13,7 +13,7 @@ import re
 import pytest
 
 from game.junior.draw import legend_svg, step_html
-from game.junior.scenario import replay
+from game.junior.variant import replay
 from site_builder import blocks
 from site_builder.blocks import junior as jb
 

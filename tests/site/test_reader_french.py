@@ -116,7 +116,7 @@ def test_the_page_scripts_share_one_words_module():
 def _content_example_steps():
     from test_generated_french import FENCE, ROOT
     from site_builder.blocks.classic import parse_example, resolve_slides
-    from game.junior.scenario import replay as junior_replay
+    from game.junior.variant import replay as junior_replay
     from site_builder.blocks import handler
     for page in sorted((ROOT / "content").rglob("*.md")):
         text = page.read_text(encoding="utf-8")
@@ -136,7 +136,8 @@ def _played_round_steps(variant: str, seed: int):
     """The steps of one round the reader plays against robots (first card, cheapest row); a
     Junior game (which « Jouer » does not export) is played by robots alone."""
     if variant.startswith("junior"):
-        from game.junior.scenario import replay, to_scenario
+        from game.junior.scenario import to_scenario
+        from game.junior.variant import replay
         from game.junior.state import run_game
         first, moves, _ = run_game(variant[7:], ["Léa", "Olivier", "Emma"], seed)
         return replay(to_scenario(first, moves))

@@ -9,7 +9,7 @@ import pytest
 from game.errors import GameError
 from game.junior.cows import cards_with
 from game.junior.rules import play
-from game.junior.scenario import apply_moves, load
+from game.junior.state import from_scenario
 from game.messages import reader_errors
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -26,10 +26,7 @@ def scenario(name: str) -> dict:
 
 def final_state(scenario) -> dict:
     """The state once every move of the scenario is played."""
-    state, moves = load(scenario)
-    for *_, after, _events in apply_moves(state, moves):
-        state = after
-    return state
+    return from_scenario(scenario).data
 
 
 def refused(state, player, card_id, row) -> GameError:

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from game.junior.scenario import result, to_scenario
+from game.junior.scenario import to_scenario
+from game.junior.variant import result
 from game.junior.state import run_game
 from game.messages import explain
 

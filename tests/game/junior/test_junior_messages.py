@@ -2,7 +2,7 @@
 
 from junior_helpers import card
 
-from game.junior.scenario import result
+from game.junior.variant import result
 from game.messages import explain
 from game.messages.junior import card_title, cows_text
 from game.messages.typography import ordinal_rows
@@ -47,7 +47,7 @@ def test_game_end_names_the_winner_or_the_tie():
 
 def test_the_last_step_says_the_counts_once_and_expert_counts_are_not_albums():
     from game.junior.draw import step_html
-    from game.junior.scenario import replay
+    from game.junior.variant import replay
     last = replay(GAME)[-1]
     html = step_html(last)
     assert html.count("Léa 1\u00a0carte") == 1, html  # under the drawing, not again in the sentence

@@ -13,7 +13,8 @@ SCRIPT = Path(__file__).parents[2] / "run_in_pyodide.mjs"
 # Whole games of each level from seeded deals, with their replay steps (text and SVG included).
 CODE = """
 import json, sys
-from game.junior.scenario import to_scenario, replay
+from game.junior.scenario import to_scenario
+from game.junior.variant import replay
 from game.junior.state import run_game
 games = []
 for level in ("base", "avance", "expert"):

@@ -11,7 +11,8 @@ from junior_helpers import card, french, scenario
 from game.errors import GameError
 from game.junior.bots import heuristic_move
 from game.junior.rules import deal, play, to_play
-from game.junior.scenario import load, replay, result, where
+from game.junior.scenario import load, where
+from game.junior.variant import replay, result
 
 EXPERT = {"level": "expert", "players": ["Léa", "Tom"],
           "rows": [["A", "AB", "B", "BC", "C"], ["F"], ["D"], ["E"]],
@@ -50,7 +51,7 @@ def test_scenario_mistakes_are_reported(bad, words):
 def test_an_illegal_move_gives_the_engine_refusal_with_its_move_number():
     bad = dict(EXPERT, moves=[{"card": "D", "row": 0}])
     with pytest.raises(GameError) as info:
-        result(bad)
+        replay(bad)
     assert french(info.value).startswith("La carte Japon ne partage aucune vache")
     assert str(info.value).startswith(f"card {card('D', 1)} (D) shares no cow")
     assert info.value.field == "moves[0]" and where(info.value).startswith(f"moves[0]: card {card('D', 1)} (D)")

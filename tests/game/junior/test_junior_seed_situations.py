@@ -3,7 +3,8 @@
 from junior_helpers import final_state, french, refused, scenario
 
 from game.junior.rules import legal_moves
-from game.junior.scenario import load, replay
+from game.junior.scenario import load
+from game.junior.variant import replay
 
 
 def test_olivier_may_play_his_ecosse_card_in_rows_one_three_or_four():
