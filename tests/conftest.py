@@ -93,3 +93,15 @@ def site(built_site) -> Path:
     """Another name for `built_site`, which tests written before it was shared still use."""
     return built_site
 
+
+@pytest.fixture(scope="session")
+def pyodide():
+    """Pyodide under Node with game/ loaded, booted once per test process (tests/pyodide_session.py)."""
+    from pyodide_session import PyodideSession
+
+    try:
+        session = PyodideSession()
+    except RuntimeError as error:
+        pytest.fail(str(error))
+    yield session
+    session.close()
