@@ -155,6 +155,21 @@ def example_pages(site: Path) -> list[str]:
 
 
 ENGINE_TIMEOUT_MS = 180_000
+IDLE_MS = 15_000
+"""How long a reader who only reads may leave a page: no engine byte may be fetched meanwhile."""
+
+
+def fast_clock(page) -> None:
+    """Give `page` Playwright's clock (before its `goto`), so that `idle` can let time pass."""
+    page.clock.install()
+
+
+def idle(page, ms: int = IDLE_MS) -> None:
+    """The reader leaves the page alone for `ms`: the page's clock (`fast_clock`) jumps ahead, so
+    every timer, interval, animation frame and idle callback due by then fires at once, as they
+    would have during the wait; then a real second lets any request they started be seen."""
+    page.clock.run_for(ms)
+    page.wait_for_timeout(1000)
 
 
 def wait_for_engine(page, timeout: int = ENGINE_TIMEOUT_MS) -> None:
