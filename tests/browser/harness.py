@@ -120,10 +120,22 @@ def seal(context, server: Server, guard: Guard) -> None:
 MOTION_DEFAULT = {"reduced_motion": "no-preference"}
 
 
-def sealed_context(browser, server, guard: Guard, **options):
-    """A fresh, sealed context: no service worker, French, reduced motion, unless `options` say."""
+# After its first start the engine makes, once the page is idle, the snapshot the next page
+# starts from (js/engine.js): a second Pyodide boot in a worker of its own, which a test that
+# never opens a second page pays for nothing. So sealed contexts say the reader saves data, as
+# engine.js reads it, unless a test is about the snapshot (`snapshots=True`:
+# test_snapshot_boot_browser.py; the gate walk and the journeys use contexts of their own).
+SAVE_DATA = ("Object.defineProperty(navigator, 'connection', "
+             "{value: {saveData: true}, configurable: true})")
+
+
+def sealed_context(browser, server, guard: Guard, *, snapshots: bool = False, **options):
+    """A fresh, sealed context: no service worker, French, reduced motion, unless `options` say;
+    no background snapshot unless `snapshots`."""
     context = browser.new_context(**{"service_workers": "block", "locale": "fr-FR",
                                      "reduced_motion": "reduce", **options})
+    if not snapshots:
+        context.add_init_script(SAVE_DATA)
     seal(context, server, guard)
     return context
 
