@@ -44,9 +44,10 @@ build: setup
 	$(PY) -m site_builder build
 
 # HYPOTHESIS_PROFILE (tests/conftest.py): fast = 15 examples per property, dev = 100 (the
-# default of a bare pytest), ci = 500. Three test processes (README: 7 min 40 s to 9 min 40 s on
-# the 2-core VM; a fourth is slower, the two cores are the limit); loadscope keeps a module's
-# tests (and its costly fixtures, such as the quality gate's walk) in one process.
+# default of a bare pytest), ci = 500. Three test processes (README: 16 min 25 s on the shared
+# 2-core VM; a fourth is slower, the two cores are the limit) share one site build
+# (tests/conftest.py); loadscope keeps a module's tests (and its costly fixtures, such as the
+# quality gate's walk) in one process.
 test: setup browser
 	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -n 3 --dist loadscope
 

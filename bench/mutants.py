@@ -17,6 +17,7 @@ Prints one line per mutant (caught / MISSED / STALE, seconds, the first failing 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import re
 import shlex
@@ -32,6 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 # Engine and build tests without browser or Node: what catches a wrong rule or page quickest.
 DEFAULT_TESTS = 'tests/game tests/site -m "not browser and not node and not slow"'
+print = functools.partial(print, flush=True)   # each line as it comes, even into a file
 
 
 @dataclass(frozen=True)
@@ -56,8 +58,8 @@ MUTANTS = (
            "game/card_faces.py", "    if card % 11 == 0:\n        return 5",
            "    if card % 11 == 0:\n        return 3"),
     Mutant("special card: « 7 qui prend » marks no row",
-           "game/specials/moves.py", "        table.marked.add(row)\n        return None",
-           "        return None"),
+           "game/specials/moves.py", "    table.rows[row].append(card)\n    table.marked.add(row)\n",
+           "    table.rows[row].append(card)\n"),
     Mutant("Junior: expert's rows need no shared cow type",
            "game/junior/rules.py", "return [i for i, r in enumerate(rows) if r and mine & cows(r[-1])], \"shared\"",
            "return [i for i, r in enumerate(rows) if r], \"shared\""),

@@ -1,4 +1,4 @@
-"""Shared by every test folder: how hard Hypothesis searches, and the real site built once.
+"""Shared by every test folder: how hard Hypothesis searches, and the real site built once per run.
 
 HYPOTHESIS_PROFILE picks the number of examples per property: `fast` (15, a quick look),
 `dev` (100, the default) or `ci` (500, what `make test` runs). Tests never hard-code it.
@@ -6,7 +6,9 @@ HYPOTHESIS_PROFILE picks the number of examples per property: `fast` (15, a quic
 
 from __future__ import annotations
 
+import fcntl
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -56,15 +58,33 @@ def pytest_configure(config):
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
-    """content/ built once per session, browser assets included, exactly as CI's
-    `python -m site_builder build` does (under the /depot/ sub-path the browser tests use)."""
-    out = tmp_path_factory.mktemp("built") / "_site"
-    done = subprocess.run([sys.executable, "-m", "site_builder", "build", "--out", str(out),
-                           "--base-url", BASE_URL, "--site-url", SITE_URL],
-                          cwd=ROOT, capture_output=True, text=True)
-    if done.returncode != 0:
-        pytest.fail(f"site build failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
+def built_site(tmp_path_factory, worker_id) -> Path:
+    """content/ built once per run, browser assets included, exactly as CI's
+    `python -m site_builder build` does (under the /depot/ sub-path the browser tests use).
+
+    Under xdist the processes share one build: the first to get the lock builds it in the
+    run's common temporary folder, the others wait for it and read the same pages (no test
+    writes into it: a test that needs a changed site copies it)."""
+    shared = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        shared = shared.parent
+    out = shared / "built" / "_site"
+    with open(shared / "built.lock", "w", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        failure = shared / "built" / "failed.txt"
+        if failure.exists():
+            pytest.fail(failure.read_text(encoding="utf-8"))
+        if not (shared / "built" / "done").exists():
+            shutil.rmtree(out, ignore_errors=True)   # a process that died while building it
+            done = subprocess.run([sys.executable, "-m", "site_builder", "build", "--out", str(out),
+                                   "--base-url", BASE_URL, "--site-url", SITE_URL],
+                                  cwd=ROOT, capture_output=True, text=True)
+            if done.returncode != 0:
+                failure.parent.mkdir(parents=True, exist_ok=True)
+                failure.write_text(f"site build failed ({done.returncode}):\n{done.stdout}\n"
+                                   f"{done.stderr}", encoding="utf-8")
+                pytest.fail(failure.read_text(encoding="utf-8"))
+            (shared / "built" / "done").touch()
     return out
 
 
@@ -72,3 +92,16 @@ def built_site(tmp_path_factory) -> Path:
 def site(built_site) -> Path:
     """Another name for `built_site`, which tests written before it was shared still use."""
     return built_site
+
+
+@pytest.fixture(scope="session")
+def pyodide():
+    """Pyodide under Node with game/ loaded, booted once per test process (tests/pyodide_session.py)."""
+    from pyodide_session import PyodideSession
+
+    try:
+        session = PyodideSession()
+    except RuntimeError as error:
+        pytest.fail(str(error))
+    yield session
+    session.close()

@@ -109,7 +109,13 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 
 class ChromiumEngine:
-    def __init__(self):
+    def __init__(self, browser=None):
+        """`browser`: the test process's Chromium (tests/browser/conftest.py), shared rather
+        than a second one launched: two sync Playwrights cannot run in one process."""
+        self._playwright = None
+        if browser is not None:
+            self.browser = browser
+            return
         from playwright.sync_api import sync_playwright
 
         path = os.environ.get("CHROMIUM") or shutil.which("chromium")
@@ -126,8 +132,9 @@ class ChromiumEngine:
         return ChromiumDriver(self.browser, origin, viewport)
 
     def close(self):
-        self.browser.close()
-        self._playwright.stop()
+        if self._playwright is not None:   # a shared Chromium is closed by its fixture
+            self.browser.close()
+            self._playwright.stop()
 
 
 class ChromiumDriver(Driver):
@@ -383,10 +390,11 @@ class WebKitDriver(Driver):
             self.service.stop()
 
 
-def start(engine: str, *, proxy: str):
-    """The engine's browser, started once: `.session(origin, viewport)` gives a fresh Driver."""
+def start(engine: str, *, proxy: str, chromium=None):
+    """The engine's browser, started once: `.session(origin, viewport)` gives a fresh Driver.
+    `chromium`: a running Playwright Chromium to use instead of launching one."""
     if engine == "chromium":
-        return ChromiumEngine()
+        return ChromiumEngine(chromium)
     if engine == "firefox":
         return FirefoxEngine()
     if engine == "webkit":

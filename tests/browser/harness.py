@@ -120,10 +120,22 @@ def seal(context, server: Server, guard: Guard) -> None:
 MOTION_DEFAULT = {"reduced_motion": "no-preference"}
 
 
-def sealed_context(browser, server, guard: Guard, **options):
-    """A fresh, sealed context: no service worker, French, reduced motion, unless `options` say."""
+# After its first start the engine makes, once the page is idle, the snapshot the next page
+# starts from (js/engine.js): a second Pyodide boot in a worker of its own, which a test that
+# never opens a second page pays for nothing. So sealed contexts say the reader saves data, as
+# engine.js reads it, unless a test is about the snapshot (`snapshots=True`:
+# test_snapshot_boot_browser.py; the gate walk and the journeys use contexts of their own).
+SAVE_DATA = ("Object.defineProperty(navigator, 'connection', "
+             "{value: {saveData: true}, configurable: true})")
+
+
+def sealed_context(browser, server, guard: Guard, *, snapshots: bool = False, **options):
+    """A fresh, sealed context: no service worker, French, reduced motion, unless `options` say;
+    no background snapshot unless `snapshots`."""
     context = browser.new_context(**{"service_workers": "block", "locale": "fr-FR",
                                      "reduced_motion": "reduce", **options})
+    if not snapshots:
+        context.add_init_script(SAVE_DATA)
     seal(context, server, guard)
     return context
 
@@ -155,6 +167,21 @@ def example_pages(site: Path) -> list[str]:
 
 
 ENGINE_TIMEOUT_MS = 180_000
+IDLE_MS = 15_000
+"""How long a reader who only reads may leave a page: no engine byte may be fetched meanwhile."""
+
+
+def fast_clock(page) -> None:
+    """Give `page` Playwright's clock (before its `goto`), so that `idle` can let time pass."""
+    page.clock.install()
+
+
+def idle(page, ms: int = IDLE_MS) -> None:
+    """The reader leaves the page alone for `ms`: the page's clock (`fast_clock`) jumps ahead, so
+    every timer, interval, animation frame and idle callback due by then fires at once, as they
+    would have during the wait; then a real second lets any request they started be seen."""
+    page.clock.run_for(ms)
+    page.wait_for_timeout(1000)
 
 
 def wait_for_engine(page, timeout: int = ENGINE_TIMEOUT_MS) -> None:

@@ -1,7 +1,8 @@
 """The engine (about 20 MB) starts only when the reader asks: never on hover, focus or idle.
 
 On the explorer and on « Jouer une manche », the pointer goes over every control, Tab visits
-every one of them, a field is typed in, and 15 seconds pass: not one byte of Pyodide or of the
+every one of them, a field is typed in, and 15 seconds pass (on the page's clock, which
+`harness.idle` moves at once): not one byte of Pyodide or of the
 engine is fetched. Then the reader asks (« Vérifier la position », « Commencer la partie ») and
 the engine starts.
 """
@@ -10,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from harness import ENGINE_TIMEOUT_MS
-from test_player_reader import HEAVY, IDLE_MS
+from harness import ENGINE_TIMEOUT_MS, fast_clock, idle
+from test_player_reader import HEAVY
 
 pytestmark = pytest.mark.slow
 
@@ -41,11 +42,12 @@ def heavy(fetched: list) -> list:
 def test_the_explorer_starts_its_engine_only_on_request(page, server):
     fetched = []
     page.on("request", lambda request: fetched.append(request.url))
+    fast_clock(page)
     page.goto(server.url("outils/explorer/"))
     page.wait_for_selector("[data-explorer][data-pret]")
     assert wander(page, "[data-explorer]") > 20
     page.fill("#explorer-rangee-1", "5")   # typing is not asking
-    page.wait_for_timeout(IDLE_MS)
+    idle(page)
     assert heavy(fetched) == [] and page.evaluate("() => performance.getEntriesByName("
                                                   "'moteur-demarrage').length") == 0
     assert page.is_visible("[data-avant-moteur]")   # the page says when the check happens
@@ -58,11 +60,12 @@ def test_the_explorer_starts_its_engine_only_on_request(page, server):
 def test_jouer_starts_its_engine_only_on_request(page, server):
     fetched = []
     page.on("request", lambda request: fetched.append(request.url))
+    fast_clock(page)
     page.goto(server.url("outils/jouer/"))
     page.wait_for_selector(".jouer-reglages:not([hidden])")
     assert wander(page, "[data-jouer]") > 5
     page.fill("#jouer-nom", "Lou")
-    page.wait_for_timeout(IDLE_MS)
+    idle(page)
     assert heavy(fetched) == []
     page.get_by_role("button", name="Commencer la partie").click()
     page.wait_for_selector(".jouer-partie .jouer-carte", timeout=ENGINE_TIMEOUT_MS)

@@ -36,9 +36,11 @@ def journey_server(built_site):
 
 @pytest.fixture(scope="module", params=engines.ENGINES)
 def engine(request, journey_server):
-    """One browser per engine for the module; one that cannot start fails its journeys."""
+    """One browser per engine for the module; one that cannot start fails its journeys.
+    Chromium is the test process's own (the `browser` fixture), which the other modules share."""
     try:
-        started = engines.start(request.param, proxy=journey_server.proxy)
+        chromium = request.getfixturevalue("browser") if request.param == "chromium" else None
+        started = engines.start(request.param, proxy=journey_server.proxy, chromium=chromium)
     except EngineMissing as missing:
         started = missing
     yield started

@@ -82,7 +82,7 @@ def put(page, url: str, data: bytes) -> None:
 def good_snapshot(browser, server, built_site) -> bytes:
     """The gzip'd snapshot Chromium makes after a first boot (made once for this module)."""
     guard = Guard()
-    context, page = sealed_page(browser, server, guard)
+    context, page = sealed_page(browser, server, guard, snapshots=True)
     try:
         page.goto(server.url(FIRST))
         assert start_engine(page) == "runtime"
@@ -103,7 +103,7 @@ def good_snapshot(browser, server, built_site) -> bytes:
 
 def test_the_next_page_starts_from_the_snapshot_the_first_one_made(browser, server, built_site):
     guard = Guard()
-    context, page = sealed_page(browser, server, guard)
+    context, page = sealed_page(browser, server, guard, snapshots=True)
     try:
         page.goto(server.url(FIRST))
         assert start_engine(page) == "runtime"
@@ -138,7 +138,7 @@ DAMAGED = {
 def test_a_damaged_snapshot_means_a_normal_boot_and_a_new_snapshot(browser, server, built_site,
                                                                     good_snapshot, damage):
     guard = Guard()
-    context, page = sealed_page(browser, server, guard)
+    context, page = sealed_page(browser, server, guard, snapshots=True)
     try:
         page.goto(server.url(SECOND))
         url = key_url(server, built_site)
@@ -156,7 +156,7 @@ def test_a_damaged_snapshot_means_a_normal_boot_and_a_new_snapshot(browser, serv
 def test_a_snapshot_of_another_build_is_not_used_and_is_replaced(browser, server, built_site,
                                                                  good_snapshot):
     guard = Guard()
-    context, page = sealed_page(browser, server, guard)
+    context, page = sealed_page(browser, server, guard, snapshots=True)
     try:
         page.goto(server.url(SECOND))
         other = server.url("engine-snapshot-0123456789abcdef")
@@ -171,7 +171,7 @@ def test_a_snapshot_of_another_build_is_not_used_and_is_replaced(browser, server
 
 def test_a_snapshot_the_quota_refuses_means_normal_boots(browser, server):
     guard = Guard()
-    context, page = sealed_page(browser, server, guard)
+    context, page = sealed_page(browser, server, guard, snapshots=True)
     try:
         page.goto(server.url(FIRST))
         cdp = context.new_cdp_session(page)
@@ -188,7 +188,7 @@ def test_a_snapshot_the_quota_refuses_means_normal_boots(browser, server):
 
 def test_a_reader_saving_data_gets_no_background_work(browser, server):
     guard = Guard()
-    context, page = sealed_page(browser, server, guard)
+    context, page = sealed_page(browser, server, guard, snapshots=True)
     try:
         context.add_init_script("Object.defineProperty(navigator, 'connection', "
                                 "{value: {saveData: true}, configurable: true})")

@@ -10,19 +10,13 @@ altered it, every published seeded game of the guide would change with it.
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from game.classic.cards import classic_deck
 from game.classic.play import Game, Options
 from game.rng import Rng
-
-ROOT = Path(__file__).resolve().parents[2]
-RUNNER = Path(__file__).parent / "rng_pyodide.mjs"
 
 # Rng(1).draw(classic_deck(), 44): the 4-player deal of seed 1 (10 × 4 hands, then 4 row starts).
 SEED_1_DRAW = [14, 89, 80, 29, 54, 50, 70, 84, 18, 12, 2, 52, 83, 1, 55, 3, 37, 100, 96, 22,
@@ -100,19 +94,12 @@ def run_here() -> dict:
 
 
 @pytest.mark.node
-def test_same_seed_same_deal_and_games_in_pyodide(tmp_path):
-    node = shutil.which("node")
-    assert node, "Node.js is needed for this test (it runs Pyodide from node_modules)"
-    assert (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists(), "run npm ci (make setup)"
-    program = tmp_path / "program.py"
-    program.write_text(PROGRAM, encoding="utf-8")
-    done = subprocess.run([node, str(RUNNER), str(program)], capture_output=True, text=True,
-                          cwd=ROOT, timeout=300)
-    assert done.returncode == 0, done.stderr
-    out = json.loads(done.stdout)
-    assert out["python"].startswith("3.") and out["python"] != sys.version.split()[0]
-    assert out["result"]["draw_seed_1"] == SEED_1_DRAW
-    assert out["result"] == run_here()
+def test_same_seed_same_deal_and_games_in_pyodide(pyodide):
+    python, out = pyodide.run(PROGRAM + "\nimport json\nout = json.dumps(result)\n")
+    assert python.startswith("3.") and python != sys.version.split()[0]
+    result = json.loads(out)
+    assert result["draw_seed_1"] == SEED_1_DRAW
+    assert result == run_here()
 
 
 @pytest.mark.parametrize("variant", ["classic", "tactique", "logique"])

@@ -345,10 +345,16 @@ def print_problems(layout: dict) -> list[str]:
     return problems
 
 
-def test_print_every_page_to_pdf(chromium, quality_server, site_pages):
+@pytest.fixture(scope="module")
+def printed(chromium, quality_server, site_pages) -> dict:
+    """Every page but the 404 printed once to PDF, with its print layout: the gates below read it."""
     PDF_DIR.mkdir(parents=True, exist_ok=True)
     pages = [p for p in site_pages if p != "404.html"]
-    results = chromium.call(_print_pages, quality_server, pages, PDF_DIR)
+    return chromium.call(_print_pages, quality_server, pages, PDF_DIR)
+
+
+def test_print_every_page_to_pdf(printed):
+    results = dict(printed)
     faults = results.pop("__faults__")
     found = {path: problems for path, layout in results.items()
              if (problems := print_problems(layout))}
@@ -374,14 +380,12 @@ SHEETS = {
 
 
 @pytest.mark.parametrize("sheet", SHEETS)
-def test_each_aide_memoire_prints_on_one_sheet(chromium, quality_server, site_pages, sheet):
+def test_each_aide_memoire_prints_on_one_sheet(printed, site_pages, sheet):
     """An aide-mémoire is meant to lie on the table: one A4 page, every rule of its game on it
-    (print CSS in site.css). Issue 26: the classic game, the special cards, each Junior level."""
+    (print CSS in site.css). Issue 26: the classic game, the special cards, each Junior level.
+    Its PDF is the one `printed` made with every other page."""
     assert sheet in site_pages
-    out = PDF_DIR / sheet.strip("/").replace("/", "-")
-    out.mkdir(parents=True, exist_ok=True)
-    results = chromium.call(_print_pages, quality_server, [sheet], out)
-    layout = results[sheet]
+    layout = printed[sheet]
     assert print_problems(layout) == []
     text = pdf_text(layout["pdf"])
     pages = text.count("\f")

@@ -16,7 +16,6 @@ import subprocess
 import sys
 import threading
 import time
-import urllib.error
 import urllib.request
 
 import pytest
@@ -73,7 +72,7 @@ class RunningServer:
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/{path}", timeout=5) as reply:
                 return reply.read().decode("utf-8")
-        except (urllib.error.URLError, ConnectionError):
+        except OSError:   # refused, reset or timed out (URLError is one too): not served yet
             return ""
 
     def stop(self):
@@ -152,7 +151,8 @@ def touch(path, text: str) -> None:
     os.utime(path, (later, later))
 
 
-def wait_for(condition, server: RunningServer, what: str, timeout: float = 30.0) -> None:
+def wait_for(condition, server: RunningServer, what: str, timeout: float = 90.0) -> None:
+    """Poll until `condition()`: the bound only matters when the server never serves it."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if condition():

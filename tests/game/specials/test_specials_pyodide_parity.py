@@ -2,18 +2,15 @@
 variant exactly as CPython does: whole bot games and the page's examples, step by step."""
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).parents[3]
-SCRIPT = Path(__file__).parents[2] / "run_in_pyodide.mjs"
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
 
 CODE = """
 import json, sys
+SCENARIOS = json.loads(DATA)
 from game.messages import explain
 from game.rng import Rng
 from game.specials.bots import RandomSpecialBot, SpecialBot
@@ -36,20 +33,13 @@ out = json.dumps({"python": sys.version.split()[0], "games": games, "examples": 
 
 
 @pytest.mark.node
-def test_pyodide_plays_the_same_special_games_as_cpython(tmp_path):
-    if shutil.which("node") is None or not (ROOT / "node_modules/pyodide/pyodide.mjs").exists():
-        pytest.fail("needs Node.js and node_modules/pyodide: run `make setup`")
+def test_pyodide_plays_the_same_special_games_as_cpython(pyodide):
     scenarios = [json.loads(p.read_text(encoding="utf-8"))["scenario"] for p in SCENARIOS]
-    code = f"SCENARIOS = json.loads({json.dumps(json.dumps(scenarios))})\n"
-    code = "import json\n" + code + CODE
-    path = tmp_path / "code.py"
-    path.write_text(code, encoding="utf-8")
-    done = subprocess.run(["node", str(SCRIPT), str(path)], capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr
-    browser = json.loads(done.stdout)
-    assert browser["python"].startswith("3.14")
-    here = {}
-    exec(code, here)
+    python, out = pyodide.run(CODE, scenarios)
+    browser = json.loads(out)
+    assert python.startswith("3.14") and browser["python"] == python
+    here = {"DATA": json.dumps(scenarios)}
+    exec(CODE, here)
     cpython = json.loads(here["out"])
     assert browser["games"] == cpython["games"]
     assert browser["examples"] == cpython["examples"]
