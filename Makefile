@@ -44,7 +44,7 @@ build: setup
 	$(PY) -m site_builder build
 
 # HYPOTHESIS_PROFILE (tests/conftest.py): fast = 15 examples per property, dev = 100 (the
-# default of a bare pytest), ci = 500. Three test processes (README: 16 min 25 s on the shared
+# default of a bare pytest), ci = 500. Three test processes (README: 12 min 56 s on a quiet
 # 2-core VM; a fourth is slower, the two cores are the limit) share one site build
 # (tests/conftest.py); loadscope keeps a module's tests (and its costly fixtures, such as the
 # quality gate's walk) in one process.
