@@ -348,12 +348,17 @@ class WebKitDriver(Driver):
     def _click(self, what, by="css selector"):
         """Click once the element is interactable, as Playwright waits for an actionable element:
         WebKitWebDriver refuses at once an element the page is still laying out or enhancing."""
+        return self._interactable(lambda: self._find(what, by).click())
+
+    @staticmethod
+    def _interactable(action):
+        """Run `action` once its element accepts it (within 10 s)."""
         from selenium.common.exceptions import ElementNotInteractableException
 
         deadline = time.monotonic() + 10
         while True:
             try:
-                return self._find(what, by).click()
+                return action()
             except ElementNotInteractableException:
                 if time.monotonic() > deadline:
                     raise
@@ -364,10 +369,9 @@ class WebKitDriver(Driver):
     def click_button(self, label): self._click(button_xpath(label), "xpath")
 
     def fill(self, css, text):
-        element = self._find(css)
-        element.clear()
+        self._interactable(lambda: self._find(css).clear())
         if text:
-            element.send_keys(text)
+            self._find(css).send_keys(text)
 
     def select(self, css, value):
         # WebKitWebDriver cannot click an <option>: choose it as Playwright's select_option does.
