@@ -43,13 +43,14 @@ serve: setup
 build: setup
 	$(PY) -m site_builder build
 
-# HYPOTHESIS_PROFILE (tests/conftest.py): fast = 15 examples per property, dev = 100 (the
-# default of a bare pytest), ci = 500. Three test processes (README: 12 min 56 s on a quiet
+# HYPOTHESIS_PROFILE (tests/conftest.py): fast = 15 examples per property, dev = 100 (a bare
+# pytest and make test), deep = 500 (HYPOTHESIS_PROFILE=deep make test, a longer search).
+# Three test processes (README: 12 min 56 s on a quiet
 # 2-core VM; a fourth is slower, the two cores are the limit) share one site build
 # (tests/conftest.py); loadscope keeps a module's tests (and its costly fixtures, such as the
 # quality gate's walk) in one process.
 test: setup browser
-	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -n 3 --dist loadscope
+	$(PY) -m pytest -n 3 --dist loadscope
 
 # Engine and build tests only, under a minute: no browser, no Node, nothing marked slow.
 test-fast: $(STAMP)

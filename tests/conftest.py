@@ -1,7 +1,8 @@
 """Shared by every test folder: how hard Hypothesis searches, and the real site built once per run.
 
 HYPOTHESIS_PROFILE picks the number of examples per property: `fast` (15, a quick look),
-`dev` (100, the default) or `ci` (500, what `make test` runs). Tests never hard-code it.
+`dev` (100: a bare pytest and `make test`) or `deep` (500, a longer search before a release or
+after a rule change). Tests never hard-code it (tests/hypothesis_budget.py).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pytest
 from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
-PROFILES = {"fast": 15, "dev": 100, "ci": 500}
+PROFILES = {"fast": 15, "dev": 100, "deep": 500}
 BASE_URL = "/depot/"
 SITE_URL = "https://exemple.org/depot/"
 

@@ -10,7 +10,7 @@ its log (the Deal events, the Reveal and ChoiceMade events) and must end in the
 same state.
 
 How many rounds and games each property draws is the Hypothesis profile's choice
-(HYPOTHESIS_PROFILE, see tests/conftest.py): 100 by default, 500 under `make test`.
+(HYPOTHESIS_PROFILE, see tests/conftest.py): 100 by default and under `make test`, 500 under `deep`.
 """
 
 from __future__ import annotations
