@@ -34,7 +34,7 @@ for _name, _examples in PROFILES.items():
 LONGEST = ("browser/test_journeys.py", "browser/test_jouer.py", "quality/test_gate_browser.py",
            "browser/test_site_pages.py", "browser/test_player.py", "browser/test_player_reader.py",
            "browser/test_explorer.py", "browser/test_played_cards.py",
-           "parity/test_trimmed_stdlib.py", "browser/test_search.py")
+           "parity/test_pyodide_parity.py", "browser/test_search.py")
 HEAVY_FOLDERS = ("browser", "quality", "parity")
 
 

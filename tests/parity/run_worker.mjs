@@ -1,4 +1,4 @@
-// Runs the site's real js/worker.js under Node against a built site, for the snapshot tests.
+// Runs the site's real js/worker.js under Node against a built site (tests/parity/test_pyodide_parity.py).
 //
 // Usage: node tests/parity/run_worker.mjs SITE_DIR MESSAGES.json > OUTPUT.json
 // The worker is imported from SITE_DIR/js/worker.js with just enough of a worker's globals:
