@@ -45,6 +45,11 @@ class RoundsState:
         return self.game.round
 
     @property
+    def shown_round(self):
+        """The round the reader sees: the one in progress, or the last one once it is scored."""
+        return self.game.round if self.game.round is not None else self.finished
+
+    @property
     def is_over(self) -> bool:
         return self.game.over and self.game.round is None
 
@@ -58,6 +63,25 @@ class RoundsState:
 
     def winners(self) -> list:
         return self.game.winners
+
+    def play_turns(self, turns: list, decide) -> None:
+        """A scenario's turns as moves (a loaded export): everyone's card, then `decide(want,
+        turn)` answers each decision of the turn; None leaves it open, which only the last
+        turn may (the reader's decision, or a robot's that the session refuses)."""
+        for t, turn in enumerate(turns, 1):
+            plays = turn[0]
+            if set(plays) != set(self.players):
+                raise GameError(f"turn {t}: every player plays at every turn", code="hands")
+            for p in self.players:
+                self.apply({"kind": "card", "player": p, "card": plays[p]})
+            while self.pending is not None and self.pending["kind"] not in ("card", "next_round"):
+                move = decide(self.pending, turn)
+                if move is None:
+                    if t < len(turns):
+                        raise GameError(f"turn {t}: {self.pending['player']}'s row choice is missing",
+                                        code="missing_choice")
+                    break
+                self.apply(move)
 
     def _next_to_choose(self) -> dict:
         return {"kind": "card", "player": next(p for p in self.players if p not in self.hidden)}

@@ -47,8 +47,15 @@ def cost(rnd, player: str, move, choice) -> tuple[int, int | None] | None:
     return best
 
 
+def place_move(bot, want: dict, rnd, player: str) -> dict:
+    """The state protocol's `place` move (game/specials/state.py) from `bot.decide`."""
+    special, row = bot.decide(rnd, player)
+    return {"kind": "place", "player": player, "special": special, "row": row}
+
+
 class SpecialBot(HeuristicBot):
     name = "special"
+    decide_move = place_move
 
     def decide(self, rnd, player: str) -> tuple[dict | None, int | None]:
         """(special move or None, row choice or None) for the next card, `player`'s."""
@@ -80,6 +87,9 @@ class RandomSpecialBot:
     def __init__(self, rng: Rng, rate: float = 0.3):
         self.rng = rng
         self.rate = rate
+
+    move = HeuristicBot.move
+    decide_move = place_move
 
     def card(self, rnd, player: str) -> int:
         return self.rng.choice(rnd.hands[player])

@@ -153,17 +153,13 @@ def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None) -> 
     deal = check_deal({"rows": data["rows"], "hands": data["hands"],
                        "held": {p: data["held"].get(p) for p in players}}, players)
     st = SpecialState(players, seed=seed, options=options, deal=deal)
-    for t, (plays, choices, specials) in enumerate(sc.turns, 1):
-        if set(plays) != set(players):
-            raise GameError(f"turn {t}: every player plays at every turn", code="hands")
-        for p in players:
-            st.apply({"kind": "card", "player": p, "card": plays[p]})
-        while st.pending is not None and st.pending["kind"] == "place":
-            p = st.pending["player"]
-            special, row = specials.get(p), choices.get(p)
-            if row is None and not st._needs_no_row(special):
-                if t < len(sc.turns):
-                    raise GameError(f"turn {t}: {p}'s row choice is missing", code="missing_choice")
-                break   # the last turn waits for this decision (the reader's, or refused by load)
-            st.apply({"kind": "place", "player": p, "special": special, "row": row})
+
+    def decide(want, turn):
+        _, choices, specials = turn
+        special, row = specials.get(want["player"]), choices.get(want["player"])
+        if row is None and not st._needs_no_row(special):
+            return None   # the last turn waits for this decision (the reader's, or refused by load)
+        return {"kind": "place", "player": want["player"], "special": special, "row": row}
+
+    st.play_turns(sc.turns, decide)
     return st

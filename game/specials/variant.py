@@ -5,7 +5,6 @@ from __future__ import annotations
 from functools import partial
 
 from ..classic import page
-from ..classic import variant as classic
 from ..messages import specials as say
 from ..variants import Variant
 from . import seat, state
@@ -13,14 +12,6 @@ from .bots import RandomSpecialBot, SpecialBot
 from .cards import MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS
 from .draw import step_html
 from .scenario import compare, replay, run
-
-
-class Seat(classic.Seat):
-    """A special-cards bot: a card like the classic bots, then whether to add a special card."""
-
-    def decide(self, st, want: dict, r, player: str) -> dict:
-        special, row = self.bot.decide(r, player)
-        return {"kind": "place", "player": player, "special": special, "row": row}
 
 
 def _with_choice(scenario, step, row):
@@ -34,7 +25,7 @@ def variant(name: str) -> Variant:
         max_players=MAX_PLAYERS, replay=replay, result=run, step_html=step_html,
         page_step=partial(page.page_step, draw=step_html, replay=replay, rows=MAX_ROWS),
         with_choice=_with_choice, new_game=state.new_game, from_json=state.from_json,
-        bots={"random": lambda rng: Seat(RandomSpecialBot(rng)), "heuristic": lambda rng: Seat(SpecialBot(rng))},
+        bots={"random": RandomSpecialBot, "heuristic": SpecialBot},
         seat_view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
         round_scenario=seat.round_scenario, round_steps=seat.round_steps,
         from_scenario=state.from_scenario, advice=seat.advice,
