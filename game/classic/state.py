@@ -10,8 +10,6 @@ their decisions into moves. Moves:
 
 from __future__ import annotations
 
-from dataclasses import asdict
-
 from ..errors import GameError
 from ..untrusted import check_seed
 from ..state import check_turn, replay_moves
@@ -83,6 +81,23 @@ class RoundsState:
                     break
                 self.apply(move)
 
+    def _deal(self) -> None:
+        """Deal the next round, the first one from the scenario's deal when one is given."""
+        if self.given_deal is not None and not self.game.history:
+            r = self.game.round = self._given_round(self.given_deal)
+            self.log.append(Deal(1, tuple(tuple(row) for row in r.table.rows),
+                                 sum(len(h) for h in r.hands.values()) + len(r.table.rows)))
+        else:
+            r = self.game.new_round()
+        self._remember_start(r)
+
+    def to_json(self) -> dict:
+        out = {"variant": self.variant, "players": list(self.players), "seed": self.seed,
+               "options": dict(self.saved_options), "moves": [dict(m) for m in self.moves]}
+        if self.given_deal is not None:
+            out["deal"] = self.given_deal
+        return out
+
     def _next_to_choose(self) -> dict:
         return {"kind": "card", "player": next(p for p in self.players if p not in self.hidden)}
 
@@ -131,22 +146,16 @@ class ClassicState(RoundsState):
     def __init__(self, players: list, *, seed=0, options: dict | None = None, variant: str = "classic",
                  deal: dict | None = None):
         check_seed(seed)
-        self.options = Options(variant, **check_values(variant, OPTIONS, options))
+        self.saved_options = check_values(variant, OPTIONS, options)
+        self.options = Options(variant, **self.saved_options)
         self.variant = variant
         self.log: list = []
         self._begin(Game(list(players), self.options, seed=seed, log=self.log), players, seed)
         self.given_deal = deal               # a first deal read from a scenario instead of the seed
         self._deal()
 
-    def _deal(self) -> None:
-        if self.given_deal is not None and not self.game.history:
-            r = Round(self.players, self.given_deal["hands"], self.given_deal["rows"], number=1, log=self.log)
-            self.game.round = r
-            self.log.append(Deal(1, tuple(tuple(row) for row in r.table.rows),
-                                 sum(len(h) for h in r.hands.values()) + len(r.table.rows)))
-        else:
-            r = self.game.new_round()
-        self._remember_start(r)
+    def _given_round(self, deal: dict) -> Round:
+        return Round(self.players, deal["hands"], deal["rows"], number=1, log=self.log)
 
     def _remember_start(self, r) -> None:
         self.round_starts.append({"rows": r.table.to_json(), "hands": {p: list(h) for p, h in r.hands.items()}})
@@ -173,14 +182,6 @@ class ClassicState(RoundsState):
         if kind == "pick":
             return [{"kind": "pick", "player": player, "card": c} for c in want["cards"]]
         return [{"kind": "next_round"}]
-
-    def to_json(self) -> dict:
-        out = {"variant": self.variant, "players": list(self.players), "seed": self.seed,
-               "options": {k: v for k, v in asdict(self.options).items() if k != "variant"},
-               "moves": [dict(m) for m in self.moves]}
-        if self.given_deal is not None:
-            out["deal"] = self.given_deal
-        return out
 
     # --- playing ------------------------------------------------------------------------------
     def _reveal(self, plays: dict) -> None:

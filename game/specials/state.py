@@ -15,7 +15,6 @@ from ..classic.state import RoundsState
 from ..errors import GameError
 from ..untrusted import check_seed
 from ..state import replay_moves
-from ..events import Deal
 from .cards import NUMBER_CARDS_EACH, ROWS, SPECIAL_CARDS_EACH
 from .moves import candidates
 from .play import SpecialGame
@@ -33,21 +32,16 @@ class SpecialState(RoundsState):
 
     def __init__(self, players: list, *, seed=0, options: dict | None = None, deal: dict | None = None):
         check_seed(seed)
-        variants.check_options(variants.get(self.variant), options)
+        self.saved_options = variants.check_options(variants.get(self.variant), options)
         self.log: list = []
         self._begin(SpecialGame(list(players), seed=seed, log=self.log), players, seed)
         self.given_deal = deal   # a first deal read from a scenario (a loaded export), not the seed
         self._deal()
 
-    def _deal(self) -> None:
-        if self.given_deal is not None and not self.game.history:
-            deal = self.given_deal
-            r = SpecialRound(self.players, deal["hands"], deal["held"], deal["rows"], number=1, log=self.log)
-            self.game.round = r
-            self.log.append(Deal(1, tuple(tuple(row) for row in r.table.rows),
-                                 sum(len(h) for h in r.hands.values()) + len(r.table.rows)))
-        else:
-            r = self.game.new_round()
+    def _given_round(self, deal: dict) -> SpecialRound:
+        return SpecialRound(self.players, deal["hands"], deal["held"], deal["rows"], number=1, log=self.log)
+
+    def _remember_start(self, r) -> None:
         self.round_starts.append({"rows": [list(row) for row in r.table.rows],
                                   "hands": {p: list(h) for p, h in r.hands.items()},
                                   "specials": {p: list(s) for p, s in r.specials.items()}})
@@ -95,13 +89,6 @@ class SpecialState(RoundsState):
             return self.round.clone().resolve(special, None)
         except GameError:
             return False   # the move itself is refused: the real resolve says why
-
-    def to_json(self) -> dict:
-        out = {"variant": self.variant, "players": list(self.players), "seed": self.seed,
-               "options": {}, "moves": [dict(m) for m in self.moves]}
-        if self.given_deal is not None:
-            out["deal"] = self.given_deal
-        return out
 
     def _reveal(self, plays: dict) -> None:
         self.round.reveal(plays)
