@@ -250,6 +250,16 @@ class SpecialRound:
         if self.log is not None:
             del self.log[log_len:]
 
+    def trial(self, move: dict | None = None, choice: int | None = None) -> "SpecialRound | None":
+        """A copy with the next card resolved, for looking ahead (bots, legal moves); None when
+        the move is refused. Its `asked` is set when the card still needs a row."""
+        trial = self.clone()
+        try:
+            trial.resolve(move, choice)
+        except GameError:
+            return None
+        return trial
+
     def clone(self) -> "SpecialRound":
         """An independent copy without a log, for bots to try moves on."""
         other = SpecialRound(self.players, self.hands, self.specials, self.table.rows,

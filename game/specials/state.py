@@ -68,27 +68,19 @@ class SpecialState(RoundsState):
             return [{"kind": "card", "player": player, "card": c} for c in r.hands[player]]
         out = []
         for special, _ in [(None, None), *candidates(r, player)]:
-            trial = r.clone()
-            try:
-                settled = trial.resolve(special, None)
-            except GameError:
+            trial = r.trial(special)
+            if trial is None:
                 continue
-            rows = [None] if settled else [o["row"] for o in trial.pending["options"]]
-            for row in rows:
-                if row is not None:
-                    try:
-                        r.clone().resolve(special, row)
-                    except GameError:
-                        continue
-                out.append({"kind": "place", "player": player, "special": special, "row": row})
+            rows = [None] if trial.asked is None else [o["row"] for o in trial.pending["options"]]
+            out += [{"kind": "place", "player": player, "special": special, "row": row} for row in rows
+                    if row is None or r.trial(special, row) is not None]
         return out
 
     def _needs_no_row(self, special) -> bool:
-        """Whether the next card is placed without a row choice (tried on a copy)."""
-        try:
-            return self.round.clone().resolve(special, None)
-        except GameError:
-            return False   # the move itself is refused: the real resolve says why
+        """Whether the next card is placed without a row choice (tried on a copy); False for a
+        refused move: the real resolve says why."""
+        trial = self.round.trial(special)
+        return trial is not None and trial.asked is None
 
     def _reveal(self, plays: dict) -> None:
         self.round.reveal(plays)
