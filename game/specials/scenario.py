@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.classic.bots import cheapest_row
 from game.classic.cards import is_card
 from game.classic.replay import revealed, takes_of
 from game.classic.replay import run as classic_run
@@ -273,13 +274,12 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
             except GameError as error:
                 if not (auto_choice and error.code == "bad_choice"):
                     raise
-                cheapest = min(rnd.options(), key=lambda o: (o["heads"], len(o["cards"]), o["row"]))
-                choices = {**choices, player: cheapest["row"]}
-                settled = rnd.resolve(move, cheapest["row"])
+                choices = {**choices, player: cheapest_row(rnd.options())}
+                settled = rnd.resolve(move, choices[player])
             if not settled:   # the card is lower than every open row and no row is named
                 need = rnd.pending
                 if auto_choice:
-                    choice = min(need["options"], key=lambda o: (o["heads"], len(o["cards"]), o["row"]))["row"]
+                    choice = cheapest_row(need["options"])
                     rnd.settle(move, choice)
                     choices = {**choices, player: choice}
                 elif pause:
