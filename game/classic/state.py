@@ -220,10 +220,8 @@ def check_deal(deal, players: list, variant: str) -> dict:
 
 
 def from_json(data: dict) -> ClassicState:
-    variant = data.get("variant", "classic")
-    players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise GameError("players must be a list of names", code="session")
+    """A saved game read back (its players and options already checked by game.state.from_json)."""
+    variant, players = data.get("variant", "classic"), data["players"]
     deal = None if data.get("deal") is None else check_deal(data["deal"], players, variant)
     state = ClassicState(players, seed=data.get("seed", 0), deal=deal, options=data.get("options"),
                          variant=variant)
