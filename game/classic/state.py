@@ -98,6 +98,19 @@ class RoundsState:
             out["deal"] = self.given_deal
         return out
 
+    def legal_moves(self) -> list[dict]:
+        """Every move answering `pending`: the hidden card and next_round here, a variant's own
+        decisions from its `_decisions(want)`."""
+        want = self.pending
+        if want is None:
+            return []
+        if want["kind"] == "next_round":
+            return [{"kind": "next_round"}]
+        if want["kind"] == "card":
+            player = want["player"]
+            return [{"kind": "card", "player": player, "card": c} for c in self.round.hands[player]]
+        return self._decisions(want)
+
     def _next_to_choose(self) -> dict:
         return {"kind": "card", "player": next(p for p in self.players if p not in self.hidden)}
 
@@ -170,18 +183,11 @@ class ClassicState(RoundsState):
             return self._next_to_choose()
         return {key: value for key, value in want.items()}
 
-    def legal_moves(self) -> list[dict]:
-        want = self.pending
-        if want is None:
-            return []
-        kind, player = want["kind"], want["player"]
-        if kind == "card":
-            return [{"kind": "card", "player": player, "card": c} for c in self.round.hands[player]]
-        if kind == "row":
+    def _decisions(self, want: dict) -> list[dict]:
+        player = want["player"]
+        if want["kind"] == "row":
             return [{"kind": "row", "player": player, "row": o["row"]} for o in want["options"]]
-        if kind == "pick":
-            return [{"kind": "pick", "player": player, "card": c} for c in want["cards"]]
-        return [{"kind": "next_round"}]
+        return [{"kind": "pick", "player": player, "card": c} for c in want["cards"]]
 
     # --- playing ------------------------------------------------------------------------------
     def _reveal(self, plays: dict) -> None:

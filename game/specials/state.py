@@ -56,16 +56,10 @@ class SpecialState(RoundsState):
         card, player = r.next_card()
         return {"kind": "place", "player": player, "card": card}
 
-    def legal_moves(self) -> list[dict]:
-        want = self.pending
-        if want is None:
-            return []
-        kind, player = want["kind"], want["player"]
-        if kind == "next_round":
-            return [{"kind": "next_round"}]
-        r = self.round
-        if kind == "card":
-            return [{"kind": "card", "player": player, "card": c} for c in r.hands[player]]
+    def _decisions(self, want: dict) -> list[dict]:
+        """A `place`: no special card or each one that is legal now, with the rows a too-low card
+        may then take."""
+        r, player = self.round, want["player"]
         out = []
         for special, _ in [(None, None), *candidates(r, player)]:
             trial = r.trial(special)
