@@ -20,7 +20,7 @@ Glossary, French game words → names in the code:
     écart                   gap               Place.gap
     donne                   deal              Rng.draw(), events.Deal
     draft (Logique)         pick              Round.pick(), events.DraftPick
-    « à la BGA »            countdown         Game.countdown()
+    « à la BGA »            countdown         session.view()["scores"][i]["countdown"]
 
 Entry points: `variants.get(name)` / `variants.of(scenario)` (every variant's replay, result,
 drawing and state), `state` (the one state protocol, robots, simulate), `classic.play.Game`

@@ -3,15 +3,14 @@
 Each event carries every value its sentence needs (the row's last card, the
 gap, the heads), so the wording in `game.messages` never has to look at the
 table again. `to_dict()` gives the plain JSON form `{"type": ..., ...}`
-used by the CLI, the site and the browser; `from_dict()` reads it back.
+used by the CLI, the site and the browser.
 """
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import ClassVar
 
-from .errors import GameError
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,16 +176,15 @@ class GameEnd(Event):
 
 
 EVENT_TYPES: dict[str, type[Event]] = {}
-"""type → event class; each variant registers its own (`register`), so `from_dict` reads all."""
+"""type → event class; each variant registers its own (`register`), so `all_types` lists all."""
 
 DICT_EVENT_TYPES: set[str] = set()
-"""Types whose events are plain JSON-ready dicts already (Junior's): `from_dict` checks the type
-and gives back a copy."""
+"""Types whose events are plain JSON-ready dicts already (Junior's)."""
 
 
 
 def register_dict_types(*types: str) -> None:
-    """Make plain-dict event types readable by `from_dict`; a type names one kind only."""
+    """Register plain-dict event types (`all_types`); a type names one kind only."""
     for kind in types:
         if kind in EVENT_TYPES:
             raise ValueError(f"event type {kind!r} is already {EVENT_TYPES[kind].__qualname__}")
@@ -200,7 +198,7 @@ def all_types() -> set[str]:
 
 
 def register(cls):
-    """Make an event class readable by `from_dict` (a decorator); a type names one class only."""
+    """Register an event class (a decorator, `all_types`); a type names one class only."""
     known = EVENT_TYPES.get(cls.type)
     if known is not None and known is not cls:
         raise ValueError(f"event type {cls.type!r} is already {known.__qualname__}")
@@ -219,36 +217,3 @@ def _load_variants() -> None:
     from . import variants
     for name in variants.names():
         variants.get(name)
-
-
-def _known(kind) -> bool:
-    """Whether some variant registers `kind`, importing the variants' event modules if needed."""
-    if not isinstance(kind, str):
-        return False
-    if kind not in EVENT_TYPES and kind not in DICT_EVENT_TYPES:
-        _load_variants()
-    return kind in EVENT_TYPES or kind in DICT_EVENT_TYPES
-
-
-def _class_of(kind) -> type[Event]:
-    if not _known(kind) or kind not in EVENT_TYPES:
-        raise GameError(f"unknown event type {kind!r}", field="type", code="shape")
-    return EVENT_TYPES[kind]
-
-
-def from_dict(data: dict) -> Event | dict:
-    """Rebuild an event from its JSON form (any variant's; Junior events are plain dicts already,
-    given back as a copy once their type is known)."""
-    if not isinstance(data, dict):
-        raise GameError("an event is a JSON object with a \"type\"", code="shape")
-    kind = data.get("type")
-    if _known(kind) and kind in DICT_EVENT_TYPES:
-        return dict(data)
-    cls = _class_of(kind)
-    values = {}
-    for f in fields(cls):
-        if f.name in data:
-            values[f.name] = _frozen(data[f.name])
-        elif f.default is MISSING:
-            raise GameError(f"a {cls.type} event needs \"{f.name}\"", field=f.name, code="shape")
-    return cls(**values)

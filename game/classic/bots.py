@@ -53,6 +53,19 @@ class HeuristicBot:
         return cheapest_row([{"row": i, "cards": table.rows[i], "heads": table.heads(i)}
                              for i in table.open_rows()])
 
+    def move(self, st) -> dict:
+        """The state protocol's decision (game/state.py): a card, then a row or a draft pick."""
+        want, r = st.pending, st.round
+        player = want["player"]
+        if want["kind"] == "card":
+            return {"kind": "card", "player": player, "card": self.card(r, player)}
+        return self.decide_move(want, r, player)
+
+    def decide_move(self, want: dict, r, player: str) -> dict:
+        if want["kind"] == "row":
+            return {"kind": "row", "player": player, "row": self.row(r, player, want["card"])}
+        return {"kind": "pick", "player": player, "card": self.pick(r, player, want["cards"])}
+
     def pick(self, round_, player: str, pool: list[int]) -> int:
         """Draft: low cards clear rows, high cards are safe; avoid costly heads."""
         top = max(pool)

@@ -359,13 +359,15 @@ def drawing_html(table: str, step: dict, *, before: str = "", badge=None, specia
     return "".join(parts)
 
 
-def step_html(step: dict) -> str:
+def step_html(step: dict, *, table: str | None = None, **additions) -> str:
     """Inside of one example step <li>: the drawings, the explanation, any choice, the penalties.
 
     The build and the browser player both call this, so a step looks the same with or without JS.
+    A variant passes its own `table` drawing and its `additions` to `drawing_html`.
     """
-    svg = step.get("svg") or table_svg(step["rows"], placed=step.get("placed"), taken=step.get("taken"))
-    parts = ['<figure class="etape-figure">', drawing_html(svg, step),
+    svg = table or step.get("svg") or table_svg(step["rows"], placed=step.get("placed"),
+                                                taken=step.get("taken"))
+    parts = ['<figure class="etape-figure">', drawing_html(svg, step, **additions),
              f'<figcaption>{escape(str(step["text"]))}</figcaption></figure>']
     if step.get("choice") is not None:
         parts.append(choice_table(step["choice"]))

@@ -59,9 +59,10 @@ def choice_costs(scenario: dict, step: dict, *, replay=replay, rows: int | None 
     return costs
 
 
-def with_choice(scenario: dict, step: dict, row: int) -> dict:
-    """A copy of the scenario where the player deciding at `step` takes `row`."""
-    return set_choice(scenario, step["turn"], step["choice"]["player"], row)
+def with_choice(scenario: dict, step: dict, row: int, *, rows: int | None = None) -> dict:
+    """A copy of the scenario where the player deciding at `step` takes `row` (`rows`: see
+    `set_choice`)."""
+    return set_choice(scenario, step["turn"], step["choice"]["player"], row, rows)
 
 
 def set_choice(scenario: dict, turn: int, player: str, row: int, rows: int | None = None) -> dict:

@@ -8,7 +8,7 @@ by the caller, whoever it is (a bot, a reader, a scenario).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from .cards import HEADS, MAX_PLAYERS, MIN_PLAYERS, classic_deck, is_card, tactique_deck
 from ..errors import GameError
@@ -242,12 +242,3 @@ class Game:
     @property
     def winners(self) -> list[str]:
         return winners_of(self.totals)
-
-    def countdown(self) -> dict:
-        """The « à la BGA » view: everyone starts at the target and loses a point per head."""
-        return {p: self.options.target - t for p, t in self.totals.items()}
-
-    def snapshot(self) -> dict:
-        return {"players": list(self.players), "options": asdict(self.options),
-                "totals": dict(self.totals), "history": [dict(h) for h in self.history],
-                "round": None if self.round is None else self.round.snapshot()}

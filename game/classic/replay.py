@@ -151,9 +151,7 @@ def steps_of(rows, players, events, *, limit: int = LIMIT, draw: bool = True) ->
     return steps
 
 
-def run(data) -> dict:
-    """Replay a scenario: {"rows", "penalties", "events"} (the CLI's output)."""
+def run(data, *, replay=replay, shown=("rows", "penalties")) -> dict:
+    """Replay a scenario: the last step's `shown` fields and every event (the CLI's output)."""
     steps = replay(data, draw=False)
-    last = steps[-1]
-    return {"rows": last["rows"], "penalties": last["penalties"],
-            "events": [e for s in steps for e in s["events"]]}
+    return {**{key: steps[-1][key] for key in shown}, "events": [e for s in steps for e in s["events"]]}

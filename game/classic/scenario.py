@@ -112,17 +112,24 @@ def _highest(data: dict, players: list) -> int:
     variant = data.get("variant", "classic")
     if variant not in ("classic", "tactique", "logique"):
         raise GameError(f"unknown variant {variant!r}", field="variant", code="shape")
-    if "players" not in data and len(players) > MAX_PLAYERS:
-        raise GameError(f"the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players, and {len(players)} "
-                        "play here", field="players", code="shape")
-    count = data.get("players", max(len(players), MIN_PLAYERS))
-    if not is_whole(count) or not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise GameError(f"\"players\" must be a number from {MIN_PLAYERS} to {MAX_PLAYERS}, "
-                        f"not {count!r}", field="players", code="shape")
+    count = check_count(data, players, MIN_PLAYERS, MAX_PLAYERS, "the game is")
+    return HIGHEST if variant == "classic" else tactique_highest(count)
+
+
+def check_count(data: dict, players: list, low: int, high: int, game: str, rule: str = "") -> int:
+    """The table's size: "players" when given (it caps who plays: a scenario may show an excerpt
+    of a larger table), else the players named, from `low` to `high`."""
+    if "players" not in data and len(players) > high:
+        raise GameError(f"{game} for {low} to {high} players{rule}, and {len(players)} play here",
+                        field="players", code="shape")
+    count = data.get("players", max(len(players), low))
+    if not is_whole(count) or not low <= count <= high:
+        raise GameError(f"\"players\" must be a number from {low} to {high}{rule}, not {count!r}",
+                        field="players", code="shape")
     if len(players) > count:  # "players" is the table's size: nobody else can be playing
         raise GameError(f"{len(players)} players play, but \"players\" says {count}", field="players",
                         code="shape")
-    return HIGHEST if variant == "classic" else tactique_highest(count)
+    return count
 
 
 def _limit(data: dict) -> int:

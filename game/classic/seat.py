@@ -24,21 +24,22 @@ def card_view(card: int) -> dict:
             "label": words.card_button(card, HEADS[card])}
 
 
+def rounds_view(st) -> dict:
+    """The parts of the seat view every game in rounds shares (classic family, special cards)."""
+    g, live = st.game, st.game.round is not None
+    return {"round": len(g.history) + (1 if live else 0), "turn": st.shown_round.turn_number,
+            "round_scores": g.round.scores() if live else dict(g.history[-1]), "totals": st.scores(),
+            "last_round": dict(g.history[-1]) if g.history else {}, "rounds_played": len(g.history)}
+
+
 def seat_view(st, reader: str) -> dict:
-    g = st.game
-    r = g.round if g.round is not None else st.finished
-    live = g.round is not None
-    current = g.round.scores() if live else {}
-    totals = {p: g.totals[p] + current.get(p, 0) for p in st.players}
+    r, options = st.shown_round, st.game.options
     drafting = r.draft is not None
-    out = {"round": len(g.history) + (1 if live else 0), "turn": r.turn_number, "turns": HAND_SIZE,
-           "hand": [card_view(c) for c in r.hands[reader]],
+    out = {**rounds_view(st), "turns": HAND_SIZE, "hand": [card_view(c) for c in r.hands[reader]],
            "table": "" if drafting else table_svg(r.table.to_json()),
-           "round_scores": current if live else dict(g.history[-1]),
-           "totals": totals, "countdown": {p: g.options.target - t for p, t in totals.items()},
-           "target": g.options.target, "options": {"variant": st.variant, "target": g.options.target,
-                                                   "strict": g.options.strict, "rounds": g.options.rounds},
-           "last_round": dict(g.history[-1]) if g.history else {}, "rounds_played": len(g.history)}
+           "countdown": {p: options.target - t for p, t in st.scores().items()}, "target": options.target,
+           "options": {"variant": st.variant, "target": options.target, "strict": options.strict,
+                       "rounds": options.rounds}}
     if drafting:
         out["pool"] = [card_view(c) for c in r.draft["pool"]]
         out["picks"] = _bot_picks(st, reader)
@@ -86,7 +87,7 @@ def turns_of(st, record: dict) -> list[dict]:
 def round_scenario(st) -> dict:
     """The current (or just finished) round as a scenario: its deal, its turns and row choices;
     a turn not over is left out, so the scenario replays as is (the export)."""
-    r = st.game.round if st.game.round is not None else st.finished
+    r = st.shown_round
     if r.draft is not None:
         raise GameError("the draft is not over: nothing to export yet", code="not_now")
     turns = turns_of(st, record={"row": record_row})
@@ -104,8 +105,7 @@ def round_scenario(st) -> dict:
 def round_steps(st) -> list[dict]:
     """The current (or just finished) round's steps, from the game's events since its deal (no
     replay); none during a draft."""
-    r = st.game.round if st.game.round is not None else st.finished
-    if r.draft is not None:
+    if st.shown_round.draft is not None:
         return []
     deal = max(i for i, e in enumerate(st.log) if isinstance(e, Deal))
     return steps_of(st.round_starts[-1]["rows"], st.players, st.log[deal:], draw=False)
@@ -125,15 +125,8 @@ def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None):
     deal = check_deal({"rows": data["rows"], "hands": {p: hands[p] for p in players}}, players, variant)
     st = new_game(players, seed=seed, options={k: v for k, v in (options or {}).items() if k != "variant"},
                   variant=variant, deal=deal)
-    for t, (turn_plays, choices) in enumerate(sc.turns, 1):
-        if set(turn_plays) != set(players):
-            raise GameError("every player plays at every turn", code="hands")
-        for p in players:
-            st.apply({"kind": "card", "player": p, "card": turn_plays[p]})
-        while st.pending is not None and st.pending["kind"] == "row" and st.pending["player"] in choices:
-            st.apply({"kind": "row", "player": st.pending["player"], "row": choices[st.pending["player"]]})
-        if st.pending is not None and st.pending["kind"] == "row" and t < len(sc.turns):
-            raise GameError(f"turn {t}: {st.pending['player']}'s row choice is missing", code="missing_choice")
+    st.play_turns(sc.turns, lambda want, turn: None if want["player"] not in turn[1] else
+                  {"kind": "row", "player": want["player"], "row": turn[1][want["player"]]})
     return st
 
 

@@ -10,8 +10,6 @@ their decisions into moves. Moves:
 
 from __future__ import annotations
 
-from dataclasses import asdict
-
 from ..errors import GameError
 from ..untrusted import check_seed
 from ..state import check_turn, replay_moves
@@ -45,6 +43,11 @@ class RoundsState:
         return self.game.round
 
     @property
+    def shown_round(self):
+        """The round the reader sees: the one in progress, or the last one once it is scored."""
+        return self.game.round if self.game.round is not None else self.finished
+
+    @property
     def is_over(self) -> bool:
         return self.game.over and self.game.round is None
 
@@ -58,6 +61,55 @@ class RoundsState:
 
     def winners(self) -> list:
         return self.game.winners
+
+    def play_turns(self, turns: list, decide) -> None:
+        """A scenario's turns as moves (a loaded export): everyone's card, then `decide(want,
+        turn)` answers each decision of the turn; None leaves it open, which only the last
+        turn may (the reader's decision, or a robot's that the session refuses)."""
+        for t, turn in enumerate(turns, 1):
+            plays = turn[0]
+            if set(plays) != set(self.players):
+                raise GameError(f"turn {t}: every player plays at every turn", code="hands")
+            for p in self.players:
+                self.apply({"kind": "card", "player": p, "card": plays[p]})
+            while self.pending is not None and self.pending["kind"] not in ("card", "next_round"):
+                move = decide(self.pending, turn)
+                if move is None:
+                    if t < len(turns):
+                        raise GameError(f"turn {t}: {self.pending['player']}'s row choice is missing",
+                                        code="missing_choice")
+                    break
+                self.apply(move)
+
+    def _deal(self) -> None:
+        """Deal the next round, the first one from the scenario's deal when one is given."""
+        if self.given_deal is not None and not self.game.history:
+            r = self.game.round = self._given_round(self.given_deal)
+            self.log.append(Deal(1, tuple(tuple(row) for row in r.table.rows),
+                                 sum(len(h) for h in r.hands.values()) + len(r.table.rows)))
+        else:
+            r = self.game.new_round()
+        self._remember_start(r)
+
+    def to_json(self) -> dict:
+        out = {"variant": self.variant, "players": list(self.players), "seed": self.seed,
+               "options": dict(self.saved_options), "moves": [dict(m) for m in self.moves]}
+        if self.given_deal is not None:
+            out["deal"] = self.given_deal
+        return out
+
+    def legal_moves(self) -> list[dict]:
+        """Every move answering `pending`: the hidden card and next_round here, a variant's own
+        decisions from its `_decisions(want)`."""
+        want = self.pending
+        if want is None:
+            return []
+        if want["kind"] == "next_round":
+            return [{"kind": "next_round"}]
+        if want["kind"] == "card":
+            player = want["player"]
+            return [{"kind": "card", "player": player, "card": c} for c in self.round.hands[player]]
+        return self._decisions(want)
 
     def _next_to_choose(self) -> dict:
         return {"kind": "card", "player": next(p for p in self.players if p not in self.hidden)}
@@ -107,22 +159,16 @@ class ClassicState(RoundsState):
     def __init__(self, players: list, *, seed=0, options: dict | None = None, variant: str = "classic",
                  deal: dict | None = None):
         check_seed(seed)
-        self.options = Options(variant, **check_values(variant, OPTIONS, options))
+        self.saved_options = check_values(variant, OPTIONS, options)
+        self.options = Options(variant, **self.saved_options)
         self.variant = variant
         self.log: list = []
         self._begin(Game(list(players), self.options, seed=seed, log=self.log), players, seed)
         self.given_deal = deal               # a first deal read from a scenario instead of the seed
         self._deal()
 
-    def _deal(self) -> None:
-        if self.given_deal is not None and not self.game.history:
-            r = Round(self.players, self.given_deal["hands"], self.given_deal["rows"], number=1, log=self.log)
-            self.game.round = r
-            self.log.append(Deal(1, tuple(tuple(row) for row in r.table.rows),
-                                 sum(len(h) for h in r.hands.values()) + len(r.table.rows)))
-        else:
-            r = self.game.new_round()
-        self._remember_start(r)
+    def _given_round(self, deal: dict) -> Round:
+        return Round(self.players, deal["hands"], deal["rows"], number=1, log=self.log)
 
     def _remember_start(self, r) -> None:
         self.round_starts.append({"rows": r.table.to_json(), "hands": {p: list(h) for p, h in r.hands.items()}})
@@ -137,26 +183,11 @@ class ClassicState(RoundsState):
             return self._next_to_choose()
         return {key: value for key, value in want.items()}
 
-    def legal_moves(self) -> list[dict]:
-        want = self.pending
-        if want is None:
-            return []
-        kind, player = want["kind"], want["player"]
-        if kind == "card":
-            return [{"kind": "card", "player": player, "card": c} for c in self.round.hands[player]]
-        if kind == "row":
+    def _decisions(self, want: dict) -> list[dict]:
+        player = want["player"]
+        if want["kind"] == "row":
             return [{"kind": "row", "player": player, "row": o["row"]} for o in want["options"]]
-        if kind == "pick":
-            return [{"kind": "pick", "player": player, "card": c} for c in want["cards"]]
-        return [{"kind": "next_round"}]
-
-    def to_json(self) -> dict:
-        out = {"variant": self.variant, "players": list(self.players), "seed": self.seed,
-               "options": {k: v for k, v in asdict(self.options).items() if k != "variant"},
-               "moves": [dict(m) for m in self.moves]}
-        if self.given_deal is not None:
-            out["deal"] = self.given_deal
-        return out
+        return [{"kind": "pick", "player": player, "card": c} for c in want["cards"]]
 
     # --- playing ------------------------------------------------------------------------------
     def _reveal(self, plays: dict) -> None:
@@ -195,10 +226,8 @@ def check_deal(deal, players: list, variant: str) -> dict:
 
 
 def from_json(data: dict) -> ClassicState:
-    variant = data.get("variant", "classic")
-    players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise GameError("players must be a list of names", code="session")
+    """A saved game read back (its players and options already checked by game.state.from_json)."""
+    variant, players = data.get("variant", "classic"), data["players"]
     deal = None if data.get("deal") is None else check_deal(data["deal"], players, variant)
     state = ClassicState(players, seed=data.get("seed", 0), deal=deal, options=data.get("options"),
                          variant=variant)

@@ -12,25 +12,6 @@ from .draw import step_html
 from .play import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from .replay import replay, run
 
-class Seat:
-    """A classic bot (card, row, pick) answering the state protocol's decisions."""
-
-    def __init__(self, bot):
-        self.bot = bot
-        self.name = bot.name
-
-    def move(self, st) -> dict:
-        want, r = st.pending, st.round
-        player = want["player"]
-        if want["kind"] == "card":
-            return {"kind": "card", "player": player, "card": self.bot.card(r, player)}
-        return self.decide(st, want, r, player)
-
-    def decide(self, st, want: dict, r, player: str) -> dict:
-        if want["kind"] == "row":
-            return {"kind": "row", "player": player, "row": self.bot.row(r, player, want["card"])}
-        return {"kind": "pick", "player": player, "card": self.bot.pick(r, player, want["cards"])}
-
 
 def variant(name: str) -> Variant:
     return Variant(
@@ -39,7 +20,7 @@ def variant(name: str) -> Variant:
         with_choice=page.with_choice,
         new_game=partial(state.new_game, variant=name),
         from_json=state.from_json,
-        bots={"heuristic": lambda rng: Seat(HeuristicBot(rng))},   # "random": game.state.RandomBot
+        bots={"heuristic": HeuristicBot},   # "random": game.state.RandomBot
         options=OPTIONS,
         simulator="game.classic.simulate",
         what_if=page.edited_scenario,

@@ -1,5 +1,5 @@
 """The event types of « 6 qui prend Junior »: plain JSON-ready dicts (game/junior/rules.py logs
-them as such), registered so `game.events.from_dict` reads every variant's log back."""
+them as such), registered so `game.events.all_types()` lists every variant's types."""
 
 from __future__ import annotations
 

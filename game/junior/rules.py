@@ -17,8 +17,7 @@ State keys:
   over       True once deck and hands are empty
 
 Events are plain dicts with a "type" starting "junior_" and JSON values only (str, int, bool,
-None, lists, dicts with str keys): they are their own JSON form, so `json.loads(json.dumps(e)) == e`
-and `game.events.from_dict` (for the dataclass events of the other variants) is not needed.
+None, lists, dicts with str keys): they are their own JSON form, so `json.loads(json.dumps(e)) == e`.
 """
 
 from __future__ import annotations

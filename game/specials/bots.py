@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from game.classic.bots import HeuristicBot
 from game.classic.cards import HEADS
-from game.errors import GameError
 from game.rng import Rng
 
 from .cards import FIFTH_ROW, INSERT, NEGATIVE, REPLACE, ROWS, SEVEN, SLIDE, STOP
@@ -26,20 +25,16 @@ def cost(rnd, player: str, move, choice) -> tuple[int, int | None] | None:
     choices = [choice]
     now = rnd.score(player)
     if choice is None:
-        trial = rnd.clone()
-        try:
-            settled = trial.resolve(move, None)
-        except GameError:
+        trial = rnd.trial(move)
+        if trial is None:
             return None
-        if settled:
+        if trial.asked is None:
             return trial.score(player) - now, None
         choices = [o["row"] for o in trial.pending["options"]]
     best = None
     for c in choices:
-        trial = rnd.clone()
-        try:
-            trial.resolve(move, c)
-        except GameError:
+        trial = rnd.trial(move, c)
+        if trial is None:
             continue
         spent = trial.score(player) - now
         if best is None or spent < best[0]:
@@ -47,8 +42,15 @@ def cost(rnd, player: str, move, choice) -> tuple[int, int | None] | None:
     return best
 
 
+def place_move(bot, want: dict, rnd, player: str) -> dict:
+    """The state protocol's `place` move (game/specials/state.py) from `bot.decide`."""
+    special, row = bot.decide(rnd, player)
+    return {"kind": "place", "player": player, "special": special, "row": row}
+
+
 class SpecialBot(HeuristicBot):
     name = "special"
+    decide_move = place_move
 
     def decide(self, rnd, player: str) -> tuple[dict | None, int | None]:
         """(special move or None, row choice or None) for the next card, `player`'s."""
@@ -81,6 +83,9 @@ class RandomSpecialBot:
         self.rng = rng
         self.rate = rate
 
+    move = HeuristicBot.move
+    decide_move = place_move
+
     def card(self, rnd, player: str) -> int:
         return self.rng.choice(rnd.hands[player])
 
@@ -88,12 +93,10 @@ class RandomSpecialBot:
         moves = candidates(rnd, player) if self.rng.random() < self.rate else []
         self.rng.shuffle(moves)
         for move, choice in moves:
-            trial = rnd.clone()
-            try:
-                settled = trial.resolve(move, choice)
-            except GameError:
+            trial = rnd.trial(move, choice)
+            if trial is None:
                 continue
-            if not settled:
+            if trial.asked is not None:
                 return move, self.rng.choice(trial.pending["options"])["row"]
             return move, choice
         card, _ = rnd.next_card()

@@ -26,7 +26,3 @@ ROWS, MAX_ROWS = 4, 5
 def special_deck() -> list[str]:
     """The 28 special cards, in a fixed order (the deal shuffles them)."""
     return [kind for kind in KINDS for _ in range(COPIES)]
-
-
-def is_kind(value) -> bool:
-    return isinstance(value, str) and value in KINDS

@@ -124,10 +124,4 @@ def step_html(step: dict) -> str:
     if special is not None:
         card = (f'<span class="carte-speciale">{special_card_svg(special["card"])}'
                 f'{escape(say.played_label(special["player"], special["card"]))}</span>')
-    drawing = classic.drawing_html(svg, step, before=card, badge=_badge, special_name=say.name)
-    parts = ['<figure class="etape-figure">', drawing,
-             f'<figcaption>{escape(str(step["text"]))}</figcaption></figure>']
-    if step.get("choice") is not None:
-        parts.append(classic.choice_table(step["choice"]))
-    parts.append(f'<p class="penalites">{escape(classic.labels.penalties_text(step["penalties"]))}</p>')
-    return "".join(parts)
+    return classic.step_html(step, table=svg, before=card, badge=_badge, special_name=say.name)

@@ -115,7 +115,7 @@ def _insert(rnd, player, card, move, choice, refuse):
     rnd.log_event("Inserted", player=player, card=card, row=row, position=pos,
                   before=cards[pos - 1] if pos else None, following=cards[pos + 1], length=len(cards))
     if full:
-        rnd.take_for_insert(player, card, row)
+        rnd.take(player, card, row, "insert")
 
 
 def _replace(rnd, player, card, move, choice, refuse):

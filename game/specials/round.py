@@ -81,7 +81,7 @@ class SpecialRound:
 
     def scores(self) -> dict:
         """Heads of each pile minus what Négatif = positif cancelled (may be below zero)."""
-        return {p: sum(HEADS[c] for c in self.piles[p]) - self.credits[p] for p in self.players}
+        return {p: self.score(p) for p in self.players}
 
     def options(self) -> list[dict]:
         t = self.table
@@ -206,17 +206,11 @@ class SpecialRound:
         return None
 
     def take(self, player: str, card: int, row: int, reason: str) -> list[int]:
+        """Take a row for `card` (Insérer's "insert": all but the row's last card)."""
         table = self.table
         five, stops = len(table.rows) == MAX_ROWS, sorted(table.stopped)
-        taken = table.take(row, card)
+        taken = table.take_all_but_last(row) if reason == "insert" else table.take(row, card)
         self._taken(player, card, row, taken, reason, five, stops)
-        return taken
-
-    def take_for_insert(self, player: str, card: int, row: int) -> list[int]:
-        table = self.table
-        five, stops = len(table.rows) == MAX_ROWS, sorted(table.stopped)
-        taken = table.take_all_but_last(row)
-        self._taken(player, card, row, taken, "insert", five, stops)
         return taken
 
     def _taken(self, player, card, row, taken, reason, five, stops) -> None:
@@ -255,6 +249,16 @@ class SpecialRound:
         del self.discard[discard:]
         if self.log is not None:
             del self.log[log_len:]
+
+    def trial(self, move: dict | None = None, choice: int | None = None) -> "SpecialRound | None":
+        """A copy with the next card resolved, for looking ahead (bots, legal moves); None when
+        the move is refused. Its `asked` is set when the card still needs a row."""
+        trial = self.clone()
+        try:
+            trial.resolve(move, choice)
+        except GameError:
+            return None
+        return trial
 
     def clone(self) -> "SpecialRound":
         """An independent copy without a log, for bots to try moves on."""

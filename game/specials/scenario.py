@@ -21,10 +21,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.classic.bots import cheapest_row
 from game.classic.cards import is_card
 from game.classic.replay import revealed, takes_of
+from game.classic.replay import run as classic_run
 from game.errors import GameError
-from game.classic.scenario import check_outline
+from game.classic.scenario import check_count, check_outline
 from game.messages import explain, explain_all
 from game.messages import specials as say
 from game.messages.classic import start_text, turn_summary
@@ -122,7 +124,7 @@ def parse(data) -> Scenario:
         _check_name(p, "held")
         if p not in players:
             players.append(p)
-    _check_count(data, players)
+    check_count(data, players, MIN_PLAYERS, MAX_PLAYERS, "the special cards are", " (RULES §3)")
     _check_replacements(turns, rows, data.get("hands"))
     return Scenario([list(r) for r in rows], list(marked), list(stopped), players, hands, held, turns,
                     waiting)
@@ -147,21 +149,6 @@ def _waiting(turns: list) -> str | None:
                             turn=t, field=where, code="shape")
         return player
     return None
-
-
-def _check_count(data, players) -> None:
-    """RULES §3: 2 to 8 players. A scenario may name fewer (an excerpt of a larger table);
-    "players", when given, is the table's size and caps who plays, as in the classic format."""
-    if "players" not in data and len(players) > MAX_PLAYERS:
-        raise GameError(f"the special cards are for {MIN_PLAYERS} to {MAX_PLAYERS} players (RULES §3), "
-                        f"and {len(players)} play here", field="players", code="shape")
-    count = data.get("players", max(len(players), MIN_PLAYERS))
-    if not is_whole(count) or not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise GameError(f"\"players\" must be a number from {MIN_PLAYERS} to {MAX_PLAYERS} (RULES §3), "
-                        f"not {count!r}", field="players", code="shape")
-    if len(players) > count:
-        raise GameError(f"{len(players)} players play, but \"players\" says {count}", field="players",
-                        code="shape")
 
 
 def _check_name(name: str, field: str) -> None:
@@ -287,13 +274,12 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
             except GameError as error:
                 if not (auto_choice and error.code == "bad_choice"):
                     raise
-                cheapest = min(rnd.options(), key=lambda o: (o["heads"], len(o["cards"]), o["row"]))
-                choices = {**choices, player: cheapest["row"]}
-                settled = rnd.resolve(move, cheapest["row"])
+                choices = {**choices, player: cheapest_row(rnd.options())}
+                settled = rnd.resolve(move, choices[player])
             if not settled:   # the card is lower than every open row and no row is named
                 need = rnd.pending
                 if auto_choice:
-                    choice = min(need["options"], key=lambda o: (o["heads"], len(o["cards"]), o["row"]))["row"]
+                    choice = cheapest_row(need["options"])
                     rnd.settle(move, choice)
                     choices = {**choices, player: choice}
                 elif pause:
@@ -341,10 +327,7 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
 
 def run(data) -> dict:
     """Replay a scenario: {"rows", "marked", "stopped", "penalties", "events"} (the CLI's output)."""
-    steps = replay(data, draw=False)
-    last = steps[-1]
-    return {"rows": last["rows"], "marked": last["marked"], "stopped": last["stopped"],
-            "penalties": last["penalties"], "events": [e for s in steps for e in s["events"]]}
+    return classic_run(data, replay=replay, shown=("rows", "marked", "stopped", "penalties"))
 
 
 def without_specials(data) -> dict:

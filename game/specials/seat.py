@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..classic.seat import card_view, record_row, turns_of
+from ..classic.seat import card_view, record_row, rounds_view, turns_of
 from ..messages import moves as words
 from ..messages import specials as say
 from .bots import SpecialBot
@@ -18,26 +18,15 @@ from .draw import special_card_svg, table_svg
 from .scenario import replay
 
 
-def _shown_round(st):
-    return st.game.round if st.game.round is not None else st.finished
-
-
 def seat_view(st, reader: str) -> dict:
-    g = st.game
-    r = _shown_round(st)
-    live = g.round is not None
-    current = g.round.scores() if live else {}
-    totals = {p: g.totals[p] + current.get(p, 0) for p in st.players}
+    r = st.shown_round
     held = "".join(f'<li>{special_card_svg(kind)}<span>{escape(say.name(kind))}</span></li>'
                    for kind in r.specials[reader])
     extra = (f'<div class="speciales-en-main"><p>{escape(say.held_caption(len(r.specials[reader])))}</p>'
              f'<ul>{held}</ul></div>')
-    return {"round": len(g.history) + (1 if live else 0), "turn": r.turn_number, "turns": NUMBER_CARDS_EACH,
-            "hand": [card_view(c) for c in r.hands[reader]],
+    return {**rounds_view(st), "turns": NUMBER_CARDS_EACH, "hand": [card_view(c) for c in r.hands[reader]],
             "table": table_svg(r.table.rows, marked=r.table.marked, stopped=r.table.stopped),
-            "extra": extra, "round_scores": current if live else dict(g.history[-1]), "totals": totals,
-            "countdown": {}, "target": None, "options": {"variant": st.variant},
-            "last_round": dict(g.history[-1]) if g.history else {}, "rounds_played": len(g.history)}
+            "extra": extra, "countdown": {}, "target": None, "options": {"variant": st.variant}}
 
 
 def move_label(st, move: dict) -> str:
@@ -52,7 +41,7 @@ def round_scenario(st, *, pending: bool = False) -> dict:
     """The current (or just finished) round as a special-cards scenario. The turn being placed
     is left out, or with `pending` kept up to the player whose decision it waits for (`"waiting"`:
     its replay ends on that card, so « Jouer une manche » shows the turn so far)."""
-    r = _shown_round(st)
+    r = st.shown_round
     turns = turns_of(st, record={"place": _record_place})
     if not r.turn_done:
         want = st.pending

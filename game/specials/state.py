@@ -15,7 +15,6 @@ from ..classic.state import RoundsState
 from ..errors import GameError
 from ..untrusted import check_seed
 from ..state import replay_moves
-from ..events import Deal
 from .cards import NUMBER_CARDS_EACH, ROWS, SPECIAL_CARDS_EACH
 from .moves import candidates
 from .play import SpecialGame
@@ -33,21 +32,16 @@ class SpecialState(RoundsState):
 
     def __init__(self, players: list, *, seed=0, options: dict | None = None, deal: dict | None = None):
         check_seed(seed)
-        variants.check_options(variants.get(self.variant), options)
+        self.saved_options = variants.check_options(variants.get(self.variant), options)
         self.log: list = []
         self._begin(SpecialGame(list(players), seed=seed, log=self.log), players, seed)
         self.given_deal = deal   # a first deal read from a scenario (a loaded export), not the seed
         self._deal()
 
-    def _deal(self) -> None:
-        if self.given_deal is not None and not self.game.history:
-            deal = self.given_deal
-            r = SpecialRound(self.players, deal["hands"], deal["held"], deal["rows"], number=1, log=self.log)
-            self.game.round = r
-            self.log.append(Deal(1, tuple(tuple(row) for row in r.table.rows),
-                                 sum(len(h) for h in r.hands.values()) + len(r.table.rows)))
-        else:
-            r = self.game.new_round()
+    def _given_round(self, deal: dict) -> SpecialRound:
+        return SpecialRound(self.players, deal["hands"], deal["held"], deal["rows"], number=1, log=self.log)
+
+    def _remember_start(self, r) -> None:
         self.round_starts.append({"rows": [list(row) for row in r.table.rows],
                                   "hands": {p: list(h) for p, h in r.hands.items()},
                                   "specials": {p: list(s) for p, s in r.specials.items()}})
@@ -62,46 +56,25 @@ class SpecialState(RoundsState):
         card, player = r.next_card()
         return {"kind": "place", "player": player, "card": card}
 
-    def legal_moves(self) -> list[dict]:
-        want = self.pending
-        if want is None:
-            return []
-        kind, player = want["kind"], want["player"]
-        if kind == "next_round":
-            return [{"kind": "next_round"}]
-        r = self.round
-        if kind == "card":
-            return [{"kind": "card", "player": player, "card": c} for c in r.hands[player]]
+    def _decisions(self, want: dict) -> list[dict]:
+        """A `place`: no special card or each one that is legal now, with the rows a too-low card
+        may then take."""
+        r, player = self.round, want["player"]
         out = []
         for special, _ in [(None, None), *candidates(r, player)]:
-            trial = r.clone()
-            try:
-                settled = trial.resolve(special, None)
-            except GameError:
+            trial = r.trial(special)
+            if trial is None:
                 continue
-            rows = [None] if settled else [o["row"] for o in trial.pending["options"]]
-            for row in rows:
-                if row is not None:
-                    try:
-                        r.clone().resolve(special, row)
-                    except GameError:
-                        continue
-                out.append({"kind": "place", "player": player, "special": special, "row": row})
+            rows = [None] if trial.asked is None else [o["row"] for o in trial.pending["options"]]
+            out += [{"kind": "place", "player": player, "special": special, "row": row} for row in rows
+                    if row is None or r.trial(special, row) is not None]
         return out
 
     def _needs_no_row(self, special) -> bool:
-        """Whether the next card is placed without a row choice (tried on a copy)."""
-        try:
-            return self.round.clone().resolve(special, None)
-        except GameError:
-            return False   # the move itself is refused: the real resolve says why
-
-    def to_json(self) -> dict:
-        out = {"variant": self.variant, "players": list(self.players), "seed": self.seed,
-               "options": {}, "moves": [dict(m) for m in self.moves]}
-        if self.given_deal is not None:
-            out["deal"] = self.given_deal
-        return out
+        """Whether the next card is placed without a row choice (tried on a copy); False for a
+        refused move: the real resolve says why."""
+        trial = self.round.trial(special)
+        return trial is not None and trial.asked is None
 
     def _reveal(self, plays: dict) -> None:
         self.round.reveal(plays)
@@ -153,17 +126,13 @@ def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None) -> 
     deal = check_deal({"rows": data["rows"], "hands": data["hands"],
                        "held": {p: data["held"].get(p) for p in players}}, players)
     st = SpecialState(players, seed=seed, options=options, deal=deal)
-    for t, (plays, choices, specials) in enumerate(sc.turns, 1):
-        if set(plays) != set(players):
-            raise GameError(f"turn {t}: every player plays at every turn", code="hands")
-        for p in players:
-            st.apply({"kind": "card", "player": p, "card": plays[p]})
-        while st.pending is not None and st.pending["kind"] == "place":
-            p = st.pending["player"]
-            special, row = specials.get(p), choices.get(p)
-            if row is None and not st._needs_no_row(special):
-                if t < len(sc.turns):
-                    raise GameError(f"turn {t}: {p}'s row choice is missing", code="missing_choice")
-                break   # the last turn waits for this decision (the reader's, or refused by load)
-            st.apply({"kind": "place", "player": p, "special": special, "row": row})
+
+    def decide(want, turn):
+        _, choices, specials = turn
+        special, row = specials.get(want["player"]), choices.get(want["player"])
+        if row is None and not st._needs_no_row(special):
+            return None   # the last turn waits for this decision (the reader's, or refused by load)
+        return {"kind": "place", "player": want["player"], "special": special, "row": row}
+
+    st.play_turns(sc.turns, decide)
     return st

@@ -5,7 +5,6 @@ from __future__ import annotations
 from functools import partial
 
 from ..classic import page
-from ..classic import variant as classic
 from ..messages import specials as say
 from ..variants import Variant
 from . import seat, state
@@ -15,26 +14,16 @@ from .draw import step_html
 from .scenario import compare, replay, run
 
 
-class Seat(classic.Seat):
-    """A special-cards bot: a card like the classic bots, then whether to add a special card."""
-
-    def decide(self, st, want: dict, r, player: str) -> dict:
-        special, row = self.bot.decide(r, player)
-        return {"kind": "place", "player": player, "special": special, "row": row}
-
-
-def _with_choice(scenario, step, row):
-    # A 5e série may add a row during the replay: the bound is the variant's, the engine checks the rest.
-    return page.set_choice(scenario, step["turn"], step["choice"]["player"], row, MAX_ROWS)
-
-
 def variant(name: str) -> Variant:
     return Variant(
         name=name, title=say.TITLE, menu=say.MENU, min_players=MIN_PLAYERS,
         max_players=MAX_PLAYERS, replay=replay, result=run, step_html=step_html,
         page_step=partial(page.page_step, draw=step_html, replay=replay, rows=MAX_ROWS),
-        with_choice=_with_choice, new_game=state.new_game, from_json=state.from_json,
-        bots={"random": lambda rng: Seat(RandomSpecialBot(rng)), "heuristic": lambda rng: Seat(SpecialBot(rng))},
+        # A 5e série may add a row during the replay: the bound is the variant's, the engine
+        # checks the rest.
+        with_choice=partial(page.with_choice, rows=MAX_ROWS),
+        new_game=state.new_game, from_json=state.from_json,
+        bots={"random": RandomSpecialBot, "heuristic": SpecialBot},
         seat_view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
         round_scenario=seat.round_scenario, round_steps=seat.round_steps,
         from_scenario=state.from_scenario, advice=seat.advice,

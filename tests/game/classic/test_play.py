@@ -211,21 +211,6 @@ def test_round_end_event_has_round_scores_and_totals():
                             {"Alice": 2, "Bruno": 1, "Chloé": 0, "David": 0}]
 
 
-def test_bga_countdown_starts_at_66_and_loses_one_per_head():
-    game = Game(PLAYERS, seed=1)
-    assert game.countdown() == dict.fromkeys(PLAYERS, 66)
-    finish_round(game, {"Alice": 10, "Bruno": 3})
-    assert game.countdown() == {"Alice": 56, "Bruno": 63, "Chloé": 66, "David": 66}
-    finish_round(game, {"Alice": 60})
-    assert game.over and game.countdown()["Alice"] == -4  # below zero: the game is over
-
-
-def test_bga_countdown_follows_another_target():
-    game = Game(PLAYERS, Options(target=100), seed=1)
-    finish_round(game, {"Alice": 10})
-    assert game.countdown()["Alice"] == 90
-
-
 def test_end_round_refuses_an_unfinished_round():
     game = Game(PLAYERS, seed=1)
     game.new_round()
@@ -245,18 +230,8 @@ def played_round(seed=4, turns=4) -> Round:
     return rnd
 
 
-def test_game_snapshot_is_plain_json():
-    game = Game(PLAYERS, Options(strict=True), seed=2)
-    finish_round(game, {"Alice": 3})
-    game.new_round()
-    snap = game.snapshot()
-    assert json.loads(json.dumps(snap)) == snap
-    assert snap["totals"]["Alice"] == 3 and snap["options"]["strict"] is True
-    assert snap["round"]["round"] == 2
-
-
 @pytest.mark.parametrize("variant", ["classic", "logique"])
-def test_events_to_dict_from_dict_round_trip(variant):
+def test_events_to_dict_round_trip(variant):
     log = []
     game = Game(PLAYERS, Options(variant=variant), seed=11, log=log)
     play_game(game, {p: HeuristicBot(game.rng) for p in PLAYERS})
@@ -268,8 +243,7 @@ def test_events_to_dict_from_dict_round_trip(variant):
     for event in log:
         data = json.loads(json.dumps(event.to_dict()))
         assert data["type"] == event.type
-        assert ev.from_dict(data).to_dict() == data
-        assert ev.from_dict(data) == event
+        assert data == event.to_dict()
 
 
 def test_choice_events_round_trip():
@@ -280,8 +254,7 @@ def test_choice_events_round_trip():
     assert kinds == ["reveal", "too_low", "choice_requested", "choice_made", "take", "start_row", "place"]
     for event in log:
         data = json.loads(json.dumps(event.to_dict()))
-        assert ev.from_dict(data).to_dict() == data
-        assert ev.from_dict(data) == event
+        assert data == event.to_dict()
 
 
 # --- errors never corrupt the state ------------------------------------------------------------------

@@ -16,14 +16,13 @@ from game.rng import Rng
 from game.specials.bots import RandomSpecialBot, SpecialBot
 from game.specials.scenario import replay
 from game.specials.state import new_game
-from game.specials.variant import Seat
 from game.state import play_out
 games = []
 for seed in (1, 2, 3):
     st = new_game(["Léa", "Tom", "Zoé", "Noé"], seed=seed)
     rng = Rng(seed)
-    play_out(st, {"Léa": Seat(SpecialBot()), "Tom": Seat(RandomSpecialBot(rng)), "Zoé": Seat(SpecialBot()),
-                  "Noé": Seat(RandomSpecialBot(rng, 0.8))})
+    play_out(st, {"Léa": SpecialBot(), "Tom": RandomSpecialBot(rng), "Zoé": SpecialBot(),
+                  "Noé": RandomSpecialBot(rng, 0.8)})
     games.append({"totals": st.game.totals, "events": [e.to_dict() for e in st.log],
                   "text": [explain(e) for e in st.log]})
 examples = [replay(s) for s in SCENARIOS]

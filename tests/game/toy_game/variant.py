@@ -123,7 +123,7 @@ WORDING = {"toy_trick": lambda e: f"{e['winner']} remporte le pli."}
 
 
 def variant(name):
-    event_types.register_dict_types("toy_trick")   # its event, readable by events.from_dict
+    event_types.register_dict_types("toy_trick")   # its event, listed by events.all_types
     return Variant(
         name=name, title="Carte haute", min_players=2, max_players=4, replay=replay,
         result=lambda sc: {"points": replay(sc, draw=False)[-1]["points"]}, step_html=step_html,
