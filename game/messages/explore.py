@@ -7,7 +7,7 @@ field at fault, in the reader's words (cartes, rangées, J2 for the second playe
 from __future__ import annotations
 
 from . import specials as special_names
-from .typography import NBSP, NNBSP, count, elide, quote
+from .typography import NBSP, NNBSP, count, elide, grouped, quote
 
 PERCENT = f"{NNBSP}%"
 
@@ -198,10 +198,6 @@ def bar_label(card: int, p: float) -> str:
 
 def summary(done: int, samples: int, seed: int, mode: str, finished: bool) -> str:
     who = "au hasard parmi leurs cartes" if mode == "uniform" else "comme le robot prudent"
-    done_text = f"{_thousands(done)}{NNBSP}tirage{'s' if done > 1 else ''}"
-    state = "" if finished else f" sur {_thousands(samples)} prévus"
+    done_text = f"{grouped(done)}{NNBSP}tirage{'s' if done > 1 else ''}"
+    state = "" if finished else f" sur {grouped(samples)} prévus"
     return (f"Estimation sur {done_text}{state} (graine {seed}){NNBSP}; vos adversaires jouent {who}.")
-
-
-def _thousands(n: int) -> str:
-    return f"{n:,}".replace(",", NNBSP)

@@ -40,7 +40,6 @@ MENU = {"base": "Junior, jeu de base", "avance": "Junior, niveau avancé", "expe
 
 # Visible words and titles inside drawings.
 ROW_CARD = "Rangée"
-ALBUM = "Album"
 LEGEND_TITLE = "Légende des vaches"
 EMPTY_ROW = "vide"
 TAKEN_TAG = "ramassée"
