@@ -76,7 +76,7 @@ from game.messages import blocks as words
 from game.messages import junior as say
 
 from . import register, register_drawing, reserve_family
-from .lines import ROW, LineReader, example_id, example_label, kind
+from .lines import ROW, LineReader, comma_list, example_id, example_label, kind, row_number
 from .markup import Markup, example_section, render
 
 EXAMPLE = "junior-exemple"
@@ -151,16 +151,9 @@ def _cards(reader: LineReader, value: str, number: int) -> list[str] | None:
     return out
 
 
-def _row_number(reader: LineReader, text: str, number: int) -> int | None:
-    if not text.isdigit() or not 1 <= int(text) <= ROWS:
-        reader.fail(number, f"row number {text!r} must be between 1 and {ROWS}")
-        return None
-    return int(text)
-
-
 def _row_line(reader: LineReader, line) -> tuple[int, list[str]] | None:
     """A `rangée R: cartes` or `attendu rangée R: cartes` line: (R, its cards)."""
-    row = _row_number(reader, line.match["row"], line.number)
+    row = row_number(line.match["row"], line.number, reader.fail, ROWS)
     cards = None if row is None else _cards(reader, line.value, line.number)
     return None if cards is None else (row, cards)
 
@@ -188,10 +181,6 @@ def _rows(reader: LineReader) -> list[list[str]]:
     return [r or [] for r in rows]
 
 
-def _names(value: str) -> list[str]:
-    return [part.strip() for part in value.split(",") if part.strip()]
-
-
 def _cows_text(cards: list[str]) -> str:
     """How authors write a row, for error messages: « Afrique, Inde + Japon » or « vide »."""
     return ", ".join(" + ".join(say.TYPE_NAMES[t] for t in card) for card in cards) or "vide"
@@ -207,7 +196,7 @@ def render_example(body, fence_line, path, fail) -> str | None:
     title = reader.one("title")
     level = _level(reader)
     found = reader.one("players")
-    players = _names(found.value) if found else []
+    players = comma_list(found.value) if found else []
     scenario = {"level": level, "players": players, "rows": _rows(reader)}
     deck = reader.one("deck")
     cards = None if deck is None else _cards(reader, deck.value, deck.number)
@@ -276,7 +265,7 @@ def _move(reader, value, number, players) -> dict | None:
     if name is None:
         reader.fail(number, f"'coup:' must start with a player's name ({', '.join(players)})")
         return None
-    row = _row_number(reader, match["row"], number)
+    row = row_number(match["row"], number, reader.fail, ROWS)
     if row is None:
         return None
     card = _cards(reader, rest[len(name):], number) if rest[len(name):].strip() else []
@@ -305,7 +294,7 @@ def _check_expected(reader: LineReader, steps: list[dict]) -> None:
                                      f"the engine got {_cows_text(got)}")
     for line in reader.all("expect_albums"):
         number = line.number
-        for part in _names(line.value):
+        for part in comma_list(line.value):
             pair = re.match(r"^(?P<name>.+?)\s+(?P<count>\d+)$", part)
             if not pair:
                 reader.fail(number, f"{part!r} must read 'Nom N' (a name, a space, a number)")
@@ -316,7 +305,7 @@ def _check_expected(reader: LineReader, steps: list[dict]) -> None:
                                     f"{pair['name']} {final['albums'][pair['name']]}")
     for line in reader.all("expect_winners"):
         end = next((e for e in final["events"] if e["type"] == "junior_game_end"), None)
-        expected = _names(line.value)
+        expected = comma_list(line.value)
         if end is None:
             reader.fail(line.number, "attendu gagnants: the game is not over after the last move")
         elif sorted(end["winners"]) != sorted(expected):
@@ -375,7 +364,7 @@ def render_where(body, fence_line, path, fail) -> str | None:
         return None
     return render("junior_where.html", card_label=words.CARD_TO_PLACE,
                   card=Markup(draw.card_svg(card_id)), table=Markup(draw.table_svg(table, options=options)),
-                  sentence=words.where_sentence(card_id, options, rule))
+                  sentence=say.where_sentence(card_id, options, rule))
 
 
 # ---------------------------------------------------------------- legend and composition
