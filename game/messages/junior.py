@@ -100,14 +100,9 @@ def table_title(rows) -> str:
     return "Table de jeu. " + " ".join(row_title(i, r) + "." for i, r in enumerate(rows))
 
 
-def of_name(player: str) -> str:
-    """« de Léa », « d’Emma »: French elides « de » before a vowel."""
-    return elide("de", player)
-
-
 def hand_label(player: str) -> str:
     """« Main de Léa », « Main d’Olivier »."""
-    return f"Main {of_name(player)}"
+    return f"Main {elide('de', player)}"
 
 
 def hand_title(player: str, cards) -> str:
@@ -209,7 +204,7 @@ def _take(e) -> str:
         # the totals are the line under the drawing (albums_text): not repeated here
         return (f"C’est la sixième carte de cette rangée{NBSP}: {who} ramasse les "
                 f"{in_words(e['count'], feminine=True)} autres, et sa carte reste seule dans la rangée.")
-    return (f"Aucune carte {of_name(who)} ne partage de vache avec la dernière carte d’une rangée{NBSP}: "
+    return (f"Aucune carte {elide('de', who)} ne partage de vache avec la dernière carte d’une rangée{NBSP}: "
             f"{who} ramasse {row} ({cards(e['count'])}).")
 
 
