@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 from .browser_assets import BrowserAssetsError
 from .commands.build import CONTENT, OUT, ROOT, build
 from .content import ContentRefused, check_content_dir
-from .problems import AuthorErrors
+from .problems import AuthorErrors, shown
 from .search import SearchIndexError
 from .target import TargetRefused, check_target
 
@@ -73,7 +73,7 @@ def check_urls(base_url: str | None, site_url: str | None) -> None:
     """`--base-url` is a path (`/depot/`), `--site-url` an http(s) URL without query or fragment:
     both end up in links and in sitemap.xml, where anything else would make broken addresses."""
     if base_url is not None and not (base_url and URL_PATH_RE.fullmatch(base_url)):
-        raise UsageError(f"--base-url {_shown(base_url)}: expected a path such as /depot/ (letters, "
+        raise UsageError(f"--base-url {shown(base_url, 60)}: expected a path such as /depot/ (letters, "
                          f"digits, - _ . ~ or %XX between slashes)")
     if site_url is None:
         return
@@ -86,12 +86,8 @@ def check_urls(base_url: str | None, site_url: str | None) -> None:
     if not (host_ok and parts.scheme in ("http", "https") and "@" not in parts.netloc
             and not parts.query and not parts.fragment and "?" not in site_url and "#" not in site_url
             and (not parts.path or URL_PATH_RE.fullmatch(parts.path))):
-        raise UsageError(f"--site-url {_shown(site_url)}: expected an http(s) address such as "
+        raise UsageError(f"--site-url {shown(site_url, 60)}: expected an http(s) address such as "
                          f"https://exemple.github.io/depot/")
-
-
-def _shown(text: str) -> str:
-    return repr(text) if len(text) <= 60 else f"{text[:60]!r}… ({len(text)} characters)"
 
 
 def _one_line(text) -> str:

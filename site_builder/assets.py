@@ -24,13 +24,6 @@ def static_files() -> dict[str, Path]:
     }
 
 
-def generated_files() -> dict[str, str]:
-    """Files the « Outils » pages need, generated from the engine (site_builder/tools_assets.py):
-    js/tetes.json, so the tools never retype a rule."""
-    from . import tools_assets
-    return tools_assets.files()
-
-
 def write_site(out_dir: Path, files: dict[str, str | bytes], *, browser_assets: bool) -> None:
     """Write `files` plus static files (and browser assets) to a temp dir, then swap it in."""
     out_dir = Path(out_dir).resolve()

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from .problems import Problem
+from .problems import Problem, shown
 
 SECTIONS = {
     "accueil": "Accueil",
@@ -167,11 +167,11 @@ def read_page(source: Path, rel: PurePosixPath, problems: list[Problem]) -> Page
         key, sep, value = raw.partition(":")
         key = key.strip()
         if not sep or not key:
-            fail(number, f"front matter line is not 'key: value': {_shown(raw.strip())}")
+            fail(number, f"front matter line is not 'key: value': {shown(raw.strip())}")
             continue
         if key not in REQUIRED_KEYS + OPTIONAL_KEYS:
             allowed = ", ".join(REQUIRED_KEYS + OPTIONAL_KEYS)
-            fail(number, f"unknown front-matter key {_shown(key)} (allowed: {allowed})")
+            fail(number, f"unknown front-matter key {shown(key)} (allowed: {allowed})")
             continue
         if key in values:
             fail(number, f"front-matter key {key!r} is given twice")
@@ -191,7 +191,7 @@ def read_page(source: Path, rel: PurePosixPath, problems: list[Problem]) -> Page
         ok = False
     elif section not in SECTIONS:
         fail(keys_line.get("section", 1),
-             f"unknown section {_shown(section)} (allowed: {', '.join(SECTIONS)})")
+             f"unknown section {shown(section)} (allowed: {', '.join(SECTIONS)})")
         ok = False
 
     order = DEFAULT_ORDER
@@ -200,7 +200,7 @@ def read_page(source: Path, rel: PurePosixPath, problems: list[Problem]) -> Page
             order = int(values["order"])
         else:
             fail(keys_line["order"], f"order must be a whole number of at most 9 digits (0 to 9), "
-                                     f"not {_shown(values['order'])}")
+                                     f"not {shown(values['order'])}")
             ok = False
 
     if not ok:
@@ -220,13 +220,6 @@ def _default_section(rel: PurePosixPath) -> str | None:
     if rel.as_posix() == "index.md":
         return "accueil"
     return None
-
-
-def _shown(text: str, limit: int = 40) -> str:
-    """An author's text quoted in a message, cut short: a 5,000-digit value is not echoed whole."""
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}… ({len(text)} characters)"
 
 
 def _unquote(value: str) -> str:

@@ -239,7 +239,7 @@ class NoHandlers(Treeprocessor):
             # a link's href was checked by Links (page links rewritten, other schemes refused)
             items = [(k, v) for k, v in element.items() if not (element.tag == "a" and k == "href")]
             for needle, message in html_policy.attribute_problems(element.tag, items):
-                state.fail(state.line_of_ci(needle), message)
+                state.fail(state.line_of(needle, ignore_case=True), message)
 
 
 class ScrollableTables(Treeprocessor):
@@ -286,10 +286,13 @@ class PageState:
     def fail(self, line: int, message: str) -> None:
         self.problems.append(Problem(self.page.source, line, message))
 
-    def line_of(self, needle: str) -> int:
-        """The file line where `needle` first appears in the body (the front matter if none)."""
+    def line_of(self, needle: str, *, ignore_case: bool = False) -> int:
+        """The file line where `needle` first appears in the body (the front matter if none);
+        `ignore_case` for HTML tag and attribute names."""
+        if ignore_case:
+            needle = needle.lower()
         for index, text in enumerate(self.lines):
-            if needle in text:
+            if needle in (text.lower() if ignore_case else text):
                 return self.page.body_line + index
         return 1
 
@@ -304,21 +307,13 @@ class PageState:
             self.examples.append(ExampleRef(unescape(found["id"]), self.page.source, line))
         return markup
 
-    def line_of_ci(self, needle: str) -> int:
-        """`line_of`, ignoring case (HTML tag and attribute names)."""
-        needle = needle.lower()
-        for index, text in enumerate(self.lines):
-            if needle in text.lower():
-                return self.page.body_line + index
-        return 1
-
     def check_raw_html(self, stash: list) -> None:
         """Apply site_builder/html_policy.py to every raw HTML piece the author wrote."""
         for block in stash:
             if any(block is own for own in self.own_blocks):
                 continue
             for needle, message in html_policy.raw_html_problems(str(block)):
-                self.fail(self.line_of_ci(needle), message)
+                self.fail(self.line_of(needle, ignore_case=True), message)
 
     def _numbers_readable(self, line: int, body: list[str]) -> bool:
         """Numbers in a block are ASCII digits of sane length, before any parser calls int().

@@ -41,6 +41,14 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+def shown(text: str, limit: int = 40) -> str:
+    """An author's or a user's text quoted in a message, cut short: a 5,000-digit value is not
+    echoed whole."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text)} characters)"
+
+
 def stop_if_any(problems: list[Problem]) -> None:
     """Strict mode: any problem aborts the build."""
     if problems:

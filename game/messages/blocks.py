@@ -3,7 +3,6 @@ captions and table headings, kept here so the site builder holds no French of it
 
 from __future__ import annotations
 
-from . import junior
 from .typography import NBSP, NNBSP, in_words
 
 
@@ -56,12 +55,6 @@ JUNIOR_SIMPLIFIED = (f"Situation simplifiée{NBSP}: seules les cartes utiles à 
                      f"compteraient d’autres.")
 """Above every Junior example: its table is made to show one rule, not a moment of a real game
 (albums empty while most of the deck is gone, a first row of five with nothing taken)."""
-
-
-def where_sentence(card: int, options: list[int], rule: str) -> str:
-    """The caption of a ```junior-ou figure: where the card may go, and why (the wording lives
-    with the other Junior sentences, game.messages.junior)."""
-    return junior.where_sentence(card, options, rule)
 
 
 JOUER = {

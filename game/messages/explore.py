@@ -7,7 +7,7 @@ field at fault, in the reader's words (cartes, rangées, J2 for the second playe
 from __future__ import annotations
 
 from . import specials as special_names
-from .typography import NBSP, NNBSP, count, elide, quote
+from .typography import NBSP, NNBSP, count, elide, grouped, quote
 
 PERCENT = f"{NNBSP}%"
 
@@ -45,10 +45,32 @@ def bad_counts(text: str) -> str:
             f"ou un nombre par adversaire, comme «{NBSP}J2{NBSP}: 3{NNBSP}; J3{NBSP}: 1{NBSP}».")
 
 
+FIXED = {
+    "specials_only": "Les marqueurs, les Stops et les cartes spéciales demandent la règle des cartes spéciales.",
+    "not_a_row": (f"Écrivez les numéros des rangées concernées, de 1 à 5, chacun une fois "
+                  f"(par exemple «{NBSP}2{NBSP}» ou «{NBSP}1 3{NBSP}»)."),
+    "all_stopped": f"Un Stop ne ferme jamais toutes les rangées{NBSP}: au moins une reste ouverte.",
+    "specials_hand": "Vous tenez au plus trois cartes spéciales, celles distribuées au début de la manche.",
+    "their_specials_range": ("Chaque adversaire tient de zéro à trois cartes spéciales (trois sont "
+                             "distribuées à chacun)."),
+    "variant_unknown": "L’explorateur connaît le jeu classique, la variante Tactique et les cartes spéciales.",
+    "seed_range": f"La graine est un nombre entier de 0 à 4{NNBSP}294{NNBSP}967{NNBSP}295.",
+    "samples_range": f"Le nombre de tirages va de 1 à 1{NNBSP}000{NNBSP}000.",
+    "link_version": (f"Ce lien vient d’une version de l’explorateur que cette page ne sait pas lire{NBSP}: "
+                     "l’éditeur repart d’une table vide."),
+    "link_invalid": f"Ce lien décrit une position impossible{NBSP}: l’éditeur repart d’une table vide.",
+    "link_damaged": f"Ce lien est abîmé (coupé ou modifié){NBSP}: l’éditeur repart d’une table vide.",
+    "shape": f"Cette position est mal formée{NBSP}: rechargez la page pour repartir d’une table vide.",
+}
+"""The messages of the codes that need no fact of the position."""
+
+
 def for_code(code: str, *, card=None, highest: int = 104, hand: int = 10, players: int = 4,
              field: str = "", variant: str = "classic", facts: dict | None = None) -> str:
     """The French message for a position's GameError code (see game/explore/position.py)."""
     special = variant == "speciales"
+    if code in FIXED:
+        return FIXED[code]
     if code == "specials_exhausted":
         kind = (facts or {}).get("kind", "stop")
         shown = ("chaque rangée marquée en montre une déjà jouée" if kind == "sept_qui_prend"
@@ -83,18 +105,6 @@ def for_code(code: str, *, card=None, highest: int = 104, hand: int = 10, player
         if special:
             return "Avec les cartes spéciales, on joue de 2 à 8 joueurs, vous compris."
         return "On joue de 2 à 10 joueurs, vous compris."
-    if code == "specials_only":
-        return "Les marqueurs, les Stops et les cartes spéciales demandent la règle des cartes spéciales."
-    if code == "not_a_row":
-        return (f"Écrivez les numéros des rangées concernées, de 1 à 5, chacun une fois "
-                f"(par exemple «{NBSP}2{NBSP}» ou «{NBSP}1 3{NBSP}»).")
-    if code == "all_stopped":
-        return f"Un Stop ne ferme jamais toutes les rangées{NBSP}: au moins une reste ouverte."
-    if code == "specials_hand":
-        return "Vous tenez au plus trois cartes spéciales, celles distribuées au début de la manche."
-    if code == "their_specials_range":
-        return ("Chaque adversaire tient de zéro à trois cartes spéciales (trois sont distribuées à "
-                "chacun).")
     if code == "known_too_many":
         return (f"Chacun a autant de cartes que vous ({hand})" f"{NBSP}: on ne peut pas en connaître "
                 "davantage chez un adversaire.")
@@ -104,21 +114,6 @@ def for_code(code: str, *, card=None, highest: int = 104, hand: int = 10, player
         return (f"Il ne reste pas assez de cartes inconnues pour donner "
                 f"{count(hand, 'carte', feminine=True)} à chacun de vos {count(players - 1, 'adversaire')}"
                 f"{NBSP}: retirez des cartes ou des joueurs.")
-    if code == "variant_unknown":
-        return "L’explorateur connaît le jeu classique, la variante Tactique et les cartes spéciales."
-    if code == "seed_range":
-        return f"La graine est un nombre entier de 0 à 4{NNBSP}294{NNBSP}967{NNBSP}295."
-    if code == "samples_range":
-        return f"Le nombre de tirages va de 1 à 1{NNBSP}000{NNBSP}000."
-    if code == "link_version":
-        return (f"Ce lien vient d’une version de l’explorateur que cette page ne sait pas lire{NBSP}: "
-                "l’éditeur repart d’une table vide.")
-    if code == "link_invalid":
-        return (f"Ce lien décrit une position impossible{NBSP}: l’éditeur repart d’une table vide.")
-    if code in ("link_damaged",):
-        return (f"Ce lien est abîmé (coupé ou modifié){NBSP}: l’éditeur repart d’une table vide.")
-    if code == "shape":
-        return f"Cette position est mal formée{NBSP}: rechargez la page pour repartir d’une table vide."
     return f"Cette position n’est pas valable ({field_name(field)})."
 
 
@@ -203,10 +198,6 @@ def bar_label(card: int, p: float) -> str:
 
 def summary(done: int, samples: int, seed: int, mode: str, finished: bool) -> str:
     who = "au hasard parmi leurs cartes" if mode == "uniform" else "comme le robot prudent"
-    done_text = f"{_thousands(done)}{NNBSP}tirage{'s' if done > 1 else ''}"
-    state = "" if finished else f" sur {_thousands(samples)} prévus"
+    done_text = f"{grouped(done)}{NNBSP}tirage{'s' if done > 1 else ''}"
+    state = "" if finished else f" sur {grouped(samples)} prévus"
     return (f"Estimation sur {done_text}{state} (graine {seed}){NNBSP}; vos adversaires jouent {who}.")
-
-
-def _thousands(n: int) -> str:
-    return f"{n:,}".replace(",", NNBSP)

@@ -40,7 +40,6 @@ MENU = {"base": "Junior, jeu de base", "avance": "Junior, niveau avancé", "expe
 
 # Visible words and titles inside drawings.
 ROW_CARD = "Rangée"
-ALBUM = "Album"
 LEGEND_TITLE = "Légende des vaches"
 EMPTY_ROW = "vide"
 TAKEN_TAG = "ramassée"
@@ -101,14 +100,9 @@ def table_title(rows) -> str:
     return "Table de jeu. " + " ".join(row_title(i, r) + "." for i, r in enumerate(rows))
 
 
-def of_name(player: str) -> str:
-    """« de Léa », « d’Emma »: French elides « de » before a vowel."""
-    return elide("de", player)
-
-
 def hand_label(player: str) -> str:
     """« Main de Léa », « Main d’Olivier »."""
-    return f"Main {of_name(player)}"
+    return f"Main {elide('de', player)}"
 
 
 def hand_title(player: str, cards) -> str:
@@ -210,7 +204,7 @@ def _take(e) -> str:
         # the totals are the line under the drawing (albums_text): not repeated here
         return (f"C’est la sixième carte de cette rangée{NBSP}: {who} ramasse les "
                 f"{in_words(e['count'], feminine=True)} autres, et sa carte reste seule dans la rangée.")
-    return (f"Aucune carte {of_name(who)} ne partage de vache avec la dernière carte d’une rangée{NBSP}: "
+    return (f"Aucune carte {elide('de', who)} ne partage de vache avec la dernière carte d’une rangée{NBSP}: "
             f"{who} ramasse {row} ({cards(e['count'])}).")
 
 
@@ -253,57 +247,56 @@ def refusal(code: str, facts: dict) -> str:
     return _REFUSALS[code](facts)
 
 
-def refuse_over() -> str:
+def _over(f) -> str:
     return "La partie est terminée."
 
 
-def refuse_unknown_player(player, players) -> str:
-    return f"{player} ne joue pas dans cette partie (joueurs{NBSP}: {fr_list(players)})."
+def _unknown_player(f) -> str:
+    return f"{f['player']} ne joue pas dans cette partie (joueurs{NBSP}: {fr_list(f['players'])})."
 
 
-def refuse_not_your_turn(player, current) -> str:
-    return f"Ce n’est pas à {player} de jouer{NBSP}: c’est au tour {elide('de', current)}."
+def _not_your_turn(f) -> str:
+    return f"Ce n’est pas à {f['player']} de jouer{NBSP}: c’est au tour {elide('de', f['current'])}."
 
 
-def refuse_no_such_row(row) -> str:
-    return f"Il n’y a pas de rangée {row!r}{NBSP}: les rangées sont numérotées de 0 à 3 dans le scénario."
+def _no_such_row(f) -> str:
+    return (f"Il n’y a pas de rangée {f['row']!r}{NBSP}: les rangées sont numérotées de 0 à 3 dans "
+            f"le scénario.")
 
 
-def refuse_not_top_card(player, card, top) -> str:
-    return (f"Au jeu de base, {player} joue la carte du dessus de la pioche (carte {top}, "
-            f"{cows_text(COWS[top])}), pas la carte {card}.")
+def _not_top_card(f) -> str:
+    return (f"Au jeu de base, {f['player']} joue la carte du dessus de la pioche (carte {f['top']}, "
+            f"{cows_text(COWS[f['top']])}), pas la carte {f['card']}.")
 
 
-def refuse_not_in_hand(player, card) -> str:
+def _not_in_hand(f) -> str:
+    card = f["card"]
     what = f"{card_name(card)} ({card})" if isinstance(card, int) and 0 < card < len(COWS) else repr(card)
-    return f"La {what} n’est pas dans la main {elide('de', player)}."
+    return f"La {what} n’est pas dans la main {elide('de', f['player'])}."
 
 
-def refuse_no_new_cow(card, row, options) -> str:
-    return (f"La {card_name(card)} n’ajoute aucune nouvelle vache à {ordinal_row(row)}{NBSP}: elle doit "
-            f"aller dans {ordinal_rows(options)}, où elle ajoute une vache.")
+def _no_new_cow(f) -> str:
+    return (f"La {card_name(f['card'])} n’ajoute aucune nouvelle vache à {ordinal_row(f['row'])}{NBSP}: "
+            f"elle doit aller dans {ordinal_rows(f['options'])}, où elle ajoute une vache.")
 
 
-def refuse_no_shared_cow(card, row, last, options) -> str:
+def _no_shared_cow(f) -> str:
+    card, row, last = card_name(f["card"]), ordinal_row(f["row"]), f["last"]
     if last is None:
-        text = f"La {card_name(card)} ne peut pas aller dans {ordinal_row(row)}, qui est vide."
+        text = f"La {card} ne peut pas aller dans {row}, qui est vide."
     else:
-        text = (f"La {card_name(card)} ne partage aucune vache avec la dernière carte de "
-                f"{ordinal_row(row)} ({cows_text(COWS[last])}).")
-    if options:
-        text += f" Elle peut aller dans {ordinal_rows(options)}."
+        text = f"La {card} ne partage aucune vache avec la dernière carte de {row} ({cows_text(COWS[last])})."
+    if f["options"]:
+        text += f" Elle peut aller dans {ordinal_rows(f['options'])}."
     return text
 
 
 _REFUSALS = {
-    "junior_over": lambda f: refuse_over(),
-    "junior_unknown_player": lambda f: refuse_unknown_player(f["player"], f["players"]),
-    "junior_not_your_turn": lambda f: refuse_not_your_turn(f["player"], f["current"]),
-    "junior_no_such_row": lambda f: refuse_no_such_row(f["row"]),
-    "junior_not_top_card": lambda f: refuse_not_top_card(f["player"], f["card"], f["top"]),
-    "junior_not_in_hand": lambda f: refuse_not_in_hand(f["player"], f["card"]),
-    "junior_no_new_cow": lambda f: refuse_no_new_cow(f["card"], f["row"], f["options"]),
-    "junior_no_shared_cow": lambda f: refuse_no_shared_cow(f["card"], f["row"], f["last"], f["options"]),
+    "junior_over": _over, "junior_unknown_player": _unknown_player,
+    "junior_not_your_turn": _not_your_turn, "junior_no_such_row": _no_such_row,
+    "junior_not_top_card": _not_top_card, "junior_not_in_hand": _not_in_hand,
+    "junior_no_new_cow": _no_new_cow, "junior_no_shared_cow": _no_shared_cow,
 }
+"""Each refusal code → its sentence, from the error's `facts` (as WORDING words events)."""
 
 assert set(TYPE_NAMES) == set(TYPES)

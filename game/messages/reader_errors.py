@@ -7,7 +7,7 @@ be right, in the reader's words (cards, rangées), never the engine's English.
 from __future__ import annotations
 
 from . import junior
-from .typography import NBSP, NNBSP, cards
+from .typography import NBSP, NNBSP, cards, grouped
 from ..untrusted import is_whole
 
 
@@ -73,13 +73,8 @@ def not_a_card(text: str) -> str:
     return f"«{NBSP}{shown}{NBSP}» n’est pas une carte{NBSP}: les cartes vont de 1 à 104."
 
 
-def _grouped(n: int) -> str:
-    """10000 → « 10 000 », with the narrow no-break space French print uses."""
-    return f"{n:,}".replace(",", NNBSP)
-
-
 def option_number(low: int, high: int) -> str:
-    return f"Indiquez un nombre entier de {_grouped(low)} à {_grouped(high)}."
+    return f"Indiquez un nombre entier de {grouped(low)} à {grouped(high)}."
 
 
 def option_choice() -> str:

@@ -41,6 +41,11 @@ def number(n: int) -> str:
     return f"\u2212{-n}" if n < 0 else str(n)
 
 
+def grouped(n: int) -> str:
+    """10000 → « 10 000 », with the narrow no-break space French print uses."""
+    return f"{n:,}".replace(",", NNBSP)
+
+
 # --- numbers: the guide's one convention (content/README.md « Numbers ») --------------------
 # A count of things under ten is written in words (« cinq cartes », « trois rangées »); from ten
 # on, in digits (« 12 cartes »). Values stay in digits: card numbers, têtes de bœuf and scores,

@@ -46,10 +46,6 @@ def register(lang: str, render: Handler | None = None):
     return render
 
 
-def unregister(lang: str) -> None:
-    _handlers.pop(lang, None)
-
-
 def register_drawing(lang: str, draw: Callable[[], str]) -> Handler:
     """A block with an empty body, drawn by the engine: anything written in it is an error."""
     def render_drawing(body, fence_line, path, fail) -> str | None:

@@ -21,7 +21,7 @@ from game.messages.specials import comparison_text
 from .choices import choices_html
 
 from . import register
-from .lines import ROW, LineReader, example_id, example_label, kind
+from .lines import ROW, LineReader, comma_list, example_id, example_label, kind, row_number
 from .markup import Markup, example_section, render
 from .tables import MAX_ROWS, NUMBER_RE, cards as _cards
 
@@ -133,7 +133,7 @@ def _parse_id(example, line, fail):
 
 
 def _parse_row(example, line, fail):
-    row = _row_number(line.match["row"], line.number, fail)
+    row = row_number(line.match["row"], line.number, fail, MAX_ROWS)
     cards = _cards(line.value, line.number, fail)
     if row is None or cards is None:
         return
@@ -149,7 +149,7 @@ def _parse_row(example, line, fail):
 
 def _parse_turn(example, line, fail):
     plays = {}
-    for part in _split_list(line.value):
+    for part in comma_list(line.value):
         pair = _name_number(part, line.number, fail, "Nom carte")
         if pair is None:
             continue
@@ -171,7 +171,7 @@ def _parse_choice(example, line, fail):
     if not match:
         fail(number, f"'choix:' must read 'Nom rangée R', got {line.value!r}")
         return
-    row = _row_number(match["row"], number, fail)
+    row = row_number(match["row"], number, fail, MAX_ROWS)
     if row is None:
         return
     if not example.turns:
@@ -235,7 +235,7 @@ def _parse_special(example, line, fail):
 
 
 def _parse_expected_row(example, line, fail):
-    row = _row_number(line.match["row"], line.number, fail)
+    row = row_number(line.match["row"], line.number, fail, MAX_ROWS)
     cards = _cards(line.value, line.number, fail)
     if row is not None and cards is not None:
         if row in example.expected_rows:
@@ -244,7 +244,7 @@ def _parse_expected_row(example, line, fail):
 
 
 def _parse_penalties(example, line, fail):
-    for part in _split_list(line.value):
+    for part in comma_list(line.value):
         pair = _name_number(part, line.number, fail, "Nom N", signed=True)
         if pair is not None:
             example.expected_penalties[pair[0]] = (pair[1], line.number)
@@ -278,10 +278,6 @@ def _row_list(text, number, fail):
     return sorted(int(r) for r in rows)
 
 
-def _split_list(value: str) -> list[str]:
-    return [part.strip() for part in value.split(",") if part.strip()]
-
-
 def _name_number(part, number, fail, shape, signed=False):
     """`Alice 37` → ("Alice", 37); penalties may be negative (Négatif = positif)."""
     match = _NAME_NUMBER_RE.match(part)
@@ -290,13 +286,6 @@ def _name_number(part, number, fail, shape, signed=False):
         fail(number, f"{part!r} must read '{shape}' (a name, a space, a number)")
         return None
     return match["name"], int(match["number"])
-
-
-def _row_number(text, number, fail):
-    if not NUMBER_RE.match(text) or not 1 <= int(text) <= MAX_ROWS:
-        fail(number, f"row number {text!r} must be between 1 and {MAX_ROWS}")
-        return None
-    return int(text)
 
 
 # --- replay and check -------------------------------------------------------------------

@@ -76,7 +76,7 @@ from game.messages import blocks as words
 from game.messages import junior as say
 
 from . import register, register_drawing, reserve_family
-from .lines import ROW, LineReader, example_id, example_label, kind
+from .lines import ROW, LineReader, comma_list, example_id, example_label, kind, row_number
 from .markup import Markup, example_section, render
 
 EXAMPLE = "junior-exemple"
@@ -122,13 +122,10 @@ COW_WORDS["amerique"] = "E"
 """French cow name → type letter; « Amérique » alone is accepted for « Amérique du Nord »."""
 
 
-class _Failed(Exception):
-    """One line is wrong: already reported, stop reading that line."""
-
-
 # ---------------------------------------------------------------- reading values
+# Each reader returns None once it has reported the line's first mistake (`reader.fail`).
 
-def _cards(reader: LineReader, value: str, number: int) -> list[str]:
+def _cards(reader: LineReader, value: str, number: int) -> list[str] | None:
     """« Afrique, Inde + Japon » → ["A", "CD"]; « vide » or nothing → []."""
     if _plain(value) in ("", "vide"):
         return []
@@ -140,25 +137,25 @@ def _cards(reader: LineReader, value: str, number: int) -> list[str]:
             if letter is None:
                 reader.fail(number, f"{word.strip()!r} is not a cow (expected "
                                     f"{', '.join(say.TYPE_NAMES.values())}, joined by '+')")
-                raise _Failed
+                return None
             if letter in letters:
                 reader.fail(number, f"{token.strip()!r} names the same cow twice")
-                raise _Failed
+                return None
             letters.append(letter)
         card = "".join(sorted(letters))
         if not cards_with(card):
             reader.fail(number, f"no Junior card has exactly the cows {token.strip()!r} "
                                 "(see the composition table)")
-            raise _Failed
+            return None
         out.append(card)
     return out
 
 
-def _row_number(reader: LineReader, text: str, number: int) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= ROWS:
-        reader.fail(number, f"row number {text!r} must be between 1 and {ROWS}")
-        raise _Failed
-    return int(text)
+def _row_line(reader: LineReader, line) -> tuple[int, list[str]] | None:
+    """A `rangée R: cartes` or `attendu rangée R: cartes` line: (R, its cards)."""
+    row = row_number(line.match["row"], line.number, reader.fail, ROWS)
+    cards = None if row is None else _cards(reader, line.value, line.number)
+    return None if cards is None else (row, cards)
 
 
 def _level(reader: LineReader) -> str | None:
@@ -174,19 +171,14 @@ def _level(reader: LineReader) -> str | None:
 def _rows(reader: LineReader) -> list[list[str]]:
     rows: list[list[str] | None] = [None] * ROWS
     for line in reader.all("row"):
-        try:
-            r = _row_number(reader, line.match["row"], line.number)
-            cards = _cards(reader, line.value, line.number)
-        except _Failed:
+        found = _row_line(reader, line)
+        if found is None:
             continue
+        r, cards = found
         if rows[r - 1] is not None:
             reader.fail(line.number, f"row {r} is given twice")
         rows[r - 1] = cards
     return [r or [] for r in rows]
-
-
-def _names(value: str) -> list[str]:
-    return [part.strip() for part in value.split(",") if part.strip()]
 
 
 def _cows_text(cards: list[str]) -> str:
@@ -204,14 +196,12 @@ def render_example(body, fence_line, path, fail) -> str | None:
     title = reader.one("title")
     level = _level(reader)
     found = reader.one("players")
-    players = _names(found.value) if found else []
+    players = comma_list(found.value) if found else []
     scenario = {"level": level, "players": players, "rows": _rows(reader)}
     deck = reader.one("deck")
-    if deck is not None:
-        try:
-            scenario["deck"] = _cards(reader, deck.value, deck.number)
-        except _Failed:
-            pass
+    cards = None if deck is None else _cards(reader, deck.value, deck.number)
+    if cards is not None:
+        scenario["deck"] = cards
     hands = {}
     for line in reader.all("hand"):
         name = line.match["name"].strip()
@@ -219,11 +209,8 @@ def render_example(body, fence_line, path, fail) -> str | None:
             reader.fail(line.number, f"{name} is not among the players ({', '.join(players)})")
         elif name in hands:
             reader.fail(line.number, f"the hand of {name} is given twice")
-        else:
-            try:
-                hands[name] = _cards(reader, line.value, line.number)
-            except _Failed:
-                pass
+        elif (cards := _cards(reader, line.value, line.number)) is not None:
+            hands[name] = cards
     if hands:
         scenario["hands"] = hands
     goal = reader.one("goal")
@@ -278,10 +265,11 @@ def _move(reader, value, number, players) -> dict | None:
     if name is None:
         reader.fail(number, f"'coup:' must start with a player's name ({', '.join(players)})")
         return None
-    try:
-        row = _row_number(reader, match["row"], number)
-        card = _cards(reader, rest[len(name):], number) if rest[len(name):].strip() else []
-    except _Failed:
+    row = row_number(match["row"], number, reader.fail, ROWS)
+    if row is None:
+        return None
+    card = _cards(reader, rest[len(name):], number) if rest[len(name):].strip() else []
+    if card is None:
         return None
     if len(card) > 1:
         reader.fail(number, "'coup:' plays one card")
@@ -296,18 +284,17 @@ def _check_expected(reader: LineReader, steps: list[dict]) -> None:
     """Every `attendu` line against the last step; say what the engine got instead."""
     final = steps[-1]
     for line in reader.all("expect_row"):
-        try:
-            r = _row_number(reader, line.match["row"], line.number)
-            cards = _cards(reader, line.value, line.number)
-        except _Failed:
+        found = _row_line(reader, line)
+        if found is None:
             continue
+        r, cards = found
         got = [COWS[c] for c in final["rows"][r - 1]]
         if got != cards:
             reader.fail(line.number, f"attendu rangée {r}: expected {_cows_text(cards)}, "
                                      f"the engine got {_cows_text(got)}")
     for line in reader.all("expect_albums"):
         number = line.number
-        for part in _names(line.value):
+        for part in comma_list(line.value):
             pair = re.match(r"^(?P<name>.+?)\s+(?P<count>\d+)$", part)
             if not pair:
                 reader.fail(number, f"{part!r} must read 'Nom N' (a name, a space, a number)")
@@ -318,7 +305,7 @@ def _check_expected(reader: LineReader, steps: list[dict]) -> None:
                                     f"{pair['name']} {final['albums'][pair['name']]}")
     for line in reader.all("expect_winners"):
         end = next((e for e in final["events"] if e["type"] == "junior_game_end"), None)
-        expected = _names(line.value)
+        expected = comma_list(line.value)
         if end is None:
             reader.fail(line.number, "attendu gagnants: the game is not over after the last move")
         elif sorted(end["winners"]) != sorted(expected):
@@ -343,15 +330,11 @@ def render_where(body, fence_line, path, fail) -> str | None:
     rows = _rows(reader)
     found = reader.one("card")
     card = None
-    if found is not None:
-        try:
-            cards = _cards(reader, found.value, found.number)
-            if len(cards) != 1:
-                reader.fail(found.number, "'carte:' names exactly one card")
-            else:
-                card = cards[0]
-        except _Failed:
-            pass
+    cards = None if found is None else _cards(reader, found.value, found.number)
+    if cards is not None and len(cards) != 1:
+        reader.fail(found.number, "'carte:' names exactly one card")
+    elif cards is not None:
+        card = cards[0]
     expect = reader.one("expect")
     expected = None
     if expect is not None:
@@ -381,7 +364,7 @@ def render_where(body, fence_line, path, fail) -> str | None:
         return None
     return render("junior_where.html", card_label=words.CARD_TO_PLACE,
                   card=Markup(draw.card_svg(card_id)), table=Markup(draw.table_svg(table, options=options)),
-                  sentence=words.where_sentence(card_id, options, rule))
+                  sentence=say.where_sentence(card_id, options, rule))
 
 
 # ---------------------------------------------------------------- legend and composition

@@ -86,6 +86,19 @@ class LineReader:
         return found[0] if found else None
 
 
+def comma_list(value: str) -> list[str]:
+    """`Alice, Bruno` → ["Alice", "Bruno"]: a value's comma-separated parts, empty ones dropped."""
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
+def row_number(text: str, number: int, fail, rows: int) -> int | None:
+    """A row as authors count it, 1 to `rows`; None after `fail`."""
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= rows:
+        fail(number, f"row number {text!r} must be between 1 and {rows}")
+        return None
+    return int(text)
+
+
 EXAMPLE_ID_RE = re.compile(r"^(?:\d+|[a-z0-9]+(?:-[a-z0-9]+)*)$")
 """One rule for example ids, classic and Junior: they become anchors (#exemple-3)."""
 

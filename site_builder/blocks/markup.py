@@ -16,6 +16,7 @@ import jinja2
 from markupsafe import Markup
 
 from game import variants
+from game.explore.codec import links_for
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates" / "blocks"
 
@@ -53,7 +54,8 @@ def example_section(scenario: dict, steps: list[dict], *, anchor: str, exemple: 
     when the explorer can open the start."""
     variant = variants.of(scenario)
     data = json.dumps(scenario, ensure_ascii=False, separators=(",", ":"))
-    links = explorer_links(scenario, len(steps)) if explorer else None
+    # the permalink and words of every step's position (game/explore/codec.py)
+    links = links_for(scenario, len(steps)) if explorer else None
     items = [{"n": step["n"], "kind": step["kind"], "html": Markup(variant.step_html(step))}
              for step in steps]
     player = player_data(scenario)
@@ -77,13 +79,6 @@ def player_data(scenario: dict) -> dict:
 
 
 EXPLORER_PAGE = "outils/explorer/"
-
-
-def explorer_links(scenario: dict, count: int) -> list | None:
-    """The permalink and words of every step's position (game/explore/codec.py `links_for`)."""
-    from game.explore.codec import links_for
-
-    return links_for(scenario, count)
 
 
 def _explorer_link(links: list) -> dict:

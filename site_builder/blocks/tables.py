@@ -11,10 +11,13 @@ from game.classic.draw import card_svg, danger_slot_svg, table_svg
 from game.messages import blocks as say
 
 from . import register, register_drawing
+from .lines import LineReader, kind
 from .markup import Markup, render
 
 MAX_ROWS = 5  # 4 rows, or 5 with the « 5e série » special card
 NUMBER_RE = re.compile(r"^\d+$")
+ROW_LINE = kind("row", "cards", r"^(?P<value>.+)$")
+"""Every line of a ```rangees block is a row: the reader only skips blanks and comments."""
 
 
 def cards(value: str, number: int, fail) -> list[int] | None:
@@ -30,29 +33,20 @@ def cards(value: str, number: int, fail) -> list[int] | None:
 
 def parse_rows(body: list[str], fence_line: int, fail) -> list[list[int]] | None:
     """A ```rangees block: one row per line, cards separated by spaces."""
-    errors = []
-
-    def failed(number, message):
-        errors.append(number)
-        fail(number, message)
-
+    reader = LineReader(body, fence_line, fail, [ROW_LINE], block="rangees")
     rows = []
-    for offset, raw in enumerate(body):
-        number = fence_line + 1 + offset
-        text = raw.strip()
-        if not text or text.startswith("#"):
-            continue
-        row = cards(text, number, failed)
+    for line in reader.lines:
+        row = cards(line.value, line.number, reader.fail)
         if row is None:
             continue
         if row != sorted(row):
-            failed(number, f"a row must be in ascending order: {text}")
+            reader.fail(line.number, f"a row must be in ascending order: {line.value}")
         rows.append(row)
-    if not rows and not errors:
-        failed(fence_line, "a 'rangees' block needs at least one row of cards")
+    if not rows and not reader.errors:
+        reader.fail(fence_line, "a 'rangees' block needs at least one row of cards")
     if len(rows) > MAX_ROWS:
-        failed(fence_line, f"a 'rangees' block has at most {MAX_ROWS} rows, got {len(rows)}")
-    return None if errors else rows
+        reader.fail(fence_line, f"a 'rangees' block has at most {MAX_ROWS} rows, got {len(rows)}")
+    return None if reader.errors else rows
 
 
 @register("rangees")

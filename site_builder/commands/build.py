@@ -61,7 +61,7 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str | N
         not_found_css=(static / "site.css").read_text(encoding="utf-8") if base_url is None else None,
     )
     files = render_pages(pages, converted, site)
-    files.update(assets.generated_files())
+    files.update(tools_assets.files())   # js/tetes.json and js/mots-data.js, from the engine
     files.update(branch_files(files))
     if browser_assets:   # the « Rechercher » box runs in the browser, like the engine
         announce_engine_download(files)

@@ -34,8 +34,9 @@ def _errors(tmp_path, body: str) -> list[str]:
 
 
 @pytest.fixture
-def toy():
-    """A toy block that shouts its body, or refuses an empty one at its fence."""
+def toy(monkeypatch):
+    """A toy block that shouts its body, or refuses an empty one at its fence (registered for
+    one test only)."""
     def render(body, fence_line, path, fail):
         words = " ".join(line.strip() for line in body if line.strip())
         if not words:
@@ -43,9 +44,8 @@ def toy():
             return None
         return f'<p class="toy" data-fence="{fence_line}">{html.escape(words.upper())}</p>'
 
-    blocks.register("jouet", render)
-    yield render
-    blocks.unregister("jouet")
+    monkeypatch.setitem(blocks._handlers, "jouet", render)
+    return render
 
 
 def test_a_block_registered_by_one_call_renders_in_a_built_page(tmp_path, toy):
