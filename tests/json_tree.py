@@ -1,4 +1,4 @@
-"""Walking and editing a JSON tree by path: what the fuzz tests mutate (tests/game/test_fuzz_*, workers)."""
+"""Walking and editing a JSON tree by path: what tests/game/test_hostile_input.py mutates."""
 
 from __future__ import annotations
 

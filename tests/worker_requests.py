@@ -1,6 +1,6 @@
 """Valid worker requests of every message type, from real states of every variant.
 
-The property tests of test_worker_messages.py mutate these: a mutation of a valid request reaches
+The property tests of tests/game/test_hostile_input.py mutate these: a mutation of a valid request reaches
 deep into each handler (a valid state with one tampered move, a sound form with one bad field),
 where a random message would stop at the first check.
 """

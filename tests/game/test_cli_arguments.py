@@ -72,6 +72,14 @@ def test_an_option_the_variant_does_not_take_is_refused(argv, words, monkeypatch
     assert_one_error_line(*run(["simulate", "--games", "1", *argv], monkeypatch, capsys), *words)
 
 
+@pytest.mark.parametrize("argv", [["--games", "0"], ["--games", "-5"], ["--target", "100000000"],
+                                  ["--players", "11"], ["--variant", "speciales", "--players", "9"],
+                                  ["--rounds", "0"], ["--variant", "speciales", "--target", "10"]])
+def test_a_value_out_of_its_range_is_refused_on_its_option(argv, monkeypatch, capsys):
+    code, out, err = run(["simulate", *argv], monkeypatch, capsys)
+    assert code == 2 and out == "" and err.startswith("error: --") and err.count("\n") == 1
+
+
 @pytest.mark.parametrize("argv, check", [
     (["--variant", "junior", "--level", "avance", "--fewest"], lambda s: s["goal"] == "fewest"),
     (["--rounds", "2"], lambda s: s["rounds_per_game"] == 2),
