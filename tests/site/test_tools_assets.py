@@ -19,7 +19,6 @@ from game.state import RandomBot
 from site_builder import tools_assets
 
 COMPARE = {">=": operator.ge, ">": operator.gt}
-JS = Path(__file__).resolve().parents[2] / "site_builder" / "static" / "js"
 
 
 @pytest.fixture(scope="module")
@@ -103,22 +102,3 @@ def test_contributing_documents_every_key_of_the_json(rules):
     for entry in rules.values():
         used |= set(keys(entry))
     assert used | {"variants"} == documented
-
-
-RULE_CONSTANTS = ("PLAYERS_MAX", "DEFAULT_TARGET", "ROWS =", "SPECIALS =", "=== 8", "=== 10", "=== 12",
-                  "66", "104", "171")
-"""What a script would write if it held a rule: the game's limits, target, deck, hand sizes."""
-
-
-@pytest.mark.parametrize("name", sorted(p.name for p in JS.glob("*.js")))
-def test_no_page_script_holds_a_rule_constant(name):
-    """Limits, target, winners, hand sizes and the deck come from js/tetes.json or from the
-    engine's answers (no fallback copy in a script: tests/browser/test_compteur.py changes the
-    file and the sheet follows; Jouer lays out the hand the engine dealt)."""
-    import re
-    code = (JS / name).read_text(encoding="utf-8")
-    code = re.sub(r"/\*.*?\*/", "", code, flags=re.S)
-    code = "\n".join(line.split("//")[0] for line in code.splitlines())  # comments may cite rules
-    code = code.replace("plus de 66", "")   # the name of the strict reading, not a number used
-    for constant in RULE_CONSTANTS + (("< 2",) if name.startswith("compteur") else ()):
-        assert constant not in code, f"{name} writes a rule: {constant}"
