@@ -107,6 +107,7 @@ def reading_page(reading_context):
     context, guard = reading_context
     guard.foreign.clear()
     guard.dialogs.clear()
+    guard.page_errors.clear()
     tab = context.new_page()
     watch(tab, guard)
     yield tab

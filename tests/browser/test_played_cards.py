@@ -14,12 +14,20 @@ from pathlib import Path
 import pytest
 
 from harness import ENGINE_TIMEOUT_MS, MOTION_DEFAULT, sealed_page
-from player_helpers import button, record_engine_requests
+from player_helpers import (button, reading_context, reading_page,  # noqa: F401
+                            record_engine_requests)
 
 pytestmark = pytest.mark.slow
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SIX = "exemple-6-corrige"
+
+
+@pytest.fixture
+def page(reading_page):
+    """Here `page` is a fresh tab of one context for the module (its tests start no engine:
+    `player_helpers.reading_context`)."""
+    return reading_page
 
 READ_TURN = """(root) => [...root.querySelectorAll('svg.sqp-tour [data-played]')].map(
     (g) => [Number(g.dataset.played), g.dataset.player, g.dataset.state])"""
