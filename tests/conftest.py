@@ -32,8 +32,8 @@ for _name, _examples in PROFILES.items():
 # place) go first, then every browser, gate and Node module, then the quick engine and build
 # tests, which fill the gaps. Only the order changes: each module keeps its own.
 LONGEST = ("browser/test_journeys.py", "browser/test_jouer.py", "quality/test_gate_browser.py",
-           "browser/test_site_pages.py", "browser/test_player.py", "browser/test_player_reader.py",
-           "browser/test_explorer.py", "browser/test_played_cards.py",
+           "browser/test_site_pages.py", "browser/test_player_built.py", "browser/test_player_engine.py",
+           "browser/test_explorer.py", "browser/test_player.py",
            "parity/test_pyodide_parity.py", "browser/test_search.py")
 HEAVY_FOLDERS = ("browser", "quality", "parity")
 

@@ -6,6 +6,10 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
+from harness import Guard, sealed_context, watch
+
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
 
@@ -71,9 +75,42 @@ def scenario_of(page, section_id: str) -> dict:
 ENGINE_FILES = re.compile(r"/vendor/pyodide/|/engine-[0-9a-f]+\.(zip|snapshot\.gz)$|/engine\.json$|/js/worker\.js$")
 
 
+# The engine's heavy files, as the tests that watch a page's own requests match them.
+HEAVY = re.compile(r"pyodide|/engine-[0-9a-f]+\.zip|engine\.json")
+
+
 def record_engine_requests(page) -> list[str]:
     """The URLs of the engine's files `page` requests from now on (worker requests included)."""
     seen: list[str] = []
     page.context.on("request", lambda r: ENGINE_FILES.search(r.url) and seen.append(r.url))
     return seen
 
+
+
+# --- one context for the tests of a module that start no engine -------------------------------
+
+@pytest.fixture(scope="module")
+def reading_context(browser, server):
+    """One sealed context for a module's tests that only read and step (no engine: its files,
+    once fetched, would be in the context's cache for the next test). Nothing the player keeps
+    outlives its page (no storage), so each test's fresh tab meets a fresh player."""
+    guard = Guard()
+    context = sealed_context(browser, server, guard, viewport={"width": 1200, "height": 900})
+    yield context, guard
+    context.close()
+
+
+@pytest.fixture
+def reading_page(reading_context):
+    """A fresh tab of the module's reading context; the test fails if it reached another host or
+    opened a dialog (as the `page` fixture)."""
+    context, guard = reading_context
+    guard.foreign.clear()
+    guard.dialogs.clear()
+    guard.page_errors.clear()
+    tab = context.new_page()
+    watch(tab, guard)
+    yield tab
+    tab.close()
+    assert not guard.foreign, f"requests to other hosts: {guard.foreign}"
+    assert not guard.dialogs, f"dialogs opened: {guard.dialogs}"

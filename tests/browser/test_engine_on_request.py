@@ -4,15 +4,21 @@ On the explorer and on « Jouer une manche », the pointer goes over every contr
 every one of them, a field is typed in, and 15 seconds pass (on the page's clock, which
 `harness.idle` moves at once): not one byte of Pyodide or of the
 engine is fetched. Then the reader asks (« Vérifier la position », « Commencer la partie ») and
-the engine starts.
+the engine starts; on Jouer, « Ouvrir dans l’explorateur » then opens the reader's position.
 """
 
 from __future__ import annotations
 
+import json
+from urllib.parse import urlsplit
+
 import pytest
 
+from game.explore import codec
+from game.explore.steps import position_in_game
 from harness import ENGINE_TIMEOUT_MS, fast_clock, idle
-from test_player_reader import HEAVY
+from test_explorer_links import editor, expected, wait_for_position
+from player_helpers import HEAVY
 
 pytestmark = pytest.mark.slow
 
@@ -57,7 +63,7 @@ def test_the_explorer_starts_its_engine_only_on_request(page, server):
     assert "Une rangée commence" in page.inner_text("#explorer-rangee-2-erreur")
 
 
-def test_jouer_starts_its_engine_only_on_request(page, server):
+def test_jouer_starts_its_engine_only_on_request_and_links_its_position_to_the_explorer(page, server):
     fetched = []
     page.on("request", lambda request: fetched.append(request.url))
     fast_clock(page)
@@ -67,6 +73,19 @@ def test_jouer_starts_its_engine_only_on_request(page, server):
     page.fill("#jouer-nom", "Lou")
     idle(page)
     assert heavy(fetched) == []
+    page.select_option("#jouer-bots", "2")
     page.get_by_role("button", name="Commencer la partie").click()
     page.wait_for_selector(".jouer-partie .jouer-carte", timeout=ENGINE_TIMEOUT_MS)
     assert any(url.endswith("pyodide.asm.wasm") for url in heavy(fetched))
+    # The game now running, « Ouvrir dans l’explorateur » opens the reader's position.
+    link = page.locator("a.jouer-explorateur:not([hidden])")
+    link.wait_for(timeout=ENGINE_TIMEOUT_MS)
+    state = json.loads(page.evaluate("() => sessionStorage.getItem('sqp-jouer-v1')"))
+    position = position_in_game(state)
+    fragment = urlsplit(link.get_attribute("href")).fragment
+    assert codec.decode(fragment).position == position
+    hand = page.eval_on_selector_all(".jouer-main .jouer-carte", "bs => bs.map((b) => Number(b.dataset.card))")
+    assert list(position.hand) == hand and position.players == 3
+    link.click()
+    wait_for_position(page, fragment)
+    assert editor(page) == expected(position)

@@ -1,6 +1,6 @@
-"""The « 6 qui prend Junior » pages in Chromium: the step player steps through every Junior example
-as the build wrote it (no engine), and each table it shows is compared with CPython's `game.web`
-(the one worker facade); choosing another row shows the build's pre-rendered answer or the
+"""The « 6 qui prend Junior » pages in Chromium (every Junior step, stepped through as the build
+wrote it with no engine, is compared with CPython's `game.web` in test_player_built.py, with
+every other example's): choosing another row shows the build's pre-rendered answer or the
 engine's French refusal, and a second change starts the Junior engine in Pyodide. Screenshots
 (desktop, 320 px, greyscale) go to test-artifacts/junior/ for a human to check that every cow
 reads without colour.
@@ -39,7 +39,6 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "junior"
 PAGES = ["junior/", "junior/base/", "junior/avance/", "junior/expert/"]
-EXAMPLE_PAGES = PAGES[1:]
 
 READ_TABLE = """(li) => [...li.querySelectorAll('svg.jr-table [data-row]')].map(
     (row) => [...row.querySelectorAll('[data-card]')].map((card) => Number(card.dataset.card)))"""
@@ -76,31 +75,6 @@ def go_to(page, section_id: str, n: int):
     for _ in range(n):
         page.keyboard.press("ArrowRight")
     assert shown(page, section_id)["n"] == n
-
-
-@pytest.mark.parametrize("path", EXAMPLE_PAGES)
-def test_every_junior_step_in_the_browser_matches_cpython(page, server, guard, path):
-    """The build's steps, stepped through, are CPython's; stepping downloads no engine."""
-    requests = open_page(page, server, path)
-    found = junior_sections(page)
-    assert found, f"{path}: no Junior example"
-    for section in found:
-        sid = section["id"]
-        expected = steps_for(section["scenario"])
-        control(page, sid, "next").focus()
-        page.keyboard.press("Home")  # shows step 0 of this example and puts it in the address
-        for k, step in enumerate(expected):
-            now = shown(page, sid)
-            assert now["n"] == k
-            assert now["rows"] == step["rows"], f"{sid} step {k}"
-            assert now["text"] == step["text"], f"{sid} step {k}"
-            assert page.url.endswith(f"#{sid}-etape-{k}")
-            if k < len(expected) - 1:
-                control(page, sid, "next").click()
-        assert control(page, sid, "next").is_disabled()
-    assert guard.page_errors == []
-    assert requests == []
-    assert page.eval_on_selector_all("section.exemple[data-moteur]", "els => els.length") == 0
 
 
 def _olivier(page, server):
@@ -165,21 +139,25 @@ def test_a_refused_row_shows_the_engines_french_sentence_and_changes_nothing(pag
     assert requests == []
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_junior_pages_screenshots_desktop_phone_and_greyscale(browser, server, path):
-    """Saved for a human; at 320 px the page must not scroll sideways."""
+def test_junior_pages_screenshots_desktop_phone_and_greyscale(browser, server):
+    """Saved for a human; at 320 px no page may scroll sideways. Each page freshly loaded at
+    each size, in one context (nothing of a page's state matters here)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    name = path.strip("/").replace("/", "-")
-    for width, grey in ((1280, False), (320, False), (1280, True)):
-        guard = Guard()
-        context, page = sealed_page(browser, server, guard, viewport={"width": width, "height": 900})
-        page.goto(server.url(path), wait_until="load")
-        if grey:
-            page.evaluate("document.documentElement.style.filter = 'grayscale(1)'")
-        overflow = page.evaluate(
-            "document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 0, f"{path} scrolls sideways by {overflow}px at {width}px"
-        suffix = "gris" if grey else f"{width}"
-        page.screenshot(path=str(ARTIFACTS / f"{name}-{suffix}.png"), full_page=True)
+    guard = Guard()
+    context, page = sealed_page(browser, server, guard, viewport={"width": 1280, "height": 900})
+    try:
+        for path in PAGES:
+            name = path.strip("/").replace("/", "-")
+            for width, grey in ((1280, False), (320, False), (1280, True)):
+                page.set_viewport_size({"width": width, "height": 900})
+                page.goto(server.url(path), wait_until="load")
+                if grey:
+                    page.evaluate("document.documentElement.style.filter = 'grayscale(1)'")
+                overflow = page.evaluate(
+                    "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+                assert overflow <= 0, f"{path} scrolls sideways by {overflow}px at {width}px"
+                suffix = "gris" if grey else f"{width}"
+                page.screenshot(path=str(ARTIFACTS / f"{name}-{suffix}.png"), full_page=True)
+    finally:
         context.close()
-        assert guard.page_errors == [] and guard.foreign == [] and guard.dialogs == [], guard
+    assert guard.page_errors == [] and guard.foreign == [] and guard.dialogs == [], guard

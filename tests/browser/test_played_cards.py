@@ -13,14 +13,21 @@ from pathlib import Path
 
 import pytest
 
-from game.classic.replay import replay
-from harness import ENGINE_TIMEOUT_MS, MOTION_DEFAULT, sealed_page, start_engine_by_what_if
-from player_helpers import button, record_engine_requests, scenario_of
+from harness import ENGINE_TIMEOUT_MS, MOTION_DEFAULT, sealed_page
+from player_helpers import (button, reading_context, reading_page,  # noqa: F401
+                            record_engine_requests)
 
 pytestmark = pytest.mark.slow
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SIX = "exemple-6-corrige"
+
+
+@pytest.fixture
+def page(reading_page):
+    """Here `page` is a fresh tab of one context for the module (its tests start no engine:
+    `player_helpers.reading_context`)."""
+    return reading_page
 
 READ_TURN = """(root) => [...root.querySelectorAll('svg.sqp-tour [data-played]')].map(
     (g) => [Number(g.dataset.played), g.dataset.player, g.dataset.state])"""
@@ -38,53 +45,23 @@ def sized(browser, server, guard, width, height, **options):
                        **{**MOTION_DEFAULT, **options})
 
 
-def test_each_step_of_a_turn_draws_the_revealed_cards_and_the_takes(page, server):
-    page.goto(server.url("exemples/exemple-6/"))
-    # The static page (no JS needed) and the engine in the browser draw the same thing: the
-    # engine replays the example's own cards at « Rejouer avec ces cartes », from step 0.
-    static = page.eval_on_selector_all(f"#{SIX} li.etape", "els => els.map((li) => li.innerHTML)")
-    start_engine_by_what_if(page, SIX)
-    assert page.locator(f"#{SIX} li.etape[data-html]").count() > 0   # the engine's steps
-    steps = replay(scenario_of(page, SIX), draw=False)
-    for step in steps:
-        li = shown(page, SIX)
-        assert li.inner_html() == static[step["n"]], f"step {step['n']}: browser and build differ"
-        turn = page.evaluate(READ_TURN, li)
-        assert turn == [[e["card"], e["player"], e["state"]] for e in step["revealed"]]
-        takes = page.evaluate(READ_TAKES, li)
-        assert takes == [[t["player"], t["cards"]] for t in step["takes"]]
-        # A row the new card restarts holds it, and no « ramassée » tag or hatching.
-        assert li.query_selector("svg.sqp-table .tag, svg.sqp-table .hatch") is None
-        if step is not steps[-1]:
-            button(page, SIX, "next").click()
-    # The values the steps above compared, as a reader sees them at Chloé's take.
-    assert [s["revealed"][2]["state"] for s in steps[1:6]] == ["waiting", "waiting", "waiting", "current", "placed"]
-    assert steps[4]["takes"] == [{"player": "Chloé", "cards": [36, 38, 39, 41, 43]}]
-    page.goto(server.url(f"exemples/exemple-6/#{SIX}-etape-4"))
-    li = shown(page, SIX)
-    assert li.query_selector("svg.sqp-tour title").text_content().startswith("Tour 1, cartes révélées")
-    assert li.query_selector(".ramasse span").text_content() == "Chloé ramasse\u00a0:"
-    assert li.query_selector(".ramasse svg.sqp-pile title").text_content().startswith("Cartes 36, 38, 39, 41 et 43")
-
-
 FILL = """(root) => [...root.querySelectorAll('svg.sqp-tour .carte > rect, svg.sqp-pile .carte > rect')]
     .map((r) => getComputedStyle(r).fill)"""
 
 
-@pytest.mark.parametrize("options, media, white", [
-    ({"color_scheme": "light"}, "screen", "rgb(251, 250, 246)"),
-    ({"color_scheme": "dark"}, "screen", "rgb(222, 219, 211)"),
-    ({"color_scheme": "light"}, "print", "rgb(255, 255, 255)"),
-])
-def test_the_played_cards_take_their_colours_from_the_stylesheet(browser, server, guard, options, media, white):
-    """One-head cards are « blanc »: the palette of cards.css for that mode, not the SVG's own."""
-    context, page = sized(browser, server, guard, 1280, 800, **options)
+def test_the_played_cards_take_their_colours_from_the_stylesheet(browser, server, guard):
+    """One-head cards are « blanc »: the palette of cards.css for that mode (light, dark, print),
+    not the SVG's own. One page, each mode emulated in turn."""
+    context, page = sized(browser, server, guard, 1280, 800)
     try:
-        page.emulate_media(media=media)
         page.goto(server.url(f"exemples/exemple-6/#{SIX}-etape-4"))
-        fills = page.evaluate(FILL, shown(page, SIX))
-        assert len(fills) == 4 + 5 and set(fills[4:]) == {white}        # the taken 36 … 43
-        assert fills[0] == white                                           # Alice's 12
+        for scheme, media, white in (("light", "screen", "rgb(251, 250, 246)"),
+                                     ("dark", "screen", "rgb(222, 219, 211)"),
+                                     ("light", "print", "rgb(255, 255, 255)")):
+            page.emulate_media(color_scheme=scheme, media=media)
+            fills = page.evaluate(FILL, shown(page, SIX))
+            assert len(fills) == 4 + 5 and set(fills[4:]) == {white}, (scheme, media)  # the taken 36 … 43
+            assert fills[0] == white, (scheme, media)                                  # Alice's 12
     finally:
         context.close()
 

@@ -1,8 +1,13 @@
-"""The step player in Chromium, against the built site served under a sub-path.
+"""Reading and stepping the example player with no engine, in Chromium, against the built site
+served under a sub-path (classic examples; every example of every variant is stepped through in
+test_player_built.py, the engine's answers are test_player_engine.py's).
 
 Every table the page shows is read back from its data-row/data-card attributes and compared with
-what CPython's `game/` computes. Stepping, a first row choice and the quiz use what the build wrote
-(no engine request); « Rejouer avec ces cartes » starts the engine, whose tables must agree too.
+what CPython's `game/` computes. Stepping, a first row choice, the quiz and the « Et si… ? » form
+use what the build wrote: no engine request. Also what a screen reader hears, and what a swipe or
+a text selection over a player does. These tests start no engine, so they share one context
+(`player_helpers.reading_context`): each gets a fresh tab. « The reader waits » runs on the
+page's clock (`harness.fast_clock`, `harness.idle`).
 """
 
 from __future__ import annotations
@@ -11,12 +16,20 @@ import re
 
 import pytest
 
-from harness import ENGINE_TIMEOUT_MS, Guard, sealed_page, start_engine_by_what_if
+from harness import Guard, fast_clock, idle, sealed_page
 from game import variants, web
-from player_helpers import (button, current_step, example_page_urls, field, field_error,
-                            record_engine_requests, scenario_of, sections)
+from player_helpers import (HEAVY, button, current_step, reading_context, reading_page,  # noqa: F401
+                            record_engine_requests, scenario_of)
 
 pytestmark = pytest.mark.slow
+
+NBSP = "\u00a0"
+
+
+@pytest.fixture
+def page(reading_page):
+    """Here `page` is a fresh tab of the module's one context (see the docstring)."""
+    return reading_page
 
 
 def replay(scenario, **options):
@@ -30,44 +43,11 @@ def open_example(page, server, path):
     return requests
 
 
-@pytest.mark.parametrize("path", example_page_urls())
-def test_every_step_of_every_example_matches_cpython(page, server, path):
-    """Stepping shows the build's steps, the same as CPython's, and downloads no engine."""
-    requests = open_example(page, server, path)
-    found = sections(page)
-    assert found, f"{path}: no example section"
-    for section in found:
-        sid = section["id"]
-        expected = variants.of(section["scenario"]).replay(section["scenario"], draw=False, pause=True)
-        button(page, sid, "next").focus()
-        page.keyboard.press("Home")
-        for k, step in enumerate(expected):
-            shown = current_step(page, sid)
-            assert shown["n"] == k
-            assert shown["rows"] == step["rows"], f"{sid} step {k}"
-            assert shown["text"] == step["text"]
-            assert page.url.endswith(f"#{sid}-etape-{k}")
-            if k < len(expected) - 1:
-                button(page, sid, "next").click()
-        assert button(page, sid, "next").is_disabled()
-    assert requests == []
-    assert page.eval_on_selector_all("section.exemple[data-moteur]", "els => els.length") == 0
+def heavy(fetched):
+    return [url for url in fetched if HEAVY.search(url)]
 
 
-def test_engine_redraws_the_same_markup_as_the_static_page(page, server):
-    """« Rejouer avec ces cartes » with the example's own cards: the engine's steps are the build's."""
-    page.goto(server.url("exemples/exemple-4/"))
-    static = page.eval_on_selector_all("#exemple-4 li.etape", "els => els.map((li) => li.innerHTML)")
-    start_engine_by_what_if(page, "exemple-4")
-    assert page.locator("#exemple-4 li.etape[data-html]").count() > 0  # the engine's, filled when shown
-    assert current_step(page, "exemple-4")["n"] == 0  # the replay starts at its first step
-    shown = []  # each step is filled when first shown: read it then
-    for k in range(len(static)):
-        shown.append(page.eval_on_selector("#exemple-4 li.etape:not([hidden])", "li => li.innerHTML"))
-        if k < len(static) - 1:
-            button(page, "exemple-4", "next").click()
-    assert shown == static
-
+# --- stepping and a first row choice -------------------------------------------------------------
 
 def test_reader_picks_another_row_and_sees_its_cost(page, server):
     """A row choice (the build's pre-rendered answer: no engine), its cost to the end, and the
@@ -104,72 +84,6 @@ def test_reader_picks_another_row_and_sees_its_cost(page, server):
     button(page, "exemple-3", "last").click()
     assert current_step(page, "exemple-3")["rows"] == replay(scenario, draw=False)[-1]["rows"]
     assert requests == []
-
-
-def test_what_if_replays_the_readers_cards(page, server):
-    """Opening « Et si… ? » downloads nothing and says what « Rejouer » will download; the
-    reader's card is replayed by the engine like CPython, and « Revenir à l’exemple » undoes it."""
-    requests = open_example(page, server, "exemples/exemple-4/")
-    scenario = scenario_of(page, "exemple-4")
-    page.click("#exemple-4 .joueur-et-si summary")
-    note = page.locator("#exemple-4 .joueur-et-si .joueur-moteur-note").inner_text()
-    assert re.search(r"environ \d+(,\d)?\u00a0Mo, une seule fois", note), note
-    page.wait_for_timeout(500)
-    assert requests == []
-    players = list(scenario["turns"][0]["plays"])
-    name = f"turns[0].plays.{players[0]}"
-    field(page, "exemple-4", name).fill("99")
-    start_engine_by_what_if(page, "exemple-4")
-    assert requests != []
-    assert field_error(page, "exemple-4", name).inner_text() == ""
-    edited = {**scenario, "turns": [{"plays": {**scenario["turns"][0]["plays"], players[0]: 99}}]}
-    expected = replay(edited, draw=False)
-    button(page, "exemple-4", "last").click()
-    assert current_step(page, "exemple-4")["rows"] == expected[-1]["rows"]
-    # « Revenir à l'exemple » brings the original back.
-    page.click("#exemple-4 .joueur-et-si button[type=button]")
-    page.wait_for_function("() => document.querySelector('#exemple-4 .joueur-et-si [role=status]').textContent.includes('origine')")
-    button(page, "exemple-4", "last").click()
-    assert current_step(page, "exemple-4")["rows"] == replay(scenario, draw=False)[-1]["rows"]
-    assert field(page, "exemple-4", name).input_value() == str(scenario["turns"][0]["plays"][players[0]])
-
-
-@pytest.mark.parametrize("typed, message", [
-    ("105", "La carte 105 n’existe pas\u00a0: les cartes vont de 1 à 104."),
-    ("<img src=x onerror=alert(1)>", "«\u00a0<img src=x onerror=alert(1)>\u00a0» n’est pas un numéro de carte"),
-])
-def test_what_if_bad_card_is_explained_next_to_its_field(page, server, guard, typed, message):
-    """The engine (started by the submit) says what is wrong next to the field; nothing else changes."""
-    open_example(page, server, "exemples/exemple-4/")
-    before = page.eval_on_selector_all("#exemple-4 li.etape", "els => els.map((li) => li.innerHTML)")
-    page.click("#exemple-4 .joueur-et-si summary")
-    player = list(scenario_of(page, "exemple-4")["turns"][0]["plays"])[1]
-    name = f"turns[0].plays.{player}"
-    field(page, "exemple-4", name).fill(typed)
-    field(page, "exemple-4", name).press("Enter")
-    error = field_error(page, "exemple-4", name)
-    error.wait_for(state="visible", timeout=ENGINE_TIMEOUT_MS)
-    assert message in error.inner_text()
-    assert field(page, "exemple-4", name).get_attribute("aria-invalid") == "true"
-    assert page.locator("#exemple-4 img").count() == 0
-    after = page.eval_on_selector_all("#exemple-4 li.etape", "els => els.map((li) => li.innerHTML)")
-    assert after == before  # nothing else changed
-    page.wait_for_timeout(300)
-    assert not guard.dialogs
-
-
-def test_what_if_card_already_on_the_table(page, server):
-    open_example(page, server, "exemples/exemple-4/")
-    scenario = scenario_of(page, "exemple-4")
-    page.click("#exemple-4 .joueur-et-si summary")
-    player = list(scenario["turns"][0]["plays"])[0]
-    on_table = scenario["rows"][2][-1]
-    name = f"turns[0].plays.{player}"
-    field(page, "exemple-4", name).fill(str(on_table))
-    page.click("#exemple-4 .joueur-et-si button[type=submit]")
-    error = field_error(page, "exemple-4", name)
-    error.wait_for(state="visible", timeout=ENGINE_TIMEOUT_MS)
-    assert error.inner_text() == f"La carte {on_table} est déjà sur la table."
 
 
 def test_keyboard_only(page, server):
@@ -216,6 +130,61 @@ def test_opening_a_step_url_shows_that_step(page, server):
     assert requests == []
 
 
+def test_tabbing_through_a_player_is_not_using_it(page, server):
+    fetched = []
+    page.on("request", lambda request: fetched.append(request.url))
+    fast_clock(page)
+    page.goto(server.url("exemples/exemple-4/"))
+    button(page, "exemple-4", "first").focus()
+    for _ in range(4):
+        page.keyboard.press("Tab")
+    idle(page, 1500)
+    assert [url for url in fetched if HEAVY.search(url)] == []
+
+
+def test_a_phone_swipe_or_a_text_selection_over_a_player_is_reading(browser, server, guard):
+    """On a touch screen a swipe starts with a press on the player; it scrolls the page, and the
+    browser cancels the press: no engine. Selecting a step's text with the mouse is reading too."""
+    context, page = sealed_page(browser, server, guard, viewport={"width": 390, "height": 844},
+                                has_touch=True, is_mobile=True)
+    try:
+        fetched = []
+        page.on("request", lambda request: fetched.append(request.url))
+        fast_clock(page)
+        page.goto(server.url("exemples/exemple-4/"))
+        page.locator("#exemple-4 .joueur-position").scroll_into_view_if_needed()
+        box = page.locator("#exemple-4 li.etape:not([hidden])").bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        cdp = context.new_cdp_session(page)
+        before = page.evaluate("scrollY")
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for dy in range(10, 210, 10):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y - dy}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        page.wait_for_timeout(500)
+        assert page.evaluate("scrollY") > before   # the swipe did scroll the page
+        # Selecting the caption's text with the mouse: press, drag, release.
+        caption = page.locator("#exemple-4 li.etape:not([hidden]) figcaption").first.bounding_box()
+        page.mouse.move(caption["x"] + 2, caption["y"] + 4)
+        page.mouse.down()
+        page.mouse.move(caption["x"] + caption["width"] - 4, caption["y"] + caption["height"] - 4, steps=5)
+        page.mouse.up()
+        assert page.evaluate("String(getSelection())").strip()
+        idle(page, 3000)
+        assert [url for url in fetched if HEAVY.search(url)] == []
+        assert page.get_attribute("#exemple-4", "data-moteur") is None
+        # A tap on a control steps at once, from what the build wrote: still no engine.
+        button(page, "exemple-4", "next").tap()
+        assert current_step(page, "exemple-4")["n"] == 1
+        idle(page, 1500)
+        assert heavy(fetched) == []
+    finally:
+        context.close()
+
+
+
+# --- quiz « Où va cette carte ? » -------------------------------------------------------------------
+
 def test_quiz_asks_where_the_card_goes(page, server):
     requests = open_example(page, server, "exemples/exemple-4/")
     scenario = scenario_of(page, "exemple-4")
@@ -237,26 +206,141 @@ def test_quiz_asks_where_the_card_goes(page, server):
     assert requests == []
 
 
-@pytest.mark.parametrize("broken", ["**/pyodide.asm.wasm", "**/js/worker.js", "**/engine-*.zip"])
-def test_engine_failure_keeps_the_static_steps(page, server, broken):
-    """An engine that cannot start at « Rejouer avec ces cartes » says so in French there; the
-    built steps stay and still step."""
-    page.route(broken, lambda route: route.abort())
-    page.goto(server.url("exemples/exemple-4/"))
-    count = page.locator("#exemple-4 li.etape").count()
-    button(page, "exemple-4", "next").click()
-    page.click("#exemple-4 .joueur-et-si summary")
-    page.click("#exemple-4 .joueur-et-si button[type=submit]")
-    page.wait_for_selector("#exemple-4[data-moteur=echec]", timeout=ENGINE_TIMEOUT_MS)
-    status = page.locator("#exemple-4 .joueur-et-si .joueur-moteur .joueur-etat")
-    assert status.is_visible()
-    assert "n’a pas pu démarrer" in status.inner_text()
-    assert page.locator("#exemple-4 li.etape").count() == count
-    button(page, "exemple-4", "next").click()
-    shown = current_step(page, "exemple-4")
-    assert shown["n"] == 2  # the built steps still step
-    assert shown["rows"] == replay(scenario_of(page, "exemple-4"), draw=False)[2]["rows"]
+def open_quiz(page, server, path, sid):
+    page.goto(server.url(path))
+    page.check(f"#{sid} .joueur-quiz input")   # needs no engine: the build wrote each step's facts
 
+
+def test_quiz_label_says_it_is_a_quiz(page, server):
+    page.goto(server.url("exemples/exemple-4/"))
+    assert page.inner_text("#exemple-4 .joueur-quiz").strip().startswith("Quiz")
+
+
+def test_quiz_offers_no_row_when_the_card_is_too_low(page, server):
+    open_quiz(page, server, "exemples/exemple-3/", "exemple-3")
+    steps = web.steps_for(scenario_of(page, "exemple-3"))
+    low = next(s for s in steps if s["target"] and s["target"]["chosen"])
+    for _ in range(low["n"]):
+        button(page, "exemple-3", "next").click()
+    none = page.locator('#exemple-3 button[data-quiz="aucune"]')
+    assert none.inner_text() == f"Aucune rangée{NBSP}: le joueur choisit"
+    none.click()
+    verdict = page.locator("#exemple-3 .joueur-quiz-verdict")
+    assert verdict.get_attribute("data-juste") == "true"
+    assert current_step(page, "exemple-3")["n"] == low["n"]
+
+
+def test_quiz_a_row_for_a_too_low_card_is_wrong(page, server):
+    open_quiz(page, server, "exemples/exemple-3/", "exemple-3")
+    steps = web.steps_for(scenario_of(page, "exemple-3"))
+    low = next(s for s in steps if s["target"] and s["target"]["chosen"])
+    for _ in range(low["n"]):
+        button(page, "exemple-3", "next").click()
+    page.click('#exemple-3 button[data-quiz="0"]')
+    assert page.get_attribute("#exemple-3 .joueur-quiz-verdict", "data-juste") == "false"
+
+
+def test_quiz_verdict_goes_when_the_step_changes_and_next_never_skips_a_question(page, server):
+    open_quiz(page, server, "exemples/exemple-4/", "exemple-4")
+    steps = web.steps_for(scenario_of(page, "exemple-4"))
+    placed = [s for s in steps if s["target"]]
+    first, second = placed[0], placed[1]
+    for _ in range(first["n"]):
+        button(page, "exemple-4", "next").click()
+    page.click(f'#exemple-4 button[data-quiz="{first["target"]["row"]}"]')
+    assert page.locator("#exemple-4 .joueur-quiz-verdict").count() == 1
+    button(page, "exemple-4", "prev").click()
+    assert page.locator("#exemple-4 .joueur-quiz-verdict").count() == 0  # not about this step
+    button(page, "exemple-4", "next").click()  # the first card's question again
+    page.click(f'#exemple-4 button[data-quiz="{first["target"]["row"]}"]')
+    assert second["n"] == first["n"] + 1
+    button(page, "exemple-4", "next").click()  # opens the second card's question
+    assert page.locator("#exemple-4 .joueur-quiz-choix").count() == 1
+    button(page, "exemple-4", "next").click()  # Suivant again: the question stays, no skip
+    assert current_step(page, "exemple-4")["n"] == first["n"]
+    assert page.locator("#exemple-4 .joueur-quiz-choix").count() == 1
+    assert page.evaluate("document.activeElement.dataset.quiz") is not None
+
+
+def test_the_quiz_answers_at_once_with_no_engine_request(page, server):
+    """The quiz reads the build's facts (data-pas): ticked on a fresh page, Suivant asks the first
+    card's question at once, the answer is judged at once, and nothing of the engine is fetched."""
+    fetched = []
+    page.on("request", lambda request: fetched.append(request.url))
+    fast_clock(page)
+    page.goto(server.url("exemples/exemple-4/"))
+    steps = web.steps_for(scenario_of(page, "exemple-4"))
+    first = next(s for s in steps if s["target"])
+    page.check("#exemple-4 .joueur-quiz input")
+    for _ in range(first["n"]):
+        button(page, "exemple-4", "next").click()
+    assert page.locator("#exemple-4 .joueur-quiz-choix").count() == 1   # asked at once
+    assert current_step(page, "exemple-4")["n"] == first["n"] - 1
+    page.click(f'#exemple-4 button[data-quiz="{first["target"]["row"]}"]')
+    assert page.get_attribute("#exemple-4 .joueur-quiz-verdict", "data-juste") == "true"
+    assert current_step(page, "exemple-4")["n"] == first["n"]
+    idle(page, 3000)
+    assert heavy(fetched) == []
+    assert page.get_attribute("#exemple-4", "data-moteur") is None
+
+
+
+# --- « Et si… ? » before the engine ------------------------------------------------------------
+
+def open_what_if(page, server):
+    """Open « Et si… ? »: that alone starts no engine (« Rejouer avec ces cartes » does)."""
+    page.goto(server.url("exemples/exemple-4/"))
+    page.click("#exemple-4 .joueur-et-si summary")
+    return scenario_of(page, "exemple-4")
+
+
+def test_what_if_form_is_aligned(page, server):
+    open_what_if(page, server)
+    inputs = page.locator("#exemple-4 .joueur-et-si input[type=text]")
+    lefts = {round(inputs.nth(i).bounding_box()["x"]) for i in range(inputs.count())}
+    assert len(lefts) == 1, lefts
+
+
+def test_choice_sentences_elide_de(page, server):
+    page.goto(server.url("exemples/exemple-4/"))
+    page.click("#exemple-4 .joueur-et-si summary")
+    assert page.inner_text('label[for="exemple-4-turns-0-plays-Alice"]') == "Tour 1, carte d’Alice"
+    assert page.inner_text('label[for="exemple-4-turns-0-plays-Bruno"]') == "Tour 1, carte de Bruno"
+
+
+
+# --- what a screen reader hears ------------------------------------------------------------------
+
+def test_one_announcement_per_step(page, server):
+    page.goto(server.url("exemples/exemple-4/"))
+    button(page, "exemple-4", "next").click()
+    text = current_step(page, "exemple-4")["text"]
+    live = page.locator("#exemple-4 [aria-live]")
+    assert live.count() == 1 and live.inner_text() == text
+    # Once said, the live region empties: reading the page meets the step's text once, in its caption.
+    page.wait_for_function("() => document.querySelector('#exemple-4 [aria-live]').textContent === ''",
+                           timeout=6000)
+    snapshot = page.locator("#exemple-4").aria_snapshot()
+    plain = re.sub(r"[\u00a0\u202f]", " ", text)
+    spoken = [line for line in snapshot.splitlines() if line.strip().startswith("- text:")]
+    assert sum(plain in line for line in spoken) == 1, snapshot  # the caption (its figure's name)
+    assert set(page.locator("#exemple-4 [role=status]").all_inner_texts()) == {""}  # nothing else said
+
+
+def test_region_names_are_words_not_ids(page, server):
+    page.goto(server.url("exemples/exemple-6/"))
+    names = page.eval_on_selector_all("section.exemple", "els => els.map((s) => s.getAttribute('aria-label'))")
+    assert names == ["Exemple 6, la situation d’origine", "Exemple 6, la version corrigée"]
+    group = page.get_attribute("#exemple-6-corrige .joueur-commandes", "aria-label")
+    assert "corrige" not in group and "corrigée" in group
+    page.goto(server.url("variantes/cartes-speciales/"))
+    names = page.eval_on_selector_all("section.exemple", "els => els.map((s) => s.getAttribute('aria-label'))")
+    assert names[0] == f"Exemple{NBSP}: cartes spéciales, 5ᵉ série"
+    assert not [n for n in names if re.search(r"\w-\w", n)]
+
+
+
+# --- the site under test ----------------------------------------------------------------------------
 
 def test_the_guard_records_requests_to_other_hosts(browser, server):
     """Proof that the sealed context really catches a request to another host."""
@@ -282,3 +366,4 @@ def test_no_inline_script_in_example_pages(built_site):
         text = html.read_text(encoding="utf-8")
         for tag in re.findall(r"<script\b[^>]*>", text):
             assert "src=" in tag, f"{html}: inline script {tag}"
+

@@ -11,27 +11,39 @@ import re
 
 import pytest
 
-from game import variants
-from harness import ENGINE_TIMEOUT_MS, example_pages, sealed_page
-from player_helpers import ENGINE_FILES, READ_TABLE, button
+from game import variants, web
+from harness import ENGINE_TIMEOUT_MS, IDLE_MS, example_pages, fast_clock, sealed_page
+from player_helpers import ENGINE_FILES, button
 
 pytestmark = pytest.mark.slow
 
-WATCH_MS = 15_000
+SHOWN = """([sid, junior]) => {
+  const items = [...document.querySelectorAll(`#${sid} li.etape:not([hidden])`)];
+  if (items.length !== 1) return {count: items.length};
+  const li = items[0];
+  const rows = [...li.querySelectorAll(junior ? 'svg.jr-table [data-row]' : '[data-row]')].map(
+      (row) => [...row.querySelectorAll('[data-card]')].map((card) => Number(card.dataset.card)));
+  const captions = li.querySelectorAll(junior ? '.jr-etape > figcaption' : 'figcaption');
+  return {count: 1, n: Number(li.dataset.step), rows, captions: captions.length,
+          text: captions.length ? captions[0].innerText : null, url: location.href};
+}"""
 
 
 def current_step(page, sid):
-    """The step shown (every variant): its number and its table from data-row/data-card."""
-    li = page.locator(f"#{sid} li.etape:not([hidden])")
-    assert li.count() == 1, f"{sid}: {li.count()} steps shown at once"
-    return {"n": int(li.get_attribute("data-step")), "rows": page.evaluate(READ_TABLE, li.element_handle())}
+    """The step shown (every variant): its number, its table from data-row/data-card, its text
+    and the address, read at once."""
+    junior = page.get_attribute(f"#{sid}", "data-variant") == "junior"
+    shown = page.evaluate(SHOWN, [sid, junior])
+    assert shown["count"] == 1, f"{sid}: {shown['count']} steps shown at once"
+    assert shown["captions"] == 1, f"{sid}: {shown['captions']} captions in the step shown"
+    return shown
 
 
 def built_steps(page, sid):
     return page.evaluate(f"() => JSON.parse(document.getElementById('{sid}').dataset.pas)")
 
 
-def go_to(page, sid, n):
+def go_by_keys(page, sid, n):
     """The keys a reader uses (a button at either end is aria-disabled: Playwright won't click)."""
     button(page, sid, "next").focus()
     page.keyboard.press("Home")
@@ -40,11 +52,36 @@ def go_to(page, sid, n):
     assert current_step(page, sid)["n"] == n
 
 
-def step_through(page, sid, count):
-    go_to(page, sid, 0)
-    for k in range(count - 1):
-        button(page, sid, "next").click()
-        assert current_step(page, sid)["n"] == k + 1
+def go_to(page, sid, n):
+    """Show step `n` as a reader who follows a link to it does (the step's address; it scrolls
+    the page), or by the keys when the address already names it: no n key presses per visit."""
+    if current_step(page, sid)["n"] == n:
+        return
+    target = f"{sid}-etape-{n}"
+    if page.evaluate("(t) => decodeURIComponent(location.hash.slice(1)) === t", target):
+        go_by_keys(page, sid, n)
+    else:
+        page.evaluate("(t) => { location.hash = t; }", target)
+        page.wait_for_function(f"() => document.querySelector('#{sid} li.etape:not([hidden])')"
+                               f".dataset.step === '{n}'")
+    assert current_step(page, sid)["n"] == n
+
+
+def step_through(page, sid, scenario):
+    """Suivant from the first step to the last: each step shown is CPython's (number, table,
+    text) and its address is the step's; at the end Suivant is disabled."""
+    expected = web.steps_for(scenario, markup=False)
+    button(page, sid, "next").focus()
+    page.keyboard.press("Home")   # shows step 0 of this example and puts it in the address
+    for k, step in enumerate(expected):
+        shown = current_step(page, sid)
+        assert shown["n"] == k, f"{sid}"
+        assert shown["rows"] == step["rows"], f"{sid} step {k}"
+        assert shown["text"] == step["text"], f"{sid} step {k}"
+        assert shown["url"].endswith(f"#{sid}-etape-{k}"), f"{sid} step {k}"
+        if k < len(expected) - 1:
+            button(page, sid, "next").click()
+    assert button(page, sid, "next").is_disabled()
 
 
 def take_every_choice(page, sid, scenario):
@@ -84,9 +121,10 @@ def take_every_choice(page, sid, scenario):
     return taken
 
 
-def test_a_reader_who_steps_and_takes_every_choice_downloads_no_engine(browser, server, built_site, guard):
-    """Every example page in its own tab: step through each example, take each offered choice,
-    answer the quiz of one, then watch every tab 15 s: not one request for the engine."""
+def test_every_step_and_choice_of_every_example_is_cpythons_and_downloads_no_engine(browser, server, built_site, guard):
+    """Every example page in its own tab: step through each example of every variant (each step
+    as CPython computes it), take each offered choice, answer the quiz of one, then let 15 s pass
+    in every tab (on the pages' clocks, `harness.fast_clock`): not one request for the engine."""
     context, first = sealed_page(browser, server, guard, viewport={"width": 1280, "height": 800})
     engine_requests, taken = [], 0
     context.on("request", lambda r: ENGINE_FILES.search(r.url) and engine_requests.append(r.url))
@@ -95,16 +133,22 @@ def test_a_reader_who_steps_and_takes_every_choice_downloads_no_engine(browser, 
         assert len(pages) >= 8
         for i, path in enumerate(pages):
             page = first if i == 0 else context.new_page()
+            fast_clock(page)
             page.goto(server.url(path))
+            assert page.locator("section.exemple[data-scenario]").count() == \
+                page.locator("section.exemple[data-scenario][data-pas]").count() > 0, path
             for section in page.eval_on_selector_all(
                     "section.exemple[data-pas]",
                     "els => els.map((s) => ({id: s.id, scenario: JSON.parse(s.dataset.scenario)}))"):
                 sid = section["id"]
-                step_through(page, sid, len(built_steps(page, sid)))
+                step_through(page, sid, section["scenario"])
                 taken += take_every_choice(page, sid, section["scenario"])
+            assert page.eval_on_selector_all("section.exemple[data-moteur]", "els => els.length") == 0
         assert taken >= 20, f"only {taken} choices taken"
         quiz_is_answered_without_the_engine(first.context.pages[pages.index("exemples/exemple-3/")])
-        first.wait_for_timeout(WATCH_MS)
+        for page in context.pages:   # the reader leaves every tab alone for 15 s
+            page.clock.run_for(IDLE_MS)
+        first.wait_for_timeout(1000)   # a request those timers started would be seen by now
         assert engine_requests == []
         for page in context.pages:
             assert page.evaluate("performance.getEntriesByName('moteur-demarrage').length") == 0
@@ -165,7 +209,7 @@ def test_the_first_press_of_each_control_counts_and_nothing_shifts(browser, serv
         assert press(page, f"#{sid} .joueur-quiz") == []
         assert page.is_checked(f"#{sid} .joueur-quiz input")
         page.uncheck(f"#{sid} .joueur-quiz input")
-        go_to(page, sid, decision["n"])
+        go_by_keys(page, sid, decision["n"])   # unscrolled: the keys, not the step's address
         other = next(o["row"] for o in decision["choice"]["options"] if o["row"] != decision["choice"]["chosen"])
         assert press(page, f'#{sid} .joueur-decision button[data-choix="{other}"]') == []
         page.wait_for_selector(f'#{sid} .joueur-decision button[data-choix="{other}"][aria-pressed="true"]')

@@ -15,11 +15,25 @@ import pytest
 from game.messages.specials import comparison_text
 from game.specials.cards import KINDS
 from game.specials.scenario import compare, replay
-from player_helpers import button, current_step, record_engine_requests, sections
+from player_helpers import (button, current_step, reading_context, reading_page,  # noqa: F401
+                            record_engine_requests, sections)
 
 pytestmark = pytest.mark.slow
 
 PATH = "variantes/cartes-speciales/"
+
+
+@pytest.fixture
+def page(reading_page):
+    """Here `page` is a fresh tab of one context for the module (its tests start no engine:
+    `player_helpers.reading_context`)."""
+    return reading_page
+
+
+@pytest.fixture
+def guard(reading_context):
+    """What the module's context recorded (`page`'s tab is in it)."""
+    return reading_context[1]
 
 
 def special_sections(page) -> list[dict]:
