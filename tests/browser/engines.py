@@ -11,7 +11,9 @@ engine has its adapter:
   on an Xvfb display of its own.
 
 A browser that cannot start raises `EngineMissing` with what to install: the tests fail, never
-skip. Each `session()` is a fresh profile (no storage, no cache, no service worker yet).
+skip. Each `session()` is a fresh profile (no storage, no cache, no service worker yet), and
+`Driver.forget` brings a session back to that state but for its HTTP cache, so that several
+journeys share one session (a WebKit session is a MiniBrowser launch).
 Console errors and requests to other hosts are recorded natively where the engine reports them
 (Chromium, Firefox); the journey server (`journey_server.py`) also injects `journey_probe.js`
 first in every page, which reports errors and Content-Security-Policy violations on any engine,
@@ -55,6 +57,23 @@ def button_xpath(label: str) -> str:
     return f'//button[normalize-space(.)="{label}"]'
 
 
+# What a session keeps of a journey, forgotten before the next one: service workers, Cache
+# Storage (the worker's copies, and the engine's snapshot unless `keep` names its cache), local
+# and session storage. Run on a page outside every worker's scope, so each registration goes at
+# once; answers what is left.
+FORGET = """async (keep) => {
+    for (const registration of await navigator.serviceWorker.getRegistrations()) {
+        await registration.unregister();
+    }
+    for (const name of await caches.keys()) if (!keep.includes(name)) await caches.delete(name);
+    localStorage.clear();
+    sessionStorage.clear();
+    return {workers: (await navigator.serviceWorker.getRegistrations()).length,
+            caches: (await caches.keys()).filter((name) => !keep.includes(name)),
+            stored: localStorage.length + sessionStorage.length};
+}"""
+
+
 class Driver:
     """What a journey may ask of a browser; the adapters below implement it."""
 
@@ -76,6 +95,17 @@ class Driver:
     def close(self) -> None: raise NotImplementedError
 
     # Shared by every engine.
+    def forget(self, blank_url: str, keep: tuple[str, ...] = ()) -> None:
+        """Leave the last journey's page for `blank_url` (same origin, outside every service
+        worker's scope) and forget its storage, errors and requests: a fresh profile but for the
+        HTTP cache and the caches named in `keep`."""
+        self.goto(blank_url)
+        left = self.eval(FORGET, list(keep))
+        assert left == {"workers": 0, "caches": [], "stored": 0}, f"{self.engine}: kept {left}"
+        self.url()   # Firefox: the events so far, then forgotten with the rest
+        self.errors.clear()
+        self.foreign.clear()
+
     def wait(self, function: str, *args, timeout_ms: int = WAIT_MS, what: str = ""):
         """Poll `function(...args)` (may be async) until it returns something truthy."""
         deadline = time.monotonic() + timeout_ms / 1000

@@ -6,7 +6,9 @@ what a journey needs on any engine.
 - `offline = True` drops every connection unanswered, as a network that is gone: what a page
   shows then comes from its service worker alone;
 - `proxy` is a recording proxy: an engine with no request events (WebKit) sends its requests
-  for other hosts there, and they land in `foreign` (answered 403, never forwarded).
+  for other hosts there, and they land in `foreign` (answered 403, never forwarded);
+- `blank` is an empty page of the same origin outside /depot/, so outside the service worker's
+  scope: where a journey's session forgets the last journey's storage (engines.Driver.forget).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ PROBE = Path(__file__).with_name("journey_probe.js")
 PROBE_PATH = SUB_PATH + "__journey__/probe.js"
 REPORT_PATH = SUB_PATH + "__journey__/report"
 PROBE_TAG = f'<script src="{PROBE_PATH}"></script>'.encode()
+BLANK_PATH = "/__journey__/blank"
 
 
 @dataclass
@@ -55,6 +58,9 @@ class JourneyHandler(_Handler):
         self.end_headers()
 
     def do_GET(self):
+        if self.path == BLANK_PATH:
+            self._send(b"<!doctype html><title>blank</title>", "text/html; charset=utf-8")
+            return
         if self.path == PROBE_PATH:
             self._send(PROBE.read_bytes(), "text/javascript")
             return
@@ -117,6 +123,10 @@ class JourneyServer:
 
     def url(self, path: str = "") -> str:
         return self.origin + SUB_PATH + path.lstrip("/")
+
+    @property
+    def blank(self) -> str:
+        return self.origin + BLANK_PATH
 
     def take_reports(self) -> tuple[list[str], list[str]]:
         """(errors, foreign requests) reported since the last call."""

@@ -5,10 +5,18 @@ its stable contracts only: ids, data-* attributes, roles and the French labels o
 What the page shows is compared with what CPython's `game/` computes. After every journey the
 engine's console must hold no error and the page must have asked no other host for anything.
 A browser missing from the machine fails its journeys with what to install (README).
+
+The journeys of one engine share one browser session (a WebKit session is a MiniBrowser
+launch). Before each, the session forgets the last journey's service worker, caches and storage
+(`engines.Driver.forget`) but keeps the engine's snapshot, as a returning reader's browser does:
+in each engine the first journey that starts the engine boots it the normal way and makes the
+snapshot in the background, and the later ones start from it once it is made. A journey run on
+its own boots the normal way.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
@@ -19,6 +27,8 @@ from game import variants
 from game.explore.position import Position
 from game.explore.risk import estimate
 from journey_server import serve_journeys
+
+SNAPSHOT_CACHE = "six-qui-prend-snapshot"   # js/snapshots.js: kept from one journey to the next
 
 pytestmark = pytest.mark.slow
 
@@ -48,16 +58,47 @@ def engine(request, journey_server):
         started.close()
 
 
+@pytest.fixture(scope="module")
+def session(engine, journey_server):
+    """One session per engine for the module, which every journey in it shares (a WebKit session
+    is a MiniBrowser launch: seconds each); a journey that fails leaves it for a new one."""
+    held = {}
+    yield held
+    if held.get("driver") is not None:
+        held["driver"].close()
+
+
+def drop(session) -> None:
+    """Close a session a journey may have left broken; the next journey opens a new one."""
+    with contextlib.suppress(Exception):
+        session.pop("driver").close()
+
+
 @pytest.fixture
-def reader(engine, journey_server):
-    """A fresh profile in the engine; afterwards, no console error and no request elsewhere."""
+def reader(request, engine, session, journey_server):
+    """The engine's session, with a fresh profile but for the HTTP cache and the engine's
+    snapshot (`Driver.forget`); afterwards, no console error and no request elsewhere."""
     if isinstance(engine, EngineMissing):
         pytest.fail(str(engine))
+    if session.get("driver") is None:
+        session["driver"] = engine.session(journey_server.origin, DESKTOP)
+    driver = session["driver"]
+    failed = request.session.testsfailed
+    try:
+        driver.forget(journey_server.blank, keep=(SNAPSHOT_CACHE,))
+    except Exception:
+        drop(session)
+        raise
     journey_server.take_reports()
-    driver = engine.session(journey_server.origin, DESKTOP)
     yield driver
-    driver.close()
+    try:
+        driver.goto(journey_server.blank)   # the journey's page unloads: its last reports come
+    except Exception:
+        drop(session)
+        raise
     errors, foreign = journey_server.take_reports()
+    if request.session.testsfailed != failed:
+        drop(session)   # the next journey gets a new session
     assert not driver.errors + errors, f"{driver.engine}: console errors: {driver.errors + errors}"
     assert not driver.foreign + foreign, f"{driver.engine}: other hosts: {driver.foreign + foreign}"
 
@@ -97,16 +138,6 @@ def step(reader, sid: str) -> dict:
 def no_engine(reader, sid: str) -> None:
     assert reader.eval(ENGINE_FETCHED) == [], f"{reader.engine}: the engine was fetched unasked"
     assert reader.eval(ENGINE_READY, sid) is None, f"{reader.engine}: the engine ran unasked"
-
-
-def start_engine_by_what_if(reader, sid: str) -> None:
-    """The reader's way to the engine: « Et si… ? », then « Rejouer avec ces cartes »."""
-    reader.click(f"#{sid} .joueur-et-si summary")
-    reader.wait(f"() => document.querySelector('#{sid} .joueur-et-si').open", timeout_ms=5_000,
-                what="the first press opens « Et si… ? »")
-    no_engine(reader, sid)   # opening the form is not yet asking for the engine
-    reader.click(f"#{sid} .joueur-et-si button[type=submit]")
-    engine_started(reader, sid)
 
 
 def engine_started(reader, sid: str) -> None:
@@ -164,25 +195,49 @@ def test_a_row_choice_changes_the_rest_of_the_example(reader, journey_server):
     no_engine(reader, "exemple-3")
 
 
-def test_what_if_replays_the_readers_card(reader, journey_server):
+def replay_with_card(reader, sid: str, player: str, card: int) -> None:
+    """« Et si… ? » as a reader: open it (which starts no engine), write `card` as `player`'s
+    first card, press « Rejouer avec ces cartes »: the engine starts and answers."""
+    reader.click(f"#{sid} .joueur-et-si summary")
+    reader.wait(f"() => document.querySelector('#{sid} .joueur-et-si').open", timeout_ms=5_000,
+                what="the first press opens « Et si… ? »")
+    no_engine(reader, sid)
+    reader.fill(f'#{sid} .joueur-et-si input[name="turns[0].plays.{player}"]', str(card))
+    reader.click_button("Rejouer avec ces cartes")   # starts the engine, then replays
+    engine_started(reader, sid)
+    status = f"#{sid} .joueur-et-si [role=status]"
+    reader.wait(f"() => document.querySelector('{status}').textContent.length > 0",
+                timeout_ms=30_000, what="« Et si… ? » answers the first press")
+
+
+def test_what_if_replays_the_readers_card_then_the_page_works_offline(reader, journey_server):
+    """« Et si… ? » replays the reader's card with the engine. The engine having run, the worker
+    keeps the page and the engine: offline, the page steps and « Rejouer avec ces cartes »
+    starts the engine from the cache and replays the card again."""
     reader.goto(journey_server.url("exemples/exemple-4/"))
     scenario = reader.eval(SCENARIO, "exemple-4")
     player = next(iter(scenario["turns"][0]["plays"]))
-    reader.click("#exemple-4 .joueur-et-si summary")   # opening the form starts no engine
-    reader.wait("() => document.querySelector('#exemple-4 .joueur-et-si').open", timeout_ms=5_000,
-                what="the first press opens « Et si… ? »")
-    no_engine(reader, "exemple-4")
-    reader.fill(f'#exemple-4 .joueur-et-si input[name="turns[0].plays.{player}"]', "99")
-    reader.click_button("Rejouer avec ces cartes")   # starts the engine, then replays
-    engine_started(reader, "exemple-4")
-    status = "#exemple-4 .joueur-et-si [role=status]"
-    reader.wait(f"() => document.querySelector('{status}').textContent.length > 0",
-                timeout_ms=30_000, what="« Et si… ? » answers the first press")
-    edited = {**scenario, "turns": [{"plays": {**scenario["turns"][0]["plays"], player: 99}},
-                                    *scenario["turns"][1:]]}
-    expected = replay(edited)
+    replay_with_card(reader, "exemple-4", player, 99)
+    expected = replay(scenario)
+    edited = replay({**scenario, "turns": [{"plays": {**scenario["turns"][0]["plays"], player: 99}},
+                                           *scenario["turns"][1:]]})
+    assert expected[-1]["rows"] != edited[-1]["rows"]   # the card changes how the example ends
     reader.click(command("exemple-4", "last"))
-    assert wait_for_step(reader, "exemple-4", expected[-1]["n"])["rows"] == expected[-1]["rows"]
+    assert wait_for_step(reader, "exemple-4", edited[-1]["n"])["rows"] == edited[-1]["rows"]
+
+    reader.wait_for("html[data-hors-ligne=moteur]")   # the worker kept the page and the engine
+    reader.wait("() => navigator.serviceWorker.controller !== null", what="the worker controls")
+    journey_server.state.offline = True
+    try:
+        reader.goto(journey_server.url("exemples/exemple-4/"))   # the page anew, at its start
+        reader.wait_for(command("exemple-4", "last"))   # the player, from the cache
+        reader.click(command("exemple-4", "last"))   # the built steps, from the cache
+        assert wait_for_step(reader, "exemple-4", expected[-1]["n"])["rows"] == expected[-1]["rows"]
+        replay_with_card(reader, "exemple-4", player, 99)   # Pyodide and the engine from the cache
+        reader.click(command("exemple-4", "last"))
+        assert wait_for_step(reader, "exemple-4", edited[-1]["n"])["rows"] == edited[-1]["rows"]
+    finally:
+        journey_server.state.offline = False
 
 
 JOUER = "[data-jouer]"
@@ -278,26 +333,3 @@ def test_the_compteur_keeps_its_sheet_across_a_reload(reader, journey_server):
     reader.reload()
     reader.wait_for("[data-compteur][data-pret]")
     assert reader.eval(SHEET) == before
-
-
-def test_a_visited_example_works_offline(reader, journey_server):
-    """Once « Et si… ? » has run the engine, the worker keeps the page and the engine: offline,
-    the page steps and « Rejouer avec ces cartes » starts the engine from the cache."""
-    reader.goto(journey_server.url("exemples/exemple-4/"))
-    start_engine_by_what_if(reader, "exemple-4")
-    reader.wait_for("html[data-hors-ligne=moteur]")   # the worker kept the page and the engine
-    reader.wait("() => navigator.serviceWorker.controller !== null", what="the worker controls")
-    journey_server.state.offline = True
-    try:
-        reader.reload()
-        reader.wait_for(command("exemple-4", "last"))   # the player, from the cache
-        expected = replay(reader.eval(SCENARIO, "exemple-4"))
-        reader.click(command("exemple-4", "last"))   # the built steps, from the cache
-        assert wait_for_step(reader, "exemple-4", expected[-1]["n"])["rows"] == expected[-1]["rows"]
-        start_engine_by_what_if(reader, "exemple-4")   # Pyodide and the engine from the cache
-        reader.wait("() => document.querySelector('#exemple-4 .joueur-et-si [role=status]')"
-                    ".textContent.length > 0", what="the engine's replay, offline")
-        reader.click(command("exemple-4", "last"))
-        assert wait_for_step(reader, "exemple-4", expected[-1]["n"])["rows"] == expected[-1]["rows"]
-    finally:
-        journey_server.state.offline = False

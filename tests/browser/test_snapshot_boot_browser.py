@@ -6,6 +6,11 @@ another build or of another Pyodide build, or that the storage quota refuses, me
 that answers the same, never a broken page; a reader who asked to save data gets no background
 work. Which way the worker started is what its « ready » message said (<html data-demarrage>),
 and how the snapshot went is <html data-instantane>: nothing is stubbed, the real workers run.
+
+The first visit is made once (`first_visit`): the next page's case and the damaged and other
+build cases go on in its context, a new page each with the Cache Storage each case needs, so
+its HTTP cache is warm as a returning reader's; the quota's and the saving reader's cases change
+the context itself and have their own.
 """
 
 from __future__ import annotations
@@ -79,8 +84,10 @@ def put(page, url: str, data: bytes) -> None:
 
 
 @pytest.fixture(scope="module")
-def good_snapshot(browser, server, built_site) -> bytes:
-    """The gzip'd snapshot Chromium makes after a first boot (made once for this module)."""
+def first_visit(browser, server, built_site):
+    """A reader's first page: a normal boot, then the snapshot made in the background and kept
+    under this build's key. Made once for this module: the next page's test goes on in the same
+    context, and the damaged cases damage a copy of its bytes (`good_snapshot`)."""
     guard = Guard()
     context, page = sealed_page(browser, server, guard, snapshots=True)
     try:
@@ -96,27 +103,28 @@ def good_snapshot(browser, server, built_site) -> bytes:
             return btoa(text);
         }}""", url)
         assert not guard.page_errors and not guard.foreign, guard
-        return base64.b64decode(text)
+        page.close()   # its engine's memory goes; the context keeps the snapshot
+        yield context, guard, base64.b64decode(text)
     finally:
         context.close()
 
 
-def test_the_next_page_starts_from_the_snapshot_the_first_one_made(browser, server, built_site):
-    guard = Guard()
-    context, page = sealed_page(browser, server, guard, snapshots=True)
-    try:
-        page.goto(server.url(FIRST))
-        assert start_engine(page) == "runtime"
-        assert snapshot_state(page) == "fait"
-        second = context.new_page()
-        second.on("pageerror", lambda error: guard.page_errors.append(str(error)))
-        second.goto(server.url(SECOND))
-        assert start_engine(second) == "snapshot"
-        second.wait_for_timeout(1500)
-        assert not second.evaluate("document.documentElement.dataset.instantane")  # nothing to make
-        assert not guard.page_errors and not guard.foreign, guard
-    finally:
-        context.close()
+@pytest.fixture(scope="module")
+def good_snapshot(first_visit) -> bytes:
+    """The gzip'd snapshot Chromium made after a first boot."""
+    return first_visit[2]
+
+
+def test_the_next_page_starts_from_the_snapshot_the_first_one_made(first_visit, server):
+    context, guard, _ = first_visit
+    second = context.new_page()
+    second.on("pageerror", lambda error: guard.page_errors.append(str(error)))
+    second.goto(server.url(SECOND))
+    assert start_engine(second) == "snapshot"
+    second.wait_for_timeout(1500)
+    assert not second.evaluate("document.documentElement.dataset.instantane")  # nothing to make
+    assert not guard.page_errors and not guard.foreign, guard
+    second.close()
 
 
 def another_pyodide_build(snapshot: bytes) -> bytes:
@@ -134,39 +142,46 @@ DAMAGED = {
 }
 
 
+@pytest.fixture
+def next_page(first_visit, server):
+    """A new page of the first visit's context (its HTTP cache warm, as a returning reader's),
+    whose Cache Storage holds no snapshot yet: each case puts the one it needs. Closed after."""
+    context, guard, _ = first_visit
+    guard.foreign.clear()
+    guard.page_errors.clear()
+    page = context.new_page()
+    page.on("pageerror", lambda error: guard.page_errors.append(str(error)))
+    page.goto(server.url(SECOND))
+    page.evaluate(f'caches.delete("{CACHE}")')
+    assert kept(page) == {}
+    yield page, guard
+    page.close()
+
+
 @pytest.mark.parametrize("damage", DAMAGED, ids=list(DAMAGED))
-def test_a_damaged_snapshot_means_a_normal_boot_and_a_new_snapshot(browser, server, built_site,
-                                                                    good_snapshot, damage):
-    guard = Guard()
-    context, page = sealed_page(browser, server, guard, snapshots=True)
-    try:
-        page.goto(server.url(SECOND))
-        url = key_url(server, built_site)
-        bad = DAMAGED[damage](good_snapshot)
-        put(page, url, bad)
-        assert start_engine(page) == "runtime"
-        assert snapshot_state(page) == "fait"   # the damaged copy was dropped, a good one made
-        sizes = kept(page)
-        assert list(sizes) == [url] and sizes[url] != len(bad)
-        assert not guard.page_errors and not guard.foreign, guard
-    finally:
-        context.close()
+def test_a_damaged_snapshot_means_a_normal_boot_and_a_new_snapshot(server, built_site,
+                                                                    good_snapshot, next_page,
+                                                                    damage):
+    page, guard = next_page
+    url = key_url(server, built_site)
+    bad = DAMAGED[damage](good_snapshot)
+    put(page, url, bad)
+    assert start_engine(page) == "runtime"
+    assert snapshot_state(page) == "fait"   # the damaged copy was dropped, a good one made
+    sizes = kept(page)
+    assert list(sizes) == [url] and sizes[url] != len(bad)
+    assert not guard.page_errors and not guard.foreign, guard
 
 
-def test_a_snapshot_of_another_build_is_not_used_and_is_replaced(browser, server, built_site,
-                                                                 good_snapshot):
-    guard = Guard()
-    context, page = sealed_page(browser, server, guard, snapshots=True)
-    try:
-        page.goto(server.url(SECOND))
-        other = server.url("engine-snapshot-0123456789abcdef")
-        put(page, other, good_snapshot)
-        assert start_engine(page) == "runtime"
-        assert snapshot_state(page) == "fait"
-        assert list(kept(page)) == [key_url(server, built_site)]   # the other build's is gone
-        assert not guard.page_errors and not guard.foreign, guard
-    finally:
-        context.close()
+def test_a_snapshot_of_another_build_is_not_used_and_is_replaced(server, built_site,
+                                                                 good_snapshot, next_page):
+    page, guard = next_page
+    other = server.url("engine-snapshot-0123456789abcdef")
+    put(page, other, good_snapshot)
+    assert start_engine(page) == "runtime"
+    assert snapshot_state(page) == "fait"
+    assert list(kept(page)) == [key_url(server, built_site)]   # the other build's is gone
+    assert not guard.page_errors and not guard.foreign, guard
 
 
 def test_a_snapshot_the_quota_refuses_means_normal_boots(browser, server):
