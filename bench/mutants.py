@@ -2,7 +2,8 @@
 
 Each mutant is one exact text replacement in a copy of the project at a git revision (the
 working tree is never touched): a wrong placement, sixth card, too-low card, scoring, special
-card, Junior rule, a missing French sentence and a broken link. For each, the chosen tests run
+card, Junior rule, a missing French sentence and a broken link, and page scripts that only the
+browser tests reach (an unread link, a refused saved game kept). For each, the chosen tests run
 in the copy and must fail; the unmutated copy must pass first. A mutant whose text is no longer
 in the code is reported STALE (the code moved: update the mutant), which fails the run too.
 
@@ -42,6 +43,7 @@ class Mutant:
     path: str
     old: str
     new: str
+    browser: bool = False   # only browser tests reach it: run with --tests naming them
 
 
 MUTANTS = (
@@ -67,6 +69,15 @@ MUTANTS = (
            "game/messages/classic.py", '"place": _place, "too_low": _too_low,', '"place": _place,'),
     Mutant("page: a link to an example points at a missing page",
            "content/regles.md", "](exemples/exemple-3.md)", "](exemples/exemple-33.md)"),
+    # Page scripts: what the browser tests alone can catch (run with --tests naming them, e.g.
+    # --tests tests/browser/test_explorer.py --only explorer; left out of the default run).
+    Mutant("explorer: a link in the address is not read when the page opens",
+           "site_builder/static/js/explorer.js",
+           "  if (location.hash.length > 1) openLink().catch(failed);\n", "", browser=True),
+    Mutant("Jouer: a refused saved game is kept, and offered again",
+           "site_builder/static/js/jouer.js",
+           "      keep(null);\n      button.remove();\n      return showErrors(answer.errors);",
+           "      button.remove();\n      return showErrors(answer.errors);", browser=True),
 )
 
 
@@ -100,7 +111,9 @@ def main(argv=None) -> int:
     parser.add_argument("--tests", default=DEFAULT_TESTS, help="pytest arguments (default: %(default)s)")
     parser.add_argument("--only", help="run the mutants whose name holds this text")
     args = parser.parse_args(argv)
-    chosen = [m for m in MUTANTS if not args.only or args.only in m.name]
+    # The default tests have no browser: the page-script mutants run when --tests is given.
+    chosen = [m for m in MUTANTS if (not args.only or args.only in m.name)
+              and (not m.browser or args.tests != DEFAULT_TESTS)]
     with tempfile.TemporaryDirectory(prefix="mutants-") as tmp:
         project = Path(tmp) / "project"
         export(args.rev, project)

@@ -32,7 +32,7 @@ def sheet(page) -> list[list[str]]:
         "trs => trs.map((tr) => [...tr.children].map((c) => c.textContent))")
 
 
-def test_the_heads_table_is_generated_from_the_engine(page, server, built_site):
+def test_the_heads_table_is_generated_from_the_engine(built_site):
     data = json.loads((built_site / "js" / "tetes.json").read_text(encoding="utf-8"))
     assert data["heads"] == list(HEADS) and data["total"] == 171
 

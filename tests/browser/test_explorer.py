@@ -2,6 +2,13 @@
 
 The page holds no rule: every message and figure comes from the engine in the worker, so these
 tests also check that the browser's figures are CPython's for the same position and seed.
+
+Starting the engine costs seconds of CPU: the tests that need it share one page (`explorer`)
+whose engine started as it opened a link, and each begins with `blank`, a damaged link that
+empties the editor (the page's own answer to a link it cannot read). The keyboard walk, axe
+checking it on the way, starts from a page load, so it opens its own; a link opened anew in a
+fresh page, its position and its figures, is test_journeys.py's explorer journey (in Chromium
+too).
 """
 
 from __future__ import annotations
@@ -9,7 +16,8 @@ from __future__ import annotations
 import json
 import re
 
-from harness import ENGINE_TIMEOUT_MS, sealed_page
+import pytest
+from harness import ENGINE_TIMEOUT_MS, Guard, fast_clock, idle, sealed_page
 from playwright.sync_api import expect
 
 from game.explore.position import Position
@@ -23,9 +31,60 @@ CHECKED = "form.explorer-position[data-valide=true]"
 FINISHED = "[data-resultats][data-fini=true]"
 
 
+V1_LINK = "#v1.YgAAAAcDAwwPAhweBScpKisvATwGBR0hMD1aAgECAgABB3qw3ac"
+DAMAGED_LINK = "#v1.AgMDDA8CHB4FJykqKy8BPAYFHSEwPVoCAQICAAEHF7Z"
+
+
 def open_page(page, server, fragment: str = ""):
     page.goto(server.url(PAGE) + fragment)
     page.wait_for_selector("[data-explorer][data-pret]")
+
+
+@pytest.fixture(scope="module")
+def explorer(browser, server):
+    """One sealed explorer page whose engine started as the page opened a damaged link (the load
+    path of a shared link: the engine reads it), with its guard."""
+    guard = Guard()
+    context, page = sealed_page(browser, server, guard, viewport={"width": 1200, "height": 900})
+    open_page(page, server, DAMAGED_LINK)
+    page.wait_for_function("() => document.querySelector('[data-erreur=lien]').textContent",
+                           timeout=ENGINE_TIMEOUT_MS)
+    assert "abîmé" in page.inner_text("[data-erreur=lien]")
+    assert page.input_value("#explorer-rangee-1") == "" and page.input_value("#explorer-main") == ""
+    yield page, guard
+    context.close()
+
+
+@pytest.fixture
+def shared(explorer):
+    """The shared page, blank, at the default size; the test fails if it reached another host,
+    opened a dialog or threw."""
+    page, guard = explorer
+    for seen in (guard.foreign, guard.dialogs, guard.page_errors):
+        seen.clear()
+    page.set_viewport_size({"width": 1200, "height": 900})
+    blank(page)
+    yield page
+    assert not guard.foreign and not guard.dialogs and not guard.page_errors, guard
+
+
+def go_to_link(page, fragment: str) -> None:
+    """Change the address's fragment, as following a link to the page already open does."""
+    page.evaluate("(fragment) => { location.hash = fragment; }", fragment)
+
+
+def blank(page) -> None:
+    """Open a damaged link: the page says so beside « lien » and empties the editor (the
+    variant, the players, the rows and every card field). The spot is emptied first, so that
+    its message shows this link was read."""
+    go_to_link(page, "")
+    # The last estimate's « finished » too: a wait for an estimate then waits for the test's own.
+    page.evaluate("document.querySelector('[data-erreur=lien]').textContent = '';"
+                  "document.querySelector('[data-resultats]').removeAttribute('data-fini')")
+    go_to_link(page, DAMAGED_LINK)
+    page.wait_for_function("() => document.querySelector('[data-erreur=lien]').textContent",
+                           timeout=ENGINE_TIMEOUT_MS)
+    page.select_option("#explorer-adversaires", "uniform")   # a link may have set it (v1: prudent)
 
 
 def figures(page) -> list[tuple[int, float, float]]:
@@ -55,18 +114,30 @@ def run_estimate(page, seed: str, samples: str = "1000"):
     page.wait_for_selector(FINISHED, timeout=ENGINE_TIMEOUT_MS)
 
 
-def test_reading_the_page_fetches_nothing_of_the_engine(page, server):
+def test_before_the_reader_asks_nothing_is_checked_and_nothing_of_the_engine_fetched(page, server):
+    """Reading and typing, even mistakes, then leaving the page alone: the page says checks wait
+    for the reader, shows no message, and fetches nothing of the engine."""
     loaded = []
     page.on("request", lambda request: loaded.append(request.url))
+    fast_clock(page)
     open_page(page, server)
-    page.wait_for_timeout(1500)
+    assert page.locator("form.explorer-position").is_visible()
+    page.fill("#explorer-rangee-1", "12 12")
+    page.fill("#explorer-rangee-2", "30 28")
+    page.fill("#explorer-main", "5 200")
+    assert page.is_visible("[data-avant-moteur]")
+    idle(page)
+    assert page.inner_text("#explorer-rangee-1-erreur") == ""
+    assert page.is_visible("[data-avant-moteur]")
     heavy = ("pyodide", "engine-", "engine.json", "worker.js")
     assert not [u for u in loaded if any(word in u for word in heavy)], loaded
-    assert page.locator("form.explorer-position").is_visible()
 
 
-def test_a_shared_link_gives_the_same_position_and_the_same_estimate(page, server, browser, guard):
-    open_page(page, server)
+def test_an_estimate_is_cpythons_and_gets_a_link_and_fits_a_phone(shared):
+    """The estimate's figures are CPython's for the same position and seed, the address becomes
+    the position's link, and the results fit a phone's width. (That link opened in a new page
+    gives the same position and figures: test_journeys.py's explorer journey.)"""
+    page = shared
     fill_position(page)
     run_estimate(page, "7")   # « Quel risque ? » checks first: no « Vérifier » needed
     first = figures(page)
@@ -80,33 +151,18 @@ def test_a_shared_link_gives_the_same_position_and_the_same_estimate(page, serve
     expected = estimate(position, 1000, 7)
     assert [round(t.take_interval()[0], 6) for t in expected.tallies] == [take for _, take, _ in first]
 
-    # A new context (no storage, nothing shared) opens the link at phone width.
-    other, phone = sealed_page(browser, server, guard, viewport={"width": 390, "height": 844})
-    try:
-        phone.goto(url)
-        phone.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
-        assert [phone.input_value(f"#explorer-rangee-{i + 1}") for i in range(4)] == ROWS
-        assert phone.input_value("#explorer-main") == HAND
-        assert phone.input_value("#explorer-graine") == "7"
-        phone.select_option("#explorer-tirages", "1000")
-        phone.get_by_role("button", name="Quel risque ?").click()
-        phone.wait_for_selector(FINISHED, timeout=ENGINE_TIMEOUT_MS)
-        assert figures(phone) == first
-        width = phone.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-        assert width[0] <= width[1], f"the page overflows at phone width: {width}"
-    finally:
-        other.close()
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert figures(page) == first
+    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"the page overflows at phone width: {width}"
 
 
-def test_mistakes_are_shown_in_french_on_their_field_and_the_grid_greys_used_cards(page, server):
-    open_page(page, server)
+def test_mistakes_are_shown_in_french_on_their_field_and_the_grid_greys_used_cards(shared):
+    """(Before the reader asks, nothing is checked: the first test of this file.)"""
+    page = shared
     page.fill("#explorer-rangee-1", "12 12")
     page.fill("#explorer-rangee-2", "30 28")
     page.fill("#explorer-main", "5 200")
-    # Nothing is checked before the reader asks: the page says so, and no message appears.
-    assert page.is_visible("[data-avant-moteur]")
-    page.wait_for_timeout(600)
-    assert page.inner_text("#explorer-rangee-1-erreur") == ""
     page.click(VERIFY)
     page.wait_for_function("() => document.querySelector('#explorer-rangee-2-erreur').textContent",
                            timeout=ENGINE_TIMEOUT_MS)
@@ -124,8 +180,9 @@ def test_mistakes_are_shown_in_french_on_their_field_and_the_grid_greys_used_car
     assert "hors-jeu" not in (page.get_attribute("[data-carte='44']", "class") or "")
 
 
-def test_a_link_of_the_first_version_still_opens(page, server):
-    open_page(page, server, "#v1.YgAAAAcDAwwPAhweBScpKisvATwGBR0hMD1aAgECAgABB3qw3ac")
+def test_a_link_of_the_first_version_still_opens(shared):
+    page = shared
+    go_to_link(page, V1_LINK)
     page.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
     assert [page.input_value(f"#explorer-rangee-{i + 1}") for i in range(4)] == ROWS
     assert page.input_value("#explorer-main") == HAND
@@ -134,17 +191,20 @@ def test_a_link_of_the_first_version_still_opens(page, server):
     assert page.input_value("#explorer-adversaires") == "heuristic"
 
 
-def test_a_damaged_link_gives_a_french_message_and_an_empty_editor(page, server, guard):
-    open_page(page, server, "#v1.AgMDDA8CHB4FJykqKy8BPAYFHSEwPVoCAQICAAEHF7Z")
-    page.wait_for_function("() => document.querySelector('[data-erreur=lien]').textContent",
-                           timeout=ENGINE_TIMEOUT_MS)
+def test_a_damaged_link_gives_a_french_message_and_an_empty_editor(shared):
+    """A position on the page, then a damaged link (`blank`); the page loaded with one: the
+    `explorer` fixture."""
+    page = shared
+    fill_position(page)
+    verify(page)
+    blank(page)
     assert "abîmé" in page.inner_text("[data-erreur=lien]")
     assert page.input_value("#explorer-rangee-1") == "" and page.input_value("#explorer-main") == ""
-    assert not guard.page_errors
+    assert page.input_value("#explorer-connues") == ""
 
 
-def test_a_position_goes_out_and_comes_back_as_a_json_scenario(page, server):
-    open_page(page, server)
+def test_a_position_goes_out_and_comes_back_as_a_json_scenario(shared):
+    page = shared
     fill_position(page)
     verify(page)
     page.click("summary:has-text('Exporter ou importer')")
@@ -192,9 +252,17 @@ def tab_to(page, element_id: str, most: int = 80):
     assert focused(page) == element_id
 
 
-def test_keyboard_only_from_page_load_to_the_estimate(page, server):
-    """Tab, typing, arrows, Space and Enter only: no click, no fill, no script on the form."""
+def test_keyboard_only_from_page_load_to_the_estimate_and_axe_finds_nothing_on_the_way(context, page, server):
+    """Tab, typing, arrows, Space and Enter only: no click, no fill, no script on the form.
+    WCAG 2.2 AA (axe-core), light and dark, 320 px and 1280 px: the editor before the engine,
+    the bars of the estimate, then a mistake shown beside its field."""
+    from quality_browser import axe_everywhere, with_axe
+
+    with_axe(context)
     open_page(page, server)
+    found: dict = {}
+    axe_everywhere(page, "explorateur (avant le moteur)", found)
+    page.set_viewport_size({"width": 1200, "height": 900})
     tab_to(page, "explorer-rangee-1")
     page.keyboard.type("3 12")
     for i, text in enumerate(ROWS[1:], 2):
@@ -261,32 +329,17 @@ def test_keyboard_only_from_page_load_to_the_estimate(page, server):
     stopped_at = int(re.search(r"Estimation sur ([\d\u202f]+)", summary).group(1).replace("\u202f", ""))
     expected = estimate(position, 20000, 5, chunk=stopped_at)
     assert [round(t.take_interval()[0], 6) for t in expected.tallies] == [take for _, take, _ in figures(page)]
-
-
-def test_axe_finds_nothing_before_and_after_an_estimate(context, page, server):
-    """WCAG 2.2 AA (axe-core), light and dark, 320 px and 1280 px: the editor, then the bars."""
-    from quality_browser import axe_everywhere, with_axe
-
-    with_axe(context)
-    open_page(page, server)
-    found: dict = {}
-    axe_everywhere(page, "explorateur (avant le moteur)", found)
-    fill_position(page)
-    verify(page)
+    axe_everywhere(page, "explorateur (barres)", found)
     page.fill("#explorer-rangee-2", "28 28")   # one error shown beside its field
     page.wait_for_function("() => document.querySelector('#explorer-rangee-2-erreur').textContent",
                            timeout=ENGINE_TIMEOUT_MS)
     axe_everywhere(page, "explorateur (erreur)", found)
-    page.fill("#explorer-rangee-2", "28 30")
-    page.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
-    run_estimate(page, "3")
-    axe_everywhere(page, "explorateur (barres)", found)
     assert not found, found
 
 
-def test_a_special_card_position_gives_cpythons_figures(page, server):
+def test_a_special_card_position_gives_cpythons_figures(shared):
     """The special cards' fields show with that variant only; the estimate is CPython's."""
-    open_page(page, server)
+    page = shared
     assert page.is_hidden("#explorer-rangee-5") and page.is_hidden("#explorer-speciale-1")
     page.select_option("#explorer-variante", "speciales")
     assert page.is_visible("#explorer-rangee-5") and page.is_visible("#explorer-leurs-speciales")

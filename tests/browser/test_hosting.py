@@ -89,9 +89,10 @@ def default_pages(default_site):
 
 
 @pytest.fixture(scope="module")
-def based_pages(tmp_path_factory):
-    """Built for /depot/ (as the GitHub Pages workflow does)."""
-    pages = Pages(built(tmp_path_factory, "--base-url", SUB_PATH))
+def based_pages(built_site):
+    """Built for /depot/, as the GitHub Pages workflow does: the run's shared build
+    (tests/conftest.py, read only)."""
+    pages = Pages(built_site)
     yield pages
     pages.close()
 

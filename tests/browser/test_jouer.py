@@ -2,6 +2,13 @@
 
 A round is played by clicking only and by keyboard only; a too-low card stops for the reader's
 row choice with each row's cost; the saved JSON replays in CPython to the scores the page shows.
+
+Starting the engine (Pyodide in a fresh page) costs seconds of CPU, and what these tests prove
+does not depend on a fresh one: they share one page of « Jouer une manche » (`jouer`), whose
+engine started once, and each starts its own game from the page's form, as a reader does with
+« Nouvelle partie »; a test about another screen size resizes that page. The engine's first
+start (a cold one, in a fresh context) is recorded as the page boots, for the test about what it
+shows. Only the static page and the saved-game checks (they reload) pay for more starts.
 """
 
 from __future__ import annotations
@@ -9,13 +16,14 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from game import session
 from game.classic.replay import run
 
-from harness import ENGINE_TIMEOUT_MS, MOTION_DEFAULT, sealed_page
+from harness import ENGINE_TIMEOUT_MS, Guard, sealed_page
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -40,11 +48,77 @@ def scores(page) -> dict:
     return dict(rows)
 
 
-def set_up(page, server, *, bots="3"):
+DESKTOP = {"width": 1200, "height": 900}
+
+PROGRESS = """() => {
+  window.__seen = [];
+  const root = document.querySelector('[data-jouer]');
+  new MutationObserver(() => {
+    const status = root.querySelector('.joueur-etat');
+    if (!status || status.hidden) return;
+    const bar = status.querySelector('progress');
+    window.__seen.push({text: status.querySelector('[role=status]').textContent,
+                        bytes: status.querySelector('.joueur-octets').textContent,
+                        visible: bar.getBoundingClientRect().width > 0,
+                        value: bar.hasAttribute('value') ? bar.value : null});
+  }).observe(root, {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
+
+
+@pytest.fixture(scope="module")
+def jouer(browser, server):
+    """One sealed page of « Jouer une manche » whose engine has started (« Commencer » with the
+    form as it comes), with what that first, cold start showed (`first_start`)."""
+    guard = Guard()
+    context, page = sealed_page(browser, server, guard, viewport=DESKTOP)
     page.goto(server.url(PAGE))
+    page.evaluate(PROGRESS)
+    page.click("button[type=submit]")
+    first_start = {"phase": phase(page), "seen": page.evaluate("window.__seen"),
+                   "status_hidden": page.locator(".joueur-etat").is_hidden(),
+                   "text": page.inner_text(ROOT)}
+    yield SimpleNamespace(page=page, guard=guard, first_start=first_start)
+    context.close()
+
+
+@pytest.fixture
+def game(jouer):
+    """The shared page at the default size, with no motion; the test fails if it reached another
+    host, opened a dialog or threw."""
+    page, guard = jouer.page, jouer.guard
+    for seen in (guard.foreign, guard.dialogs, guard.page_errors):
+        seen.clear()
+    page.set_viewport_size(DESKTOP)
+    page.emulate_media(reduced_motion="reduce")
+    yield page
+    assert not guard.foreign, f"requests to other hosts: {guard.foreign}"
+    assert not guard.dialogs, f"dialogs opened: {guard.dialogs}"
+    assert not guard.page_errors, f"page errors: {guard.page_errors}"
+
+
+def to_the_form(page):
+    """Back to the settings, as a reader does with « Nouvelle partie » (the game is forgotten)."""
+    if page.locator(".jouer-reglages").is_hidden():
+        page.get_by_role("button", name="Nouvelle partie", exact=True).click()
+    page.wait_for_selector(".jouer-reglages:not([hidden])")
+    # The last game's phase stays on the page until the engine answers: drop it, so that a
+    # wait for a phase waits for this game's.
+    page.evaluate("document.querySelector('[data-jouer]').removeAttribute('data-phase')")
+
+
+def new_game(page, *, bots="3", variant="classic", rounds="", name="Camille"):
+    """Set every field a test depends on (the shared page keeps the last game's) and every step
+    shown at once; the caller presses « Commencer » (or loads a file)."""
+    to_the_form(page)
+    page.fill("#jouer-nom", name)
     page.select_option("#jouer-bots", bots)
+    page.select_option("#jouer-variante", variant)
     page.select_option("#jouer-vitesse", "0")     # immédiate: no pause between cards
-    page.fill("#jouer-manches", "1")              # the game is one round
+    page.fill("#jouer-manches", rounds)
+
+
+def set_up(page, *, bots="3"):
+    new_game(page, bots=bots, rounds="1")          # the game is one round
 
 
 def test_the_page_is_static_until_the_reader_starts(page, server):
@@ -57,8 +131,9 @@ def test_the_page_is_static_until_the_reader_starts(page, server):
     assert page.locator(".jouer-partie").count() == 0
 
 
-def test_a_full_round_by_clicking_only_then_save_and_replay_in_cpython(page, server):
-    set_up(page, server)
+def test_a_full_round_by_clicking_only_then_save_and_replay_in_cpython(game):
+    page = game
+    set_up(page)
     page.click("button[type=submit]")
     turns = 0
     while (now := phase(page)) in ("play", "row"):
@@ -97,8 +172,9 @@ def test_a_full_round_by_clicking_only_then_save_and_replay_in_cpython(page, ser
     assert last + 1 >= 1 + 10 * 6   # start, reveal, 4 cards, end
 
 
-def test_a_full_round_by_keyboard_only(page, server):
-    set_up(page, server, bots="2")
+def test_a_full_round_by_keyboard_only(game):
+    page = game
+    set_up(page, bots="2")
     page.focus("#jouer-nom")
     page.keyboard.press("Control+A")
     page.keyboard.type("Zoé")
@@ -136,9 +212,9 @@ TOO_LOW = {
 }
 
 
-def test_a_too_low_card_stops_for_the_row_choice_with_each_cost(page, server, tmp_path):
-    page.goto(server.url(PAGE))
-    page.select_option("#jouer-vitesse", "0")
+def test_a_too_low_card_stops_for_the_row_choice_with_each_cost(game, tmp_path):
+    page = game
+    new_game(page)
     saved = tmp_path / "manche.json"
     saved.write_text(json.dumps(TOO_LOW), encoding="utf-8")
     page.set_input_files("#jouer-fichier", str(saved))
@@ -162,8 +238,9 @@ def test_a_too_low_card_stops_for_the_row_choice_with_each_cost(page, server, tm
     assert all(step["text"] in journal for step in session.turn_steps(session.choose_row(state, 0)))
 
 
-def test_a_bad_file_gets_a_french_message(page, server, tmp_path):
-    page.goto(server.url(PAGE))
+def test_a_bad_file_gets_a_french_message(game, tmp_path):
+    page = game
+    to_the_form(page)
     bad = tmp_path / "pas-une-manche.json"
     bad.write_text('{"rows": 3}', encoding="utf-8")
     page.set_input_files("#jouer-fichier", str(bad))
@@ -171,23 +248,34 @@ def test_a_bad_file_gets_a_french_message(page, server, tmp_path):
     assert "n’est pas une manche enregistrée" in page.text_content("#jouer-fichier-erreur")
 
 
-def test_the_game_fits_a_320_px_screen(browser, server, guard):
-    context, page = sized_page(browser, server, guard, 320, 640)
-    set_up(page, server, bots="9")
+def test_the_game_fits_a_320_px_screen(game):
+    page = game
+    page.set_viewport_size({"width": 320, "height": 640})
+    set_up(page, bots="9")
     page.click("button[type=submit]")
     assert phase(page) == "play"
     width = page.evaluate("document.documentElement.scrollWidth")
-    context.close()
     assert width <= 320
-    assert not guard.foreign and not guard.page_errors
 
 
-def test_a_reload_offers_to_resume_the_game(page, server):
-    set_up(page, server, bots="1")
-    page.click("button[type=submit]")
-    assert phase(page) == "play"
+def play_a_card(page) -> dict:
+    """Play a card (after the row choice a too-low card left, if any): the game saved in the tab."""
+    while phase(page) == "row":
+        page.locator(".jouer-rangee").first.click()
     page.locator(".jouer-main .jouer-carte").first.click()
     assert phase(page) in ("play", "row")
+    return json.loads(page.evaluate("sessionStorage.getItem('sqp-jouer-v1')"))
+
+
+def test_a_reload_resumes_the_game_and_a_tampered_save_is_refused_in_french_and_cleared(game):
+    """A reload offers the game in progress: the same hand and scores come back. A saved game
+    edited by hand (a move that is no card, a robot that does not exist): the engine refuses it,
+    the page says so in French, forgets it, and a reload offers no resume."""
+    page = game
+    set_up(page, bots="1")
+    page.click("button[type=submit]")
+    assert phase(page) == "play"
+    play_a_card(page)
     rows_before = page.inner_html(".jouer-tableau-scores tbody")
     hand_before = page.eval_on_selector_all(".jouer-main .jouer-carte", "bs => bs.map((b) => b.dataset.card)")
     page.reload()
@@ -196,41 +284,30 @@ def test_a_reload_offers_to_resume_the_game(page, server):
     assert page.eval_on_selector_all(".jouer-main .jouer-carte", "bs => bs.map((b) => b.dataset.card)") == hand_before
     assert page.inner_html(".jouer-tableau-scores tbody") == rows_before
 
-
-@pytest.mark.parametrize("tamper", ["moves", "bots"])
-def test_a_tampered_saved_game_is_refused_in_french_and_cleared(page, server, tamper):
-    """A saved game edited by hand (a move that is no card, a robot that does not exist): the
-    engine refuses it, the page says so in French, forgets it, and a reload offers no resume."""
-    set_up(page, server, bots="1")
-    page.click("button[type=submit]")
-    assert phase(page) == "play"
-    page.locator(".jouer-main .jouer-carte").first.click()
-    assert phase(page) in ("play", "row")
-    saved = json.loads(page.evaluate("sessionStorage.getItem('sqp-jouer-v1')"))
-    if tamper == "moves":
-        saved["game"]["moves"].append({"Zoé": None})
-    else:
-        saved["bots"] = {name: "tricheur" for name in saved["bots"]}
-    page.evaluate("(value) => sessionStorage.setItem('sqp-jouer-v1', value)", json.dumps(saved))
-    page.reload()
-    page.get_by_role("button", name="Reprendre la partie en cours").click()
-    page.wait_for_function("() => document.querySelector('[data-jouer]').innerText.includes('elle a été effacée')",
-                           timeout=ENGINE_TIMEOUT_MS)
-    assert "elle a été effacée" in page.inner_text(ROOT)
-    assert page.get_by_role("button", name="Reprendre la partie en cours").count() == 0
-    assert page.evaluate("sessionStorage.getItem('sqp-jouer-v1')") is None
-    page.reload()
-    page.wait_for_selector(".jouer-reglages:not([hidden])")
-    assert page.get_by_role("button", name="Reprendre la partie en cours").count() == 0
-    page.click("button[type=submit]")   # and a new game starts as usual
-    assert phase(page) == "play"
+    for tamper in ("moves", "bots"):   # each on a game in progress: the resumed one, then a new one
+        saved = play_a_card(page)
+        if tamper == "moves":
+            saved["game"]["moves"].append({"Zoé": None})
+        else:
+            saved["bots"] = {name: "tricheur" for name in saved["bots"]}
+        page.evaluate("(value) => sessionStorage.setItem('sqp-jouer-v1', value)", json.dumps(saved))
+        page.reload()
+        page.get_by_role("button", name="Reprendre la partie en cours").click()
+        page.wait_for_function("() => document.querySelector('[data-jouer]').innerText.includes('elle a été effacée')",
+                               timeout=ENGINE_TIMEOUT_MS)
+        assert "elle a été effacée" in page.inner_text(ROOT), tamper
+        assert page.get_by_role("button", name="Reprendre la partie en cours").count() == 0
+        assert page.evaluate("sessionStorage.getItem('sqp-jouer-v1')") is None
+        page.reload()
+        page.wait_for_selector(".jouer-reglages:not([hidden])")
+        assert page.get_by_role("button", name="Reprendre la partie en cours").count() == 0
+        page.click("button[type=submit]")   # and a new game starts as usual
+        assert phase(page) == "play"
 
 
-def test_logique_drafts_face_up_cards_before_the_round(page, server):
-    page.goto(server.url(PAGE))
-    page.select_option("#jouer-bots", "1")
-    page.select_option("#jouer-variante", "logique")
-    page.select_option("#jouer-vitesse", "0")
+def test_logique_drafts_face_up_cards_before_the_round(game):
+    page = game
+    new_game(page, bots="1", variant="logique")
     page.click("button[type=submit]")
     page.wait_for_selector(f"{ROOT}[data-phase=pick]", state="attached", timeout=ENGINE_TIMEOUT_MS)
     assert page.locator(".jouer-main .jouer-carte").count() == 24     # 2 players: cards 1..24
@@ -250,8 +327,8 @@ def test_logique_drafts_face_up_cards_before_the_round(page, server):
 SIZES = [(1280, 800), (390, 844)]
 
 
-def sized_page(browser, server, guard, width, height, **options):
-    return sealed_page(browser, server, guard, viewport={"width": width, "height": height}, **options)
+def sized(page, width, height):
+    page.set_viewport_size({"width": width, "height": height})
 
 
 def box(page, selector) -> dict:
@@ -264,48 +341,46 @@ def on_screen(page, selector) -> bool:
     return b["height"] > 0 and b["top"] >= 0 and b["bottom"] <= height
 
 
-def test_table_and_hand_stay_on_screen_together(browser, server, guard, tmp_path):
+def test_table_and_hand_stay_on_screen_together(game, tmp_path):
     """Desktop and phone, a whole round: at every card to play the table and the hand are both
     in the viewport; at the row choice, the table and every row button are; one table size."""
     saved = tmp_path / "manche.json"
     saved.write_text(json.dumps(TOO_LOW), encoding="utf-8")
     ARTIFACTS.mkdir(exist_ok=True)
-    for width, height in SIZES:   # with smooth scrolling, as most readers have it
-        context, page = sized_page(browser, server, guard, width, height, **MOTION_DEFAULT)
-        try:
-            page.goto(server.url(PAGE))
-            page.select_option("#jouer-vitesse", "0")
-            page.set_input_files("#jouer-fichier", str(saved))
-            heights, seen_row = set(), False
-            while (now := phase(page)) in ("play", "row"):
-                table = ".jouer-scene svg.sqp-table"
-                heights.add(round(box(page, table)["height"]))
-                assert on_screen(page, table), (width, now, box(page, table))
-                if now == "play":
-                    assert on_screen(page, ".jouer-main"), (width, box(page, ".jouer-main"))
-                    if page.locator(".jouer-main .jouer-carte").count() == 10:
-                        page.screenshot(path=str(ARTIFACTS / f"jouer-{width}x{height}.png"))
-                    if width == 1280:   # the hand on one line: never 9 + 1
-                        tops = page.eval_on_selector_all(".jouer-main .jouer-carte",
-                                                         "bs => bs.map((b) => b.getBoundingClientRect().top)")
-                        assert max(tops) - min(tops) < 10, tops   # (a focused card rises 3 px)
-                    page.locator(".jouer-main .jouer-carte").first.click()
-                else:
-                    seen_row = True
-                    assert on_screen(page, ".jouer-choix"), (width, box(page, ".jouer-choix"))
-                    page.screenshot(path=str(ARTIFACTS / f"jouer-rangee-{width}x{height}.png"))
-                    page.locator(".jouer-rangee").last.click()
-            assert seen_row and now in ("round_over", "game_over")
-            assert on_screen(page, ".jouer-fin")
-            assert len(heights) == 1, f"{width}px: table heights {heights}"
-            assert 150 <= heights.pop() <= 0.45 * height
-        finally:
-            context.close()
-    assert not guard.page_errors
+    page = game
+    page.emulate_media(reduced_motion="no-preference")   # smooth scrolling, as most readers have it
+    for width, height in SIZES:
+        sized(page, width, height)
+        new_game(page)
+        page.set_input_files("#jouer-fichier", str(saved))
+        heights, seen_row = set(), False
+        while (now := phase(page)) in ("play", "row"):
+            table = ".jouer-scene svg.sqp-table"
+            heights.add(round(box(page, table)["height"]))
+            assert on_screen(page, table), (width, now, box(page, table))
+            if now == "play":
+                assert on_screen(page, ".jouer-main"), (width, box(page, ".jouer-main"))
+                if page.locator(".jouer-main .jouer-carte").count() == 10:
+                    page.screenshot(path=str(ARTIFACTS / f"jouer-{width}x{height}.png"))
+                if width == 1280:   # the hand on one line: never 9 + 1
+                    tops = page.eval_on_selector_all(".jouer-main .jouer-carte",
+                                                     "bs => bs.map((b) => b.getBoundingClientRect().top)")
+                    assert max(tops) - min(tops) < 10, tops   # (a focused card rises 3 px)
+                page.locator(".jouer-main .jouer-carte").first.click()
+            else:
+                seen_row = True
+                assert on_screen(page, ".jouer-choix"), (width, box(page, ".jouer-choix"))
+                page.screenshot(path=str(ARTIFACTS / f"jouer-rangee-{width}x{height}.png"))
+                page.locator(".jouer-rangee").last.click()
+        assert seen_row and now in ("round_over", "game_over")
+        assert on_screen(page, ".jouer-fin")
+        assert len(heights) == 1, f"{width}px: table heights {heights}"
+        assert 150 <= heights.pop() <= 0.45 * height
 
 
-def test_arrow_keys_move_between_the_cards_of_the_hand(page, server):
-    set_up(page, server, bots="2")
+def test_arrow_keys_move_between_the_cards_of_the_hand(game):
+    page = game
+    set_up(page, bots="2")
     page.click("button[type=submit]")
     assert phase(page) == "play"
     cards = page.eval_on_selector_all(".jouer-main .jouer-carte", "bs => bs.map((b) => b.dataset.card)")
@@ -341,88 +416,74 @@ def review_position(page) -> str:
     return page.inner_text(".jouer-revoir .joueur-position")
 
 
-def test_the_review_is_the_examples_step_player(browser, server, guard):
+def test_the_review_is_the_examples_step_player(game, jouer, server):
     """« Revoir la manche » has the worked examples' controls and behaves like them: the same
     buttons and slider, steps counted from 0, the arrow keys, Home and End."""
-    context, page = sized_page(browser, server, guard, 390, 844)
+    page = game
+    example = page.context.new_page()
     try:
-        page.goto(server.url("exemples/exemple-4/"))
-        example_bar = page.eval_on_selector_all(
+        example.set_viewport_size({"width": 390, "height": 844})
+        example.goto(server.url("exemples/exemple-4/"))
+        example_bar = example.eval_on_selector_all(
             "#exemple-4 .joueur-commandes > *", "els => els.map((e) => [e.tagName, e.dataset.action || e.className])")
-        set_up(page, server, bots="1")
-        page.click("button[type=submit]")
-        while (now := phase(page)) in ("play", "row"):
-            page.locator(".jouer-carte, .jouer-rangee").first.click() if now == "play" \
-                else page.locator(".jouer-rangee").first.click()
-        page.get_by_role("button", name="Revoir la manche étape par étape").click()
-        page.wait_for_selector(".jouer-revoir .etape")
-        bar = page.eval_on_selector_all(
-            ".jouer-revoir .joueur-commandes > *", "els => els.map((e) => [e.tagName, e.dataset.action || e.className])")
-        assert bar == example_bar   # Début, Précédent, Suivant, Fin, the slider, the position
-        last = int(page.get_attribute(".jouer-revoir .joueur-curseur", "max"))
-        assert last >= 40 and page.locator(".jouer-revoir .etape").count() == 1
-        assert review_position(page) == f"Au départ (étape 0 sur {last})"
-        controls = ".jouer-revoir .joueur-commandes"
-        assert page.get_attribute(f"{controls} [data-action=prev]", "aria-disabled") == "true"
-        page.click(f"{controls} [data-action=next]")
-        assert review_position(page) == f"Étape 1 sur {last}"
-        assert page.get_attribute(".jouer-revoir .etape", "data-kind") == "reveal"
-        page.keyboard.press("ArrowRight")
-        assert review_position(page) == f"Étape 2 sur {last}"
-        page.keyboard.press("End")
-        assert review_position(page) == f"Étape {last} sur {last}"
-        assert page.get_attribute(f"{controls} [data-action=next]", "aria-disabled") == "true"
-        page.keyboard.press("ArrowLeft")
-        assert review_position(page) == f"Étape {last - 1} sur {last}"
-        page.keyboard.press("Home")
-        assert review_position(page) == f"Au départ (étape 0 sur {last})"
-        page.fill(".jouer-revoir .joueur-curseur", "5")   # the slider
-        assert review_position(page) == f"Étape 5 sur {last}"
-        assert box(page, ".jouer-revoir")["height"] < 1500
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "jouer-revoir-390x844.png"), full_page=False)
     finally:
-        context.close()
-
-
-PROGRESS = """() => {
-  window.__seen = [];
-  const root = document.querySelector('[data-jouer]');
-  new MutationObserver(() => {
-    const status = root.querySelector('.joueur-etat');
-    if (!status || status.hidden) return;
-    const bar = status.querySelector('progress');
-    window.__seen.push({text: status.querySelector('[role=status]').textContent,
-                        bytes: status.querySelector('.joueur-octets').textContent,
-                        visible: bar.getBoundingClientRect().width > 0,
-                        value: bar.hasAttribute('value') ? bar.value : null});
-  }).observe(root, {subtree: true, childList: true, characterData: true, attributes: true});
-}"""
-
-
-def test_the_engine_start_shows_what_loads_as_in_the_examples(page, server):
-    page.goto(server.url(PAGE))
-    page.evaluate(PROGRESS)
+        example.close()
+    assert not jouer.guard.page_errors
+    sized(page, 390, 844)
+    set_up(page, bots="1")
     page.click("button[type=submit]")
-    assert phase(page) == "play"
-    seen = page.evaluate("window.__seen")
+    while (now := phase(page)) in ("play", "row"):
+        page.locator(".jouer-carte, .jouer-rangee").first.click() if now == "play" \
+            else page.locator(".jouer-rangee").first.click()
+    page.get_by_role("button", name="Revoir la manche étape par étape").click()
+    page.wait_for_selector(".jouer-revoir .etape")
+    bar = page.eval_on_selector_all(
+        ".jouer-revoir .joueur-commandes > *", "els => els.map((e) => [e.tagName, e.dataset.action || e.className])")
+    assert bar == example_bar   # Début, Précédent, Suivant, Fin, the slider, the position
+    last = int(page.get_attribute(".jouer-revoir .joueur-curseur", "max"))
+    assert last >= 40 and page.locator(".jouer-revoir .etape").count() == 1
+    assert review_position(page) == f"Au départ (étape 0 sur {last})"
+    controls = ".jouer-revoir .joueur-commandes"
+    assert page.get_attribute(f"{controls} [data-action=prev]", "aria-disabled") == "true"
+    page.click(f"{controls} [data-action=next]")
+    assert review_position(page) == f"Étape 1 sur {last}"
+    assert page.get_attribute(".jouer-revoir .etape", "data-kind") == "reveal"
+    page.keyboard.press("ArrowRight")
+    assert review_position(page) == f"Étape 2 sur {last}"
+    page.keyboard.press("End")
+    assert review_position(page) == f"Étape {last} sur {last}"
+    assert page.get_attribute(f"{controls} [data-action=next]", "aria-disabled") == "true"
+    page.keyboard.press("ArrowLeft")
+    assert review_position(page) == f"Étape {last - 1} sur {last}"
+    page.keyboard.press("Home")
+    assert review_position(page) == f"Au départ (étape 0 sur {last})"
+    page.fill(".jouer-revoir .joueur-curseur", "5")   # the slider
+    assert review_position(page) == f"Étape 5 sur {last}"
+    assert box(page, ".jouer-revoir")["height"] < 1500
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "jouer-revoir-390x844.png"), full_page=False)
+
+
+def test_the_engine_start_shows_what_loads_as_in_the_examples(jouer):
+    """The shared page's first « Commencer », in a fresh context: a cold start, as watched then."""
+    first = jouer.first_start
+    assert first["phase"] == "play"
+    seen = first["seen"]
     texts = list(dict.fromkeys(s["text"] for s in seen))
     assert texts == ["Téléchargement du moteur de jeu…", "Démarrage…", "Chargement des règles…"]
     assert all(s["visible"] for s in seen)
     assert any(re.fullmatch(r"\d+,\d\u00a0Mo sur \d+,\d\u00a0Mo", s["bytes"]) for s in seen)
     values = [s["value"] for s in seen if s["value"] is not None]
     assert values and min(values) < 0.5 <= max(values)
-    assert page.locator(".joueur-etat").is_hidden()   # gone once the game is on
-    assert "Python" not in page.inner_text(ROOT)
+    assert first["status_hidden"]   # gone once the game is on
+    assert "Python" not in first["text"]
 
 
-def test_the_round_column_keeps_the_round_heads_until_the_next_round(page, server):
+def test_the_round_column_keeps_the_round_heads_until_the_next_round(game):
     """At the end of a round the « Manche » column still shows what each player took in it
     (the saved round replays to those heads); « Manche suivante » sets it back to 0."""
-    page.goto(server.url(PAGE))
-    page.select_option("#jouer-bots", "3")
-    page.select_option("#jouer-vitesse", "0")
-    page.fill("#jouer-manches", "")   # a game to 66: it goes on after the first round
+    page = game
+    new_game(page, bots="3", rounds="")   # a game to 66: it goes on after the first round
     page.click("button[type=submit]")
     while (now := phase(page)) in ("play", "row"):
         page.locator(".jouer-main .jouer-carte, .jouer-rangee").first.click()
@@ -448,12 +509,9 @@ def test_the_round_column_keeps_the_round_heads_until_the_next_round(page, serve
     assert [t for _, t in after] == list(round_heads.values())
 
 
-def start_game(page, server, variant: str, robots: str) -> None:
+def start_game(page, variant: str, robots: str) -> None:
     """« Commencer » a game of `variant` against `robots` robots, every step shown at once."""
-    page.goto(server.url(PAGE))
-    page.select_option("#jouer-bots", robots)
-    page.select_option("#jouer-variante", variant)
-    page.select_option("#jouer-vitesse", "0")
+    new_game(page, bots=robots, variant=variant)
     page.click("button[type=submit]")
 
 
@@ -478,37 +536,34 @@ def lines_of(tops: list) -> list:
 
 
 @pytest.mark.parametrize("variant, robots, cards", [("classic", "9", 10), ("speciales", "3", 12)])
-def test_a_full_table_keeps_the_table_and_the_whole_hand_on_screen(browser, server, guard, variant,
-                                                                   robots, cards):
+def test_a_full_table_keeps_the_table_and_the_whole_hand_on_screen(game, variant, robots, cards):
     """Ten players (several takers in a turn, long caption) or the special cards' twelve cards:
     at every card to play, the table and every card of the hand are on screen, at both sizes;
     on a desktop the hand is one line, on a phone lines of equal length."""
+    page = game
     for width, height in SIZES:
-        context, page = sized_page(browser, server, guard, width, height)
-        try:
-            start_game(page, server, variant, robots)
-            assert settled(page) == "play"
-            assert page.locator(".jouer-main .jouer-carte").count() == cards
-            for _ in range(40):
-                now = settled(page)
-                if now == "play":
-                    assert on_screen(page, ".jouer-scene svg.sqp-table"), (width, box(page, ".jouer-scene svg.sqp-table"))
-                    tops = page.eval_on_selector_all(
-                        ".jouer-main .jouer-carte", "bs => bs.map((b) => { const r = b.getBoundingClientRect();"
-                        " return [Math.round(r.top), r.bottom <= innerHeight && r.top >= 0]; })")
-                    assert all(seen for _, seen in tops), (width, len(tops), tops)
-                    if len(tops) == cards:
-                        per_line = lines_of([top for top, _ in tops])
-                        assert per_line == ([cards] if width == 1280 else [cards // 2] * 2), (width, per_line)
-                    page.locator(".jouer-main .jouer-carte").first.click()
-                elif now == "row":
-                    page.locator(".jouer-rangee").first.click()
-                elif now == "move":
-                    page.locator(".jouer-coups .jouer-coup").first.click()
-                else:
-                    break
-        finally:
-            context.close()
+        sized(page, width, height)
+        start_game(page, variant, robots)
+        assert settled(page) == "play"
+        assert page.locator(".jouer-main .jouer-carte").count() == cards
+        for _ in range(40):
+            now = settled(page)
+            if now == "play":
+                assert on_screen(page, ".jouer-scene svg.sqp-table"), (width, box(page, ".jouer-scene svg.sqp-table"))
+                tops = page.eval_on_selector_all(
+                    ".jouer-main .jouer-carte", "bs => bs.map((b) => { const r = b.getBoundingClientRect();"
+                    " return [Math.round(r.top), r.bottom <= innerHeight && r.top >= 0]; })")
+                assert all(seen for _, seen in tops), (width, len(tops), tops)
+                if len(tops) == cards:
+                    per_line = lines_of([top for top, _ in tops])
+                    assert per_line == ([cards] if width == 1280 else [cards // 2] * 2), (width, per_line)
+                page.locator(".jouer-main .jouer-carte").first.click()
+            elif now == "row":
+                page.locator(".jouer-rangee").first.click()
+            elif now == "move":
+                page.locator(".jouer-coups .jouer-coup").first.click()
+            else:
+                break
 
 
 # --- the variants whose decisions the engine lists (special cards, Junior) ---------------------------
@@ -518,58 +573,54 @@ LISTED = ", ".join(f"{ROOT}[data-phase={p}]:not([aria-busy])"
 
 
 @pytest.mark.parametrize("variant, robots, cards", [("speciales", "2", 12), ("junior-expert", "1", 3)])
-def test_special_cards_and_junior_are_played_through_the_listed_moves(browser, server, guard, variant,
-                                                                      robots, cards):
-    context, page = sized_page(browser, server, guard, 390, 844)
-    try:
-        start_game(page, server, variant, robots)
+def test_special_cards_and_junior_are_played_through_the_listed_moves(game, variant, robots, cards):
+    page = game
+    sized(page, 390, 844)
+    start_game(page, variant, robots)
+    page.wait_for_selector(LISTED, state="attached", timeout=ENGINE_TIMEOUT_MS)
+    assert page.locator(".jouer-main .jouer-carte").count() == cards
+    # No target in these variants: no Board Game Arena countdown, and no « null » written.
+    scores_text = page.inner_text(".jouer-scores")
+    assert not re.search(r"null|undefined|NaN|Board Game Arena", scores_text), scores_text
+    decisions, played = 0, None
+    for _ in range(40):
+        now = page.get_attribute(ROOT, "data-phase")
+        if now in ("round_over", "game_over"):
+            break
+        if now == "play":
+            played = page.locator(".jouer-main .jouer-carte").first.get_attribute("data-card")
+            page.locator(".jouer-main .jouer-carte").first.click()
+        else:
+            options = page.locator(".jouer-coups .jouer-coup")
+            assert options.count() >= 1 and options.first.inner_text()[0].isupper()
+            if variant == "speciales":
+                # The turn so far is drawn: its revealed cards, the reader's own card next,
+                # and the log tells this turn (never the previous one again).
+                current = page.eval_on_selector_all(
+                    ".jouer-scene svg.sqp-tour [data-played][data-state=current]",
+                    "gs => gs.map((g) => g.dataset.played)")
+                assert current == [played], (current, played)
+                assert f"Le {played} de " in page.inner_text(".jouer-journal ol li:last-child")
+            elif decisions:
+                # Junior: the log tells the reader's last move and the robot's that followed.
+                assert page.locator(".jouer-journal ol li").count() >= 2
+                assert page.locator(".jouer-scene .jr-mains").count() == 0   # robots' hands hidden
+            if decisions == 0:
+                ARTIFACTS.mkdir(exist_ok=True)
+                assert on_screen(page, ".jouer-decision legend")   # the question is on screen
+                page.screenshot(path=str(ARTIFACTS / f"jouer-{variant}-390x844.png"))
+            options.first.click()
+            decisions += 1
         page.wait_for_selector(LISTED, state="attached", timeout=ENGINE_TIMEOUT_MS)
-        assert page.locator(".jouer-main .jouer-carte").count() == cards
-        # No target in these variants: no Board Game Arena countdown, and no « null » written.
-        scores_text = page.inner_text(".jouer-scores")
-        assert not re.search(r"null|undefined|NaN|Board Game Arena", scores_text), scores_text
-        decisions, played = 0, None
-        for _ in range(40):
-            now = page.get_attribute(ROOT, "data-phase")
-            if now in ("round_over", "game_over"):
-                break
-            if now == "play":
-                played = page.locator(".jouer-main .jouer-carte").first.get_attribute("data-card")
-                page.locator(".jouer-main .jouer-carte").first.click()
-            else:
-                options = page.locator(".jouer-coups .jouer-coup")
-                assert options.count() >= 1 and options.first.inner_text()[0].isupper()
-                if variant == "speciales":
-                    # The turn so far is drawn: its revealed cards, the reader's own card next,
-                    # and the log tells this turn (never the previous one again).
-                    current = page.eval_on_selector_all(
-                        ".jouer-scene svg.sqp-tour [data-played][data-state=current]",
-                        "gs => gs.map((g) => g.dataset.played)")
-                    assert current == [played], (current, played)
-                    assert f"Le {played} de " in page.inner_text(".jouer-journal ol li:last-child")
-                elif decisions:
-                    # Junior: the log tells the reader's last move and the robot's that followed.
-                    assert page.locator(".jouer-journal ol li").count() >= 2
-                    assert page.locator(".jouer-scene .jr-mains").count() == 0   # robots' hands hidden
-                if decisions == 0:
-                    ARTIFACTS.mkdir(exist_ok=True)
-                    assert on_screen(page, ".jouer-decision legend")   # the question is on screen
-                    page.screenshot(path=str(ARTIFACTS / f"jouer-{variant}-390x844.png"))
-                options.first.click()
-                decisions += 1
-            page.wait_for_selector(LISTED, state="attached", timeout=ENGINE_TIMEOUT_MS)
-        assert decisions >= 1
-        if variant == "speciales":
-            assert "Vos cartes spéciales" in page.inner_text(".jouer-en-plus") or \
-                "plus de carte spéciale" in page.inner_text(".jouer-en-plus")
-    finally:
-        context.close()
+    assert decisions >= 1
+    if variant == "speciales":
+        assert "Vos cartes spéciales" in page.inner_text(".jouer-en-plus") or \
+            "plus de carte spéciale" in page.inner_text(".jouer-en-plus")
 
 
-def test_too_many_robots_for_the_special_cards_is_said_on_the_field(page, server):
-    page.goto(server.url(PAGE))
-    page.select_option("#jouer-bots", "9")
-    page.select_option("#jouer-variante", "speciales")
+def test_too_many_robots_for_the_special_cards_is_said_on_the_field(game):
+    page = game
+    new_game(page, bots="9", variant="speciales")
     page.click("button[type=submit]")
     page.wait_for_selector("#jouer-bots-erreur:not(:empty)", timeout=ENGINE_TIMEOUT_MS)
     assert "robots" in page.inner_text("#jouer-bots-erreur")

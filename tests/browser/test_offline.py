@@ -2,6 +2,8 @@
 
 These contexts allow service workers, so they are watched, not routed (routing makes Chromium
 bypass service workers): a request to another host is still recorded and fails the test.
+A visited example read offline, its engine started from the cache, is test_journeys.py's
+offline journey (in Chromium too).
 The server here caches like GitHub Pages (`max-age=600`): a worker that trusted the HTTP cache
 would run the previous build's files after a deploy.
 """
@@ -19,29 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from harness import (ENGINE_TIMEOUT_MS, SUB_PATH, Guard, QuietServer, SubPathHandler, serve, start_engine_by_what_if,
-                     wait_for_engine, watch)
-from player_helpers import button, current_step
+from harness import ENGINE_TIMEOUT_MS, SUB_PATH, Guard, QuietServer, SubPathHandler, watch
 
 pytestmark = pytest.mark.slow
-
-RUNTIME_CACHED = """async () => {
-    const keys = [];
-    for (const name of await caches.keys()) {
-        keys.push(...(await (await caches.open(name)).keys()).map((request) => request.url));
-    }
-    return keys.some((url) => url.endsWith('pyodide.asm.wasm'))
-        && keys.some((url) => /engine-[0-9a-f]+[.]zip$/.test(url))
-        && keys.some((url) => /stdlib-[0-9a-f]+[.]zip$/.test(url));
-}"""
-
-PAGE_CACHED = """async (url) => {
-    const wanted = [url, ...['player.js', 'example-player.js', 'controls.js', 'quiz.js', 'what-if.js',
-                             'dom.js', 'mots.js', 'mots-data.js', 'engine.js', 'worker.js', 'player.css']
-        .map((name) => new URL('../../js/' + name, url).href)];
-    const found = await Promise.all(wanted.map((u) => caches.match(u)));
-    return found.every((response) => response !== undefined);
-}"""
 
 CACHE_NAMES = "async () => (await caches.keys()).sort()"
 
@@ -122,45 +104,6 @@ def wait_until_kept(page, what: str = "pret") -> None:
     """The page's files are in the worker's cache and the worker is in charge of the page."""
     page.wait_for_selector(f"html[data-hors-ligne={what}]", state="attached", timeout=ENGINE_TIMEOUT_MS)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=ENGINE_TIMEOUT_MS)
-
-
-def test_a_visited_example_works_offline(browser, built_site):
-    # Routing makes Chromium bypass service workers, so this context is watched, not routed:
-    # a request to another host is still recorded and fails the test.
-    # Its own server, stopped half-way: the site is then really unreachable (DevTools' offline
-    # emulation also blocks the service worker's cache in this Chromium).
-    server = serve(built_site)
-    guard = Guard()
-    context = browser.new_context(locale="fr-FR")  # service workers allowed here
-    context.on("request", lambda request: None if request.url.startswith(server.origin + "/")
-               else guard.foreign.append(request.url))
-    try:
-        page = context.new_page()
-        watch(page, guard)
-        page.goto(server.url("exemples/exemple-4/"))
-        start_engine_by_what_if(page, "exemple-4")   # the engine's first run keeps the page
-        wait_for_engine(page)
-        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        wait_for_async(page, RUNTIME_CACHED)
-        wait_for_async(page, PAGE_CACHED, page.url.split("#")[0])
-
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null",
-                               timeout=ENGINE_TIMEOUT_MS)  # activated and in charge of the page
-        server.httpd.shutdown()
-        server.httpd.server_close()
-        page.reload()
-        assert page.evaluate("navigator.serviceWorker.controller !== null")
-        start = current_step(page, "exemple-4")["n"]
-        button(page, "exemple-4", "next").click()   # the built steps, from the cache
-        assert current_step(page, "exemple-4")["n"] == start + 1
-        start_engine_by_what_if(page, "exemple-4")   # the engine boots from the cache, no network
-        wait_for_engine(page)
-        button(page, "exemple-4", "next").click()
-        assert current_step(page, "exemple-4")["n"] == 1
-    finally:
-        context.close()
-        server.httpd.server_close()
-    assert not guard.foreign and not guard.dialogs
 
 
 def test_a_page_never_visited_gets_the_french_offline_page(sw_context, site, tmp_path):

@@ -121,12 +121,14 @@ def test_the_box_looks_right_and_print_hides_it(browser, server):
     """Screenshots for a human (test-artifacts/recherche/), at the two sizes and in dark mode."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     guard = Guard()
-    for width, height, scheme in ((1280, 800, "light"), (390, 844, "light"), (390, 844, "dark")):
-        context = browser.new_context(viewport={"width": width, "height": height}, locale="fr-FR",
-                                      color_scheme=scheme, reduced_motion="reduce")
-        try:
-            page = context.new_page()
-            watch(page, guard)
+    # One context: each look is the page's size and colour scheme, set before the page loads.
+    context = browser.new_context(locale="fr-FR", reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        watch(page, guard)
+        for width, height, scheme in ((1280, 800, "light"), (390, 844, "light"), (390, 844, "dark")):
+            page.set_viewport_size({"width": width, "height": height})
+            page.emulate_media(media="screen", color_scheme=scheme)
             page.goto(server.url("regles/"))
             box = page.locator(BOX).bounding_box()
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= width
@@ -138,8 +140,8 @@ def test_the_box_looks_right_and_print_hides_it(browser, server):
             page.screenshot(path=str(ARTIFACTS / f"ramasse-{width}x{height}-{scheme}.png"))
             page.emulate_media(media="print")
             assert not page.is_visible(BOX)
-        finally:
-            context.close()
+    finally:
+        context.close()
     assert not guard.page_errors, guard.page_errors
 
 

@@ -9,7 +9,7 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from harness import Guard, sealed_page
+from harness import Guard, sealed_context, watch
 from site_builder.content import NOT_PAGES, page_url
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,16 +19,39 @@ PAGES = sorted(page_url(PurePosixPath(p.relative_to(CONTENT).as_posix()))
                for p in CONTENT.rglob("*.md") if p.name not in NOT_PAGES)
 
 
+@pytest.fixture(scope="module")
+def contexts(browser, server):
+    """One sealed context per width and colour scheme for the whole file, made on first use: a
+    page of the site needs a fresh page, not a fresh context (no service worker, no engine, and
+    routed requests bypass the HTTP cache, so every page loads all its files)."""
+    made: dict = {}
+
+    def get(width: int, scheme: str):
+        if (width, scheme) not in made:
+            guard = Guard()
+            context = sealed_context(browser, server, guard, viewport={"width": width, "height": 900},
+                                     color_scheme=scheme)
+            made[width, scheme] = (context, guard)
+        return made[width, scheme]
+
+    yield get
+    for context, _guard in made.values():
+        context.close()
+
+
 @pytest.fixture
-def open_page(browser, server):
-    """Open a page of the site in a sealed context of the given width and colour scheme."""
-    contexts = []
+def open_page(contexts, server):
+    """Open a page of the site in a new page of the sealed context of that width and colour
+    scheme; its guard starts empty for each page."""
+    pages = []
 
     def opener(path: str, *, width: int, scheme: str = "light"):
-        guard = Guard()
-        context, page = sealed_page(browser, server, guard, viewport={"width": width, "height": 900},
-                                    color_scheme=scheme)
-        contexts.append(context)
+        context, guard = contexts(width, scheme)
+        for seen in (guard.foreign, guard.dialogs, guard.page_errors):
+            seen.clear()
+        page = context.new_page()
+        watch(page, guard)
+        pages.append(page)
         console = []
         page.on("console", lambda message: console.append(message.text)
                 if message.type == "error" else None)
@@ -40,8 +63,9 @@ def open_page(browser, server):
         return page, guard, console
 
     yield opener
-    for context in contexts:
-        context.close()
+    for page in pages:
+        if not page.is_closed():
+            page.close()
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -50,7 +74,7 @@ def test_page_renders_cleanly_on_desktop_and_phone(open_page, path):
         page, guard, console = open_page(path, width=width)
         page.wait_for_timeout(150)
         assert console == [], f"{path} at {width} px: {console}"
-        assert guard.page_errors == [] and guard.foreign == [], (guard.page_errors, guard.foreign)
+        assert guard.page_errors == [] and guard.foreign == [] and guard.dialogs == [], guard
         assert page.locator("h1").count() == 1
         overflow = page.evaluate(
             "document.documentElement.scrollWidth - document.documentElement.clientWidth")
