@@ -15,7 +15,9 @@ from .bots import HeuristicBot, cheapest_row
 from .cards import HEADS
 from .draw import card_svg, table_svg
 from .play import HAND_SIZE
-from .replay import steps_of
+from ..playback import fold
+from .replay import scenario_moves, steps_of
+from .scenario import parse
 from .state import check_deal, new_game
 
 
@@ -112,8 +114,8 @@ def round_steps(st) -> list[dict]:
 
 
 def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None):
-    """A game whose first round is a scenario with hands (an export): its turns are replayed."""
-    from .scenario import parse
+    """A game whose first round is a scenario with hands (an export): its turns are replayed,
+    the last one may wait for a row choice (the reader's, or a robot's that the session refuses)."""
     sc = parse(data)
     hands = data.get("hands")
     if not hands or len(hands) < 2 or set(hands) != set(sc.players):
@@ -125,8 +127,14 @@ def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None):
     deal = check_deal({"rows": data["rows"], "hands": {p: hands[p] for p in players}}, players, variant)
     st = new_game(players, seed=seed, options={k: v for k, v in (options or {}).items() if k != "variant"},
                   variant=variant, deal=deal)
-    st.play_turns(sc.turns, lambda want, turn: None if want["player"] not in turn[1] else
-                  {"kind": "row", "player": want["player"], "row": turn[1][want["player"]]})
+
+    def missing(t, state):
+        if t < len(sc.turns):
+            raise GameError(f"turn {t}: {state.pending['player']}'s row choice is missing",
+                            code="missing_choice")
+
+    for _ in fold(st, scenario_moves(st, sc.turns, missing, useless=False)):
+        pass
     return st
 
 
