@@ -64,25 +64,6 @@ class RoundsState:
     def winners(self) -> list:
         return self.game.winners
 
-    def play_turns(self, turns: list, decide) -> None:
-        """A scenario's turns as moves (a loaded export): everyone's card, then `decide(want,
-        turn)` answers each decision of the turn; None leaves it open, which only the last
-        turn may (the reader's decision, or a robot's that the session refuses)."""
-        for t, turn in enumerate(turns, 1):
-            plays = turn[0]
-            if set(plays) != set(self.players):
-                raise GameError(f"turn {t}: every player plays at every turn", code="hands")
-            for p in self.players:
-                self.apply({"kind": "card", "player": p, "card": plays[p]})
-            while self.pending is not None and self.pending["kind"] not in ("card", "next_round"):
-                move = decide(self.pending, turn)
-                if move is None:
-                    if t < len(turns):
-                        raise GameError(f"turn {t}: {self.pending['player']}'s row choice is missing",
-                                        code="missing_choice")
-                    break
-                self.apply(move)
-
     def _deal(self) -> None:
         """Deal the next round, the first one from the scenario's deal when one is given."""
         if self.given_deal is not None and not self.game.history:
@@ -158,8 +139,8 @@ class RoundsState:
 
 
 class ScenarioGame(Game):
-    """A scenario's round: it may show a single player (an excerpt of a larger table)."""
-    min_players = 1
+    """A scenario's round: an excerpt of a table may show one player, or none (its rows only)."""
+    min_players = 0
 
 
 class ClassicState(RoundsState):

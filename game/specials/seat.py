@@ -15,7 +15,7 @@ from ..messages import specials as say
 from .bots import SpecialBot
 from .cards import NUMBER_CARDS_EACH
 from .draw import special_card_svg, table_svg
-from .scenario import replay
+from .replay import replay
 
 
 def seat_view(st, reader: str) -> dict:

@@ -14,7 +14,7 @@ import pytest
 
 from game.messages.specials import comparison_text
 from game.specials.cards import KINDS
-from game.specials.scenario import compare, replay
+from game.specials.replay import compare, replay
 from player_helpers import button, current_step, record_engine_requests, sections
 
 pytestmark = pytest.mark.slow

@@ -30,9 +30,9 @@ from game.junior.variant import replay as junior_replay
 from game.junior.variant import result as junior_result
 from game.junior.scenario import to_scenario
 from game.junior.state import run_game
-from game.specials.scenario import compare as specials_compare
+from game.specials.replay import compare as specials_compare
 from game.specials.scenario import parse as specials_parse
-from game.specials.scenario import replay as specials_replay
+from game.specials.replay import replay as specials_replay
 
 HERE = Path(__file__).parent
 SECONDS = 5
