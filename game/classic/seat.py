@@ -50,7 +50,7 @@ def seat_view(st, reader: str) -> dict:
 
 def _bot_picks(st, reader: str) -> str:
     """The robots' draft picks since the reader's last one, in the engine's French."""
-    picks = [m for m in st.moves[_round_start(st):] if m["kind"] == "pick"]
+    picks = [m for m in st.moves[round_start(st):] if m["kind"] == "pick"]
     mine = [i for i, m in enumerate(picks) if m["player"] == reader]
     recent = picks[mine[-1] + 1:] if mine else picks
     number = len(st.game.history) + 1
@@ -58,7 +58,7 @@ def _bot_picks(st, reader: str) -> str:
                        for m in recent)
 
 
-def _round_start(st) -> int:
+def round_start(st) -> int:
     """Index in `st.moves` of the current round's first move."""
     starts = [i + 1 for i, m in enumerate(st.moves) if m["kind"] == "next_round"]
     return starts[-1] if starts else 0
@@ -75,7 +75,7 @@ def turns_of(st, record: dict) -> list[dict]:
     card, then `record[kind](turn, move)` for every other move of that turn."""
     n = len(st.players)
     turns, plays = [], {}
-    for move in st.moves[_round_start(st):]:
+    for move in st.moves[round_start(st):]:
         if move["kind"] == "card":
             plays[move["player"]] = move["card"]
             if len(plays) == n:

@@ -24,17 +24,12 @@ AROUND = ("deal", "round_end", "game_end")
 """The game's events around the round: a scenario's steps show its turns only."""
 
 
-def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = False) -> list[dict]:
-    """The steps of a scenario (the classic shape plus "marked", "stopped", "special").
-
-    `pause=True` ends on a step of kind "choice" when a row choice is missing; `auto_choice=True`
-    takes the cheapest row instead (used to show what would happen without a special card).
-    """
-    sc = parse(data)
-    state = scenario_state(sc, partial=True)
+def step_hooks(state, *, draw: bool, stop: list) -> dict:
+    """How a special-cards round's moves become steps (game/playback.py): the table before, a
+    reveal step once everyone has chosen, one step per card placed and the turn's end; `stop`
+    holds (player, need) when the moves end on a decision (`need` None: the player is waited
+    for), shown as a last step of kind "choice"."""
     turn = {"specials": {}, "before": {}, "events": []}   # the turn being shown
-    stop: list = []          # (player, need): the decision the moves end on
-    where: dict = {}         # the turn and player of the last move written
 
     def step(n, t, kind, events, text, placed=None, taken=None, choice=None, special=None):
         r = state.shown_round
@@ -101,6 +96,20 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
                      choice={"player": player, "card": need["card"], "options": need["options"],
                              "chosen": None})]
 
+    return {"opening": opening, "steps_of": steps_of, "closing": closing}
+
+
+def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = False) -> list[dict]:
+    """The steps of a scenario (the classic shape plus "marked", "stopped", "special").
+
+    `pause=True` ends on a step of kind "choice" when a row choice is missing; `auto_choice=True`
+    takes the cheapest row instead (used to show what would happen without a special card).
+    """
+    sc = parse(data)
+    state = scenario_state(sc, partial=True)
+    stop: list = []          # (player, need): the decision the moves end on
+    where: dict = {}         # the turn and player of the last move written
+
     def missing(t, player, need):
         if pause:
             stop.append((player, need))
@@ -122,7 +131,7 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
         return error
 
     moves = scenario_moves(state, sc, missing, waiting=sc.waiting, auto_choice=auto_choice, where=where)
-    return playback.replay(state, moves, opening=opening, steps_of=steps_of, closing=closing, where=named)
+    return playback.replay(state, moves, **step_hooks(state, draw=draw, stop=stop), where=named)
 
 
 def run(data) -> dict:
