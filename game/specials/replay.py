@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from game.classic.replay import revealed, takes_of
+from game.classic.replay import TAKE_EVENTS, revealed, takes_of
 from game.classic.replay import run as classic_run
 from game.errors import GameError
 from game.messages import explain, explain_all
@@ -18,8 +18,6 @@ from .moves import Refused
 from .scenario import VARIANT, parse
 from .state import scenario_moves, scenario_state
 
-TAKES = ("take", "special_seventh_take", "special_insert_take", "special_row_removed")
-"""The events in which a player takes cards (their `heads` is what the cards carry)."""
 AROUND = ("deal", "round_end", "game_end")
 """The game's events around the round: a scenario's steps show its turns only."""
 
@@ -78,7 +76,7 @@ def step_hooks(state, *, draw: bool, stop: list) -> dict:
             after = r.scores()
             taken = dict.fromkeys(after, 0)
             for e in turn["events"]:
-                if e.type in TAKES:
+                if e.type in TAKE_EVENTS:   # their `heads` is what the cards taken carry
                     taken[e.player] += e.heads
             steps.append(step(n + 1, t, "end", [], turn_summary(
                 t, taken, {p: after[p] - turn["before"][p] for p in after})))
