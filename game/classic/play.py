@@ -67,11 +67,11 @@ class Round:
     """One round: the hands, the table, the penalty piles, the turn in progress."""
 
     def __init__(self, players: list[str], hands: dict, rows, *, number: int = 1,
-                 log: list | None = None, draft: dict | None = None):
+                 log: list | None = None, draft: dict | None = None, limit: int = LIMIT):
         self.players = list(players)
         self.number = number
         self.hands = {p: sorted(hands.get(p, ())) for p in self.players}
-        self.table = Table(rows, LIMIT)
+        self.table = Table(rows, limit)
         self.piles = {p: [] for p in self.players}
         self.turn_number = 0
         self.turn: Turn | None = None
@@ -127,15 +127,20 @@ class Round:
                 self.log.append(Deal(self.number, tuple(tuple(r) for r in self.table.rows),
                                      sum(len(h) for h in self.hands.values()) + ROWS, True))
 
-    def play(self, plays: dict, choose=None) -> bool:
+    def play(self, plays: dict, choose=None, *, partial: bool = False) -> bool:
         """Everyone reveals a card; resolve the turn (True) or stop at a row choice (False).
 
-        Checks every card first, so a bad play changes nothing.
+        Checks every card first, so a bad play changes nothing. `partial=True` lets some players
+        sit a turn out (scenarios show only who matters).
         """
         if self.draft is not None or (self.turn is not None and not self.turn.done):
             raise GameError("the round is not waiting for cards to be played", turn=self.turn_number + 1)
         number = self.turn_number + 1
-        if set(plays) != set(self.players):
+        if partial:
+            seated = bool(plays) and set(plays) <= set(self.players)
+        else:
+            seated = set(plays) == set(self.players)
+        if not seated:
             missing = sorted(set(self.players) - set(plays))
             extra = sorted(set(plays) - set(self.players))
             raise GameError(f"turn {number}: every player plays one card "

@@ -13,9 +13,10 @@ from ..errors import GameError
 from ..events import ChoiceMade, ChoiceRequested, Place, Reveal, StartRow, Take, TooLow
 from ..messages import explain, explain_all
 from ..messages.classic import start_text, turn_summary
+from ..playback import fold
 from .scenario import parse
-from .table import LIMIT, Table
-from .turn import Turn
+from .state import ClassicState
+from .table import LIMIT
 
 CARD_EVENTS = (Reveal, Place, TooLow, ChoiceRequested, ChoiceMade, Take, StartRow)
 """The events a turn's steps show (a game's log also holds deals, picks and round ends)."""
@@ -56,37 +57,66 @@ def takes_of(events) -> list[dict]:
             if e.get("type") in TAKE_EVENTS]
 
 
+def scenario_state(sc, **game) -> ClassicState:
+    """The State on a parsed scenario's table and hands (without "hands", each player holds the
+    cards they play). `game`: the State's own arguments (a loaded export's seed and options)."""
+    if sc.hands is None:
+        hands = {p: [plays[p] for plays, _ in sc.turns if p in plays] for p in sc.players}
+    else:
+        hands = {p: list(sc.hands.get(p, ())) for p in sc.players}
+    return ClassicState(sc.players, deal={"rows": sc.rows, "hands": hands, "limit": sc.limit}, **game)
+
+
+def scenario_moves(state, turns, missing, *, useless: bool = True):
+    """A scenario's turns as moves, written as `state` plays them: each player's card (None: a
+    player who sits the turn out), then the row each too-low card takes.
+
+    `missing(t, state)` answers a row choice the turn does not give: it raises, or returns and
+    the moves end there (a paused replay, an export's last turn waiting for its reader). With
+    `useless`, a row choice the turn never asks for is a GameError.
+    """
+    for t, (plays, choices) in enumerate(turns, 1):
+        if not state.partial and set(plays) != set(state.players):
+            raise GameError(f"turn {t}: every player plays at every turn", code="hands")
+        for p in state.players:
+            yield {"kind": "card", "player": p, "card": plays.get(p)}
+        used = set()
+        while state.pending is not None and state.pending["kind"] == "row":
+            player = state.pending["player"]
+            if player not in choices:
+                missing(t, state)
+                return
+            yield {"kind": "row", "player": player, "row": choices[player]}
+            used.add(player)
+        unused = sorted(set(choices) - used)
+        if useless and unused:
+            p = unused[0]
+            raise GameError(f"turn {t}: {p} has a row choice, but their card {plays[p]} is not "
+                            f"lower than every row when it is placed", player=p, card=plays[p],
+                            turn=t, code="useless_choice")
+
+
+def _choice_needed(t: int, state) -> None:
+    player, card = state.pending["player"], state.pending["card"]
+    raise GameError(f"turn {t}: {player}'s card {card} is lower than every row: "
+                    f"the scenario must give their row choice (\"choices\": "
+                    f"{{\"{player}\": 0..{len(state.round.table.rows) - 1}}})",
+                    player=player, card=card, turn=t, code="missing_choice")
+
+
 def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
-    """The steps of a scenario: its turns are played by the rules, then their events shown.
+    """The steps of a scenario: its moves folded over the State on its table, then their events
+    grouped into steps (`steps_of`).
 
     With `pause=True` a missing row choice ends the replay on a step of kind
     "choice" (for a reader to answer) instead of raising GameError.
     """
     sc = parse(data)
-    table = Table(sc.rows, sc.limit)
-    piles = {p: [] for p in sc.players}
-    log: list = []
-    for t, (plays, choices) in enumerate(sc.turns, 1):
-        turn = Turn(table, plays, t, piles, log)
-        used = set()
-        while not turn.run():
-            player, card = turn.pending
-            if player not in choices:
-                if pause:
-                    return steps_of(sc.rows, sc.players, log, limit=sc.limit, draw=draw)
-                raise GameError(f"turn {t}: {player}'s card {card} is lower than every row: "
-                                f"the scenario must give their row choice (\"choices\": "
-                                f"{{\"{player}\": 0..{len(table.rows) - 1}}})",
-                                player=player, card=card, turn=t, code="missing_choice")
-            turn.step(choices[player])
-            used.add(player)
-        useless = sorted(set(choices) - used)
-        if useless:
-            p = useless[0]
-            raise GameError(f"turn {t}: {p} has a row choice, but their card {plays[p]} is not "
-                            f"lower than every row when it is placed", player=p, card=plays[p],
-                            turn=t, code="useless_choice")
-    return steps_of(sc.rows, sc.players, log, limit=sc.limit, draw=draw)
+    state = scenario_state(sc, partial=True)
+    missing = (lambda t, state: None) if pause else _choice_needed
+    for _ in fold(state, scenario_moves(state, sc.turns, missing)):
+        pass
+    return steps_of(sc.rows, sc.players, state.log, limit=sc.limit, draw=draw)
 
 
 def steps_of(rows, players, events, *, limit: int = LIMIT, draw: bool = True) -> list[dict]:

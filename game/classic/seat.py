@@ -15,7 +15,9 @@ from .bots import HeuristicBot, cheapest_row
 from .cards import HEADS
 from .draw import card_svg, table_svg
 from .play import HAND_SIZE
-from .replay import steps_of
+from ..playback import fold
+from .replay import scenario_moves, steps_of
+from .scenario import parse
 from .state import check_deal, new_game
 
 
@@ -48,7 +50,7 @@ def seat_view(st, reader: str) -> dict:
 
 def _bot_picks(st, reader: str) -> str:
     """The robots' draft picks since the reader's last one, in the engine's French."""
-    picks = [m for m in st.moves[_round_start(st):] if m["kind"] == "pick"]
+    picks = [m for m in st.moves[round_start(st):] if m["kind"] == "pick"]
     mine = [i for i, m in enumerate(picks) if m["player"] == reader]
     recent = picks[mine[-1] + 1:] if mine else picks
     number = len(st.game.history) + 1
@@ -56,7 +58,7 @@ def _bot_picks(st, reader: str) -> str:
                        for m in recent)
 
 
-def _round_start(st) -> int:
+def round_start(st) -> int:
     """Index in `st.moves` of the current round's first move."""
     starts = [i + 1 for i, m in enumerate(st.moves) if m["kind"] == "next_round"]
     return starts[-1] if starts else 0
@@ -73,7 +75,7 @@ def turns_of(st, record: dict) -> list[dict]:
     card, then `record[kind](turn, move)` for every other move of that turn."""
     n = len(st.players)
     turns, plays = [], {}
-    for move in st.moves[_round_start(st):]:
+    for move in st.moves[round_start(st):]:
         if move["kind"] == "card":
             plays[move["player"]] = move["card"]
             if len(plays) == n:
@@ -112,8 +114,8 @@ def round_steps(st) -> list[dict]:
 
 
 def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None):
-    """A game whose first round is a scenario with hands (an export): its turns are replayed."""
-    from .scenario import parse
+    """A game whose first round is a scenario with hands (an export): its turns are replayed,
+    the last one may wait for a row choice (the reader's, or a robot's that the session refuses)."""
     sc = parse(data)
     hands = data.get("hands")
     if not hands or len(hands) < 2 or set(hands) != set(sc.players):
@@ -125,8 +127,14 @@ def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None):
     deal = check_deal({"rows": data["rows"], "hands": {p: hands[p] for p in players}}, players, variant)
     st = new_game(players, seed=seed, options={k: v for k, v in (options or {}).items() if k != "variant"},
                   variant=variant, deal=deal)
-    st.play_turns(sc.turns, lambda want, turn: None if want["player"] not in turn[1] else
-                  {"kind": "row", "player": want["player"], "row": turn[1][want["player"]]})
+
+    def missing(t, state):
+        if t < len(sc.turns):
+            raise GameError(f"turn {t}: {state.pending['player']}'s row choice is missing",
+                            code="missing_choice")
+
+    for _ in fold(st, scenario_moves(st, sc.turns, missing, useless=False)):
+        pass
     return st
 
 

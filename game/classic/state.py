@@ -16,6 +16,7 @@ from ..state import check_turn, replay_moves
 from ..events import Deal
 from ..variants import check_values
 from .play import HAND_SIZE, OPTIONS, Game, Options, Round
+from .table import LIMIT
 
 
 MOVE_KEYS = {"card": ("card",), "row": ("row",), "pick": ("card",), "next_round": ()}
@@ -28,6 +29,7 @@ class RoundsState:
 
     RECORDED = ("kind", "player", "card", "row")   # the fields of a move kept in `moves`
     MOVE_KEYS: dict                                  # each kind of move → its fields (check_turn)
+    partial = False   # a scenario's round: a player may sit a turn out (a card move with card None)
 
     def _begin(self, game, players, seed) -> None:
         self.game = game
@@ -61,25 +63,6 @@ class RoundsState:
 
     def winners(self) -> list:
         return self.game.winners
-
-    def play_turns(self, turns: list, decide) -> None:
-        """A scenario's turns as moves (a loaded export): everyone's card, then `decide(want,
-        turn)` answers each decision of the turn; None leaves it open, which only the last
-        turn may (the reader's decision, or a robot's that the session refuses)."""
-        for t, turn in enumerate(turns, 1):
-            plays = turn[0]
-            if set(plays) != set(self.players):
-                raise GameError(f"turn {t}: every player plays at every turn", code="hands")
-            for p in self.players:
-                self.apply({"kind": "card", "player": p, "card": plays[p]})
-            while self.pending is not None and self.pending["kind"] not in ("card", "next_round"):
-                move = decide(self.pending, turn)
-                if move is None:
-                    if t < len(turns):
-                        raise GameError(f"turn {t}: {self.pending['player']}'s row choice is missing",
-                                        code="missing_choice")
-                    break
-                self.apply(move)
 
     def _deal(self) -> None:
         """Deal the next round, the first one from the scenario's deal when one is given."""
@@ -116,14 +99,16 @@ class RoundsState:
 
     def _choose_card(self, player: str, card, reveal) -> None:
         """Keep `player`'s card hidden; once everyone has chosen, `reveal(plays)` (atomic)."""
-        if isinstance(card, bool) or card not in self.round.hands[player]:
+        if card is None and self.partial:
+            pass   # sits this turn out: a scenario shows only the players who matter
+        elif isinstance(card, bool) or card not in self.round.hands[player]:
             raise GameError(f"{player} does not hold card {str(card)[:20]}", player=player,
                             code="not_in_hand")
         self.hidden[player] = card
         if len(self.hidden) == len(self.players):
             plays, self.hidden = self.hidden, {}
             try:
-                reveal(plays)
+                reveal({p: c for p, c in plays.items() if c is not None})
             except GameError:
                 self.hidden = {p: c for p, c in plays.items() if p != player}
                 raise
@@ -153,22 +138,30 @@ class RoundsState:
         return self.log[start:]
 
 
+class ScenarioGame(Game):
+    """A scenario's round: an excerpt of a table may show one player, or none (its rows only)."""
+    min_players = 0
+
+
 class ClassicState(RoundsState):
     MOVE_KEYS = MOVE_KEYS
 
     def __init__(self, players: list, *, seed=0, options: dict | None = None, variant: str = "classic",
-                 deal: dict | None = None):
+                 deal: dict | None = None, partial: bool = False):
         check_seed(seed)
         self.saved_options = check_values(variant, OPTIONS, options)
         self.options = Options(variant, **self.saved_options)
         self.variant = variant
         self.log: list = []
-        self._begin(Game(list(players), self.options, seed=seed, log=self.log), players, seed)
+        self.partial = partial
+        game = (ScenarioGame if partial else Game)(list(players), self.options, seed=seed, log=self.log)
+        self._begin(game, players, seed)
         self.given_deal = deal               # a first deal read from a scenario instead of the seed
         self._deal()
 
     def _given_round(self, deal: dict) -> Round:
-        return Round(self.players, deal["hands"], deal["rows"], number=1, log=self.log)
+        return Round(self.players, deal["hands"], deal["rows"], number=1, log=self.log,
+                     limit=deal.get("limit", LIMIT))
 
     def _remember_start(self, r) -> None:
         self.round_starts.append({"rows": r.table.to_json(), "hands": {p: list(h) for p, h in r.hands.items()}})
@@ -191,7 +184,7 @@ class ClassicState(RoundsState):
 
     # --- playing ------------------------------------------------------------------------------
     def _reveal(self, plays: dict) -> None:
-        self.round.play(plays)
+        self.round.play(plays, partial=self.partial)
 
     def _decide(self, move: dict) -> None:
         r = self.round

@@ -1,4 +1,4 @@
-"""The JSON scenario format of the special-cards variant, and its replay as steps.
+"""The JSON scenario format of the special-cards variant (its replay as steps: replay.py).
 
 A classic scenario plus an optional `"specials"` entry per turn: the special
 card a player adds on their own placement turn, with the fields it needs
@@ -21,22 +21,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.classic.bots import cheapest_row
 from game.classic.cards import is_card
-from game.classic.replay import revealed, takes_of
-from game.classic.replay import run as classic_run
 from game.errors import GameError
 from game.classic.scenario import check_count, check_outline
-from game.messages import explain, explain_all
-from game.messages import specials as say
-from game.messages.classic import start_text, turn_summary
 
 from .cards import COPIES, KINDS, MAX_PLAYERS, MIN_PLAYERS, REPLACE
-from .events import RowRemoved, SpecialPlayed
-from .moves import Refused, check_shape
-from .round import SpecialRound
+from .moves import check_shape
 from .table import check_table
-from ..untrusted import is_whole
 
 VARIANT = "speciales"
 KEYS = {"variant", "rows", "marked", "stopped", "hands", "held", "turns", "players"}
@@ -207,162 +198,3 @@ def _check_replacements(turns, rows, hands) -> None:
             placed[new] = p
         for card, p in placed.items():
             gone.setdefault(card, f"placed by {p} in turn {t}")
-
-
-TAKES = ("take", "special_seventh_take", "special_insert_take", "special_row_removed")
-"""The events in which a player takes cards (their `heads` is what the cards carry)."""
-
-
-def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = False) -> list[dict]:
-    """The steps of a scenario (the classic shape plus "marked", "stopped", "special").
-
-    `pause=True` ends on a step of kind "choice" when a row choice is missing; `auto_choice=True`
-    takes the cheapest row instead (used to show what would happen without a special card).
-    """
-    sc = parse(data)
-    log: list = []
-    rnd = SpecialRound(sc.players, sc.hands, sc.held, sc.rows, marked=sc.marked, stopped=sc.stopped,
-                       log=log)
-    steps: list[dict] = []
-
-    specials_now: dict = {}   # {player: special card} played so far this turn
-
-    def add(turn, kind, events, text, placed=None, taken=None, choice=None, special=None):
-        state = rnd.table.state()
-        events = [e.to_dict() for e in events]
-        step = {"n": len(steps), "turn": turn, "kind": kind, "events": events,
-                "text": text, **state, "penalties": rnd.scores(), "placed": placed, "taken": taken,
-                "choice": choice, "special": special,
-                "revealed": revealed(rnd.queue, rnd.pos, kind, specials_now) if turn else [],
-                "takes": takes_of(events)}
-        if draw:
-            from .draw import table_svg
-            step["svg"] = table_svg(state["rows"], marked=state["marked"], stopped=state["stopped"],
-                                    placed=placed, taken=taken)
-        steps.append(step)
-
-    add(0, "start", [], start_text(rnd.table.rows))
-    for t, (plays, choices, specials) in enumerate(sc.turns, 1):
-        before, turn_start = rnd.scores(), len(log)
-        out_of_hand = set(rnd.table.cards()).union(*rnd.piles.values())
-        for p, card in plays.items():
-            if card in out_of_hand:
-                raise GameError(f"turn {t}: {p} plays {card}, which is already on the table or taken",
-                                player=p, card=card, turn=t, field=f"turns[{t - 1}].plays.{p}",
-                                code="card_twice")
-        rnd.reveal(plays, partial=True)
-        specials_now.clear()
-        add(t, "reveal", log[-1:], explain(log[-1]))
-        while not rnd.turn_done:
-            card, player = rnd.next_card()
-            if t == len(sc.turns) and player == sc.waiting:
-                if not pause:
-                    raise GameError(f"turn {t}: the scenario waits for {player}'s decision", player=player,
-                                    card=card, turn=t, field=f"turns[{t - 1}].waiting",
-                                    code="missing_choice")
-                add(t, "choice", [], say.waiting_text(player, card),
-                    choice={"player": player, "card": card, "options": [], "chosen": None})
-                return steps
-            move, choice = specials.get(player), choices.get(player)
-            start = len(log)
-            try:
-                settled = rnd.resolve(move, choice)
-            except Refused as refused:
-                refused.args = (f"turn {t}: {player}'s {refused.message}",)
-                refused.message = refused.args[0]
-                raise
-            except GameError as error:
-                if not (auto_choice and error.code == "bad_choice"):
-                    raise
-                choices = {**choices, player: cheapest_row(rnd.options())}
-                settled = rnd.resolve(move, choices[player])
-            if not settled:   # the card is lower than every open row and no row is named
-                need = rnd.pending
-                if auto_choice:
-                    choice = cheapest_row(need["options"])
-                    rnd.settle(move, choice)
-                    choices = {**choices, player: choice}
-                elif pause:
-                    add(t, "choice", [], say.choice_text(player, need["card"]),
-                        choice={"player": player, "card": need["card"], "options": need["options"],
-                                "chosen": None})
-                    return steps
-                else:
-                    raise GameError(f"turn {t}: {player}'s card {need['card']} is lower than every open "
-                                    f"row: the scenario must give their row choice (\"choices\": "
-                                    f"{{\"{player}\": row}})", player=player, card=need["card"], turn=t,
-                                    code="missing_choice")
-            events = log[start:]
-            types = {e.type for e in events}
-            if player in choices and "choice_made" not in types and not auto_choice:
-                raise GameError(f"turn {t}: {player} has a row choice, but their card is not lower than "
-                                f"every open row when it is placed", player=player, turn=t,
-                                code="useless_choice")
-            played = rnd.queue[rnd.pos - 1][0]
-            take = next((e for e in events if e.type in ("take", "special_seventh_take",
-                                                           "special_insert_take")), None)
-            removed = any(isinstance(e, RowRemoved) for e in events)
-            request = next((e for e in events if e.type == "choice_requested"), None)
-            choice_info = None
-            if request is not None:
-                choice_info = {"player": player, "card": played,
-                               "options": [{"row": o["row"], "cards": list(o["cards"]), "heads": o["heads"]}
-                                           for o in request.options], "chosen": choices.get(player, choice)}
-            special = next(({"player": e.player, "card": e.special} for e in events
-                            if isinstance(e, SpecialPlayed)), None)
-            if special is not None:
-                specials_now[special["player"]] = special["card"]
-            taken_row = take.row if take is not None else None
-            add(t, "take" if (take or removed) else "place", events, explain_all(events),
-                placed=played if any(played in r for r in rnd.table.rows) else None, taken=taken_row,
-                choice=choice_info, special=special)
-        after = rnd.scores()
-        taken = dict.fromkeys(after, 0)
-        for e in log[turn_start:]:
-            if e.type in TAKES:
-                taken[e.player] += e.heads
-        add(t, "end", [], turn_summary(t, taken, {p: after[p] - before[p] for p in after}))
-    return steps
-
-
-def run(data) -> dict:
-    """Replay a scenario: {"rows", "marked", "stopped", "penalties", "events"} (the CLI's output)."""
-    return classic_run(data, replay=replay, shown=("rows", "marked", "stopped", "penalties"))
-
-
-def without_specials(data) -> dict:
-    """The same scenario with every special card left in hand (« et si je ne la jouais pas ? »)."""
-    turns = [{k: v for k, v in turn.items() if k != "specials"} for turn in data["turns"]]
-    out = {**data, "turns": turns, "variant": VARIANT}
-    if "hands" not in data:
-        out["hands"] = parse(data).hands
-    return out
-
-
-def compare(data) -> dict:
-    """Heads with and without the special cards.
-
-    Without them, a row choice the scenario gives is kept when still legal; a missing or
-    illegal one takes the cheapest row (the bots' rule, RULES §1). `cheapest` gives each
-    player's heads with the special cards had they taken the cheapest row at each of their own
-    row choices: the part of a difference that was their choice, not a special card's doing.
-    """
-    with_ = replay(data, draw=False)[-1]["penalties"]
-    plain = without_specials(data)
-    without = replay(plain, draw=False, auto_choice=True)[-1]["penalties"]
-    cheapest = {p: _cheapest_for(data, p) if _chooses(data, p) else with_[p] for p in with_}
-    return {"with": with_, "without": without, "saved": {p: without[p] - with_[p] for p in with_},
-            "cheapest": cheapest}
-
-
-def _chooses(data, player: str) -> bool:
-    return any(player in turn.get("choices", {}) for turn in data["turns"])
-
-
-def _cheapest_for(data, player: str) -> int:
-    """`player`'s heads once their row choices are left to the cheapest-row rule."""
-    turns = []
-    for turn in data["turns"]:
-        kept = {p: r for p, r in turn.get("choices", {}).items() if p != player}
-        turns.append({**{k: v for k, v in turn.items() if k != "choices"}, **({"choices": kept} if kept else {})})
-    return replay({**data, "turns": turns}, draw=False, auto_choice=True)[-1]["penalties"][player]

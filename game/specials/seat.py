@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from html import escape
 
-from ..classic.seat import card_view, record_row, rounds_view, turns_of
+from .. import playback
+from ..classic.seat import card_view, record_row, round_start, rounds_view, turns_of
 from ..messages import moves as words
 from ..messages import specials as say
 from .bots import SpecialBot
 from .cards import NUMBER_CARDS_EACH
 from .draw import special_card_svg, table_svg
-from .scenario import replay
+from .replay import step_hooks
+from .state import SpecialState
 
 
 def seat_view(st, reader: str) -> dict:
@@ -37,18 +39,13 @@ def decision_text(st, reader: str) -> str:
     return words.special_decision(st.pending["card"])
 
 
-def round_scenario(st, *, pending: bool = False) -> dict:
-    """The current (or just finished) round as a special-cards scenario. The turn being placed
-    is left out, or with `pending` kept up to the player whose decision it waits for (`"waiting"`:
-    its replay ends on that card, so « Jouer une manche » shows the turn so far)."""
+def round_scenario(st) -> dict:
+    """The current (or just finished) round as a special-cards scenario (the export); the turn
+    being placed is left out."""
     r = st.shown_round
     turns = turns_of(st, record={"place": _record_place})
     if not r.turn_done:
-        want = st.pending
-        if pending and want is not None and want["kind"] == "place" and turns:
-            turns[-1]["waiting"] = want["player"]
-        else:
-            turns.pop()
+        turns.pop()
     start = st.round_starts[-1]
     return {"variant": "speciales", "rows": [list(row) for row in start["rows"]],
             "hands": {p: list(start["hands"][p]) for p in st.players},
@@ -56,8 +53,14 @@ def round_scenario(st, *, pending: bool = False) -> dict:
 
 
 def round_steps(st) -> list[dict]:
-    """The round so far, replayed from its scenario up to the decision the game waits for."""
-    return replay(round_scenario(st, pending=True), draw=False, pause=True)
+    """The round so far: its own moves played again on its deal, up to the decision the game
+    waits for (a last step of kind "choice" while a card waits for its player's decision)."""
+    start = st.round_starts[-1]
+    first = SpecialState(st.players, seed=st.seed, deal={"rows": start["rows"], "hands": start["hands"],
+                                                         "held": start["specials"]})
+    want = st.pending
+    stop = [(want["player"], None)] if want is not None and want["kind"] == "place" else []
+    return playback.replay(first, st.moves[round_start(st):], **step_hooks(first, draw=False, stop=stop))
 
 
 def _record_place(turn: dict, move: dict) -> None:

@@ -14,7 +14,9 @@ from .. import variants
 from ..classic.state import RoundsState
 from ..errors import GameError
 from ..untrusted import check_seed
+from ..playback import fold
 from ..state import replay_moves
+from ..classic.bots import cheapest_row
 from .cards import NUMBER_CARDS_EACH, ROWS, SPECIAL_CARDS_EACH
 from .moves import candidates
 from .play import SpecialGame
@@ -25,21 +27,30 @@ from .scenario import parse
 MOVE_KEYS = {"card": ("card",), "place": ("special", "row"), "next_round": ()}
 
 
+class ScenarioGame(SpecialGame):
+    """A scenario's round: an excerpt of a table may show one player, or none (its rows only)."""
+    min_players = 0
+
+
 class SpecialState(RoundsState):
     variant = "speciales"
     RECORDED = ("kind", "player", "card", "special", "row")
     MOVE_KEYS = MOVE_KEYS
 
-    def __init__(self, players: list, *, seed=0, options: dict | None = None, deal: dict | None = None):
+    def __init__(self, players: list, *, seed=0, options: dict | None = None, deal: dict | None = None,
+                 partial: bool = False):
         check_seed(seed)
         self.saved_options = variants.check_options(variants.get(self.variant), options)
         self.log: list = []
-        self._begin(SpecialGame(list(players), seed=seed, log=self.log), players, seed)
+        self.partial = partial
+        game = (ScenarioGame if partial else SpecialGame)(list(players), seed=seed, log=self.log)
+        self._begin(game, players, seed)
         self.given_deal = deal   # a first deal read from a scenario (a loaded export), not the seed
         self._deal()
 
     def _given_round(self, deal: dict) -> SpecialRound:
-        return SpecialRound(self.players, deal["hands"], deal["held"], deal["rows"], number=1, log=self.log)
+        return SpecialRound(self.players, deal["hands"], deal["held"], deal["rows"], number=1, log=self.log,
+                            marked=deal.get("marked", ()), stopped=deal.get("stopped", ()))
 
     def _remember_start(self, r) -> None:
         self.round_starts.append({"rows": [list(row) for row in r.table.rows],
@@ -77,7 +88,7 @@ class SpecialState(RoundsState):
         return trial is not None and trial.asked is None
 
     def _reveal(self, plays: dict) -> None:
-        self.round.reveal(plays)
+        self.round.reveal(plays, partial=self.partial)
 
     def _decide(self, move: dict) -> None:
         """A `place` move: the optional special card, and the row a too-low card takes."""
@@ -116,9 +127,81 @@ def from_json(data: dict) -> SpecialState:
     return replay_moves(state, data["moves"])
 
 
+def scenario_state(sc, **game) -> SpecialState:
+    """The State on a parsed scenario's table (its markers and Stops too), hands and held cards.
+    `game`: the State's own arguments."""
+    return SpecialState(sc.players, deal={"rows": sc.rows, "hands": sc.hands, "held": sc.held,
+                                          "marked": sc.marked, "stopped": sc.stopped}, **game)
+
+
+def scenario_moves(state, sc, missing, *, strict: bool = True, waiting: str | None = None,
+                   auto_choice: bool = False, where: dict | None = None):
+    """A scenario's turns as moves, written as `state` plays them: each player's number card
+    (None: a player who sits the turn out), then one `place` per card with its player's special
+    card and row.
+
+    `missing(t, player, need)` answers a decision the turn does not give: it raises, or returns
+    and the moves end there. `need` is the round's "row" decision for a card that needs a row,
+    None for the player `waiting` names (the scenario's marker, in its last turn) or, unless
+    `strict`, a refused special card given without a row. `strict` (a replay) also refuses a
+    card played twice and a row given for a card that needs none; without it (an export being
+    loaded) such a row goes to the State, which refuses it. `auto_choice` takes the cheapest
+    row for a missing or closed one. `where` is kept at the turn and player of the last move
+    written (an error's words).
+    """
+    for t, (plays, choices, specials) in enumerate(sc.turns, 1):
+        if not state.partial and set(plays) != set(state.players):
+            raise GameError(f"turn {t}: every player plays at every turn", code="hands")
+        r = state.shown_round
+        out_of_hand = set(r.table.cards()).union(*r.piles.values())
+        for p, card in plays.items():
+            if strict and card in out_of_hand:
+                raise GameError(f"turn {t}: {p} plays {card}, which is already on the table or taken",
+                                player=p, card=card, turn=t, field=f"turns[{t - 1}].plays.{p}",
+                                code="card_twice")
+        for p, card in plays.items():
+            if strict and card not in r.hands[p]:   # the round's words, naming the turn
+                raise GameError(f"turn {t}: {p} does not hold card {card}", player=p, card=card, turn=t,
+                                code="not_in_hand")
+        for p in state.players:
+            yield {"kind": "card", "player": p, "card": plays.get(p)}
+        while state.pending is not None and state.pending["kind"] == "place":
+            r = state.round
+            card, player = r.next_card()
+            if where is not None:
+                where.update(turn=t, player=player)
+            if t == len(sc.turns) and player == waiting:
+                missing(t, player, None)
+                return
+            special, row = specials.get(player), choices.get(player)
+            if auto_choice and row is not None:
+                try:
+                    r.clone().resolve(special, row)
+                except GameError as error:
+                    if error.code == "bad_choice":   # the row the scenario names is closed now
+                        row = cheapest_row(r.options())
+            trial = r.trial(special)   # None: refused (the State's own move then says why)
+            settles = trial is not None and trial.asked is None   # placed with no row to take
+            if settles and row is not None and strict:
+                if not auto_choice:
+                    raise GameError(f"turn {t}: {player} has a row choice, but their card is not lower "
+                                    f"than every open row when it is placed", player=player, turn=t,
+                                    code="useless_choice")
+                row = None
+            elif not settles and row is None and (trial is not None or not strict):
+                if auto_choice:
+                    row = cheapest_row(trial.pending["options"])
+                else:
+                    missing(t, player, None if trial is None else trial.pending)
+                    return
+            yield {"kind": "place", "player": player, "special": special, "row": row}
+
+
+
 def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None) -> SpecialState:
     """A game whose first round is an exported special-cards round (« Enregistrer la manche »):
-    its deal (rows, hands, held) and its turns, replayed move by move."""
+    its deal (rows, hands, held) and its turns, replayed move by move; the last turn may wait
+    for a decision (the reader's, or a robot's that the session refuses)."""
     sc = parse(data)
     if sc.marked or sc.stopped or data.get("hands") is None or data.get("held") is None:
         raise GameError("a session needs a fresh deal: every player's hands and held cards", code="hands")
@@ -127,12 +210,10 @@ def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None) -> 
                        "held": {p: data["held"].get(p) for p in players}}, players)
     st = SpecialState(players, seed=seed, options=options, deal=deal)
 
-    def decide(want, turn):
-        _, choices, specials = turn
-        special, row = specials.get(want["player"]), choices.get(want["player"])
-        if row is None and not st._needs_no_row(special):
-            return None   # the last turn waits for this decision (the reader's, or refused by load)
-        return {"kind": "place", "player": want["player"], "special": special, "row": row}
+    def missing(t, player, need):
+        if t < len(sc.turns):
+            raise GameError(f"turn {t}: {player}'s row choice is missing", code="missing_choice")
 
-    st.play_turns(sc.turns, decide)
+    for _ in fold(st, scenario_moves(st, sc, missing, strict=False)):
+        pass
     return st

@@ -11,7 +11,7 @@ from . import seat, state
 from .bots import RandomSpecialBot, SpecialBot
 from .cards import MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS
 from .draw import step_html
-from .scenario import compare, replay, run
+from .replay import compare, replay, run
 
 
 def variant(name: str) -> Variant:

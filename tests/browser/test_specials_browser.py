@@ -14,7 +14,7 @@ import pytest
 
 from game.messages.specials import comparison_text
 from game.specials.cards import KINDS
-from game.specials.scenario import compare, replay
+from game.specials.replay import compare, replay
 from player_helpers import (button, current_step, reading_context, reading_page,  # noqa: F401
                             record_engine_requests, sections)
 

@@ -44,9 +44,9 @@ from game.junior.state import run_game
 from game.junior.variant import replay as junior_replay
 from game.junior.variant import result as junior_result
 from game.messages import reader_errors
-from game.specials.scenario import compare as specials_compare
+from game.specials.replay import compare as specials_compare
+from game.specials.replay import replay as specials_replay
 from game.specials.scenario import parse as specials_parse
-from game.specials.scenario import replay as specials_replay
 
 HERE = Path(__file__).parent
 SECONDS = 5

@@ -84,5 +84,5 @@ def test_no_choice_no_block_and_special_cards_left_out():
     assert choices_html(plain, replay(plain, draw=False)) == ""
     special = {"variant": "speciales", "rows": [[12], [28], [39], [44]],
                "turns": [{"plays": {"A": 5}, "choices": {"A": 0}}]}
-    from game.specials.scenario import replay as replay_specials
+    from game.specials.replay import replay as replay_specials
     assert choices_html(special, replay_specials(special, draw=False)) == ""

@@ -9,7 +9,7 @@ import pytest
 
 from game.messages.specials import comparison_text
 from game.specials.cards import KINDS
-from game.specials.scenario import compare
+from game.specials.replay import compare
 from site_builder.blocks import classic, tables
 from site_builder.commands.build import build
 from site_builder.problems import AuthorErrors

@@ -14,7 +14,7 @@ from game.classic.play import OPTIONS, Options
 from game.classic.replay import replay as classic_replay
 from game.messages.specials import comparison_text
 from game.specials.cards import ROUNDS
-from game.specials.scenario import compare
+from game.specials.replay import compare
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,7 +10,7 @@ import pytest
 from game.classic.draw import pile_svg, step_html, turn_svg
 from game.classic.replay import replay
 from game.specials.draw import step_html as special_step_html
-from game.specials.scenario import replay as special_replay
+from game.specials.replay import replay as special_replay
 
 NBSP, NNBSP = "\u00a0", "\u202f"
 SVG = "{http://www.w3.org/2000/svg}"

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 from game.messages.specials import NAMES
 from game.specials.cards import KINDS
 from game.specials.draw import PICTOGRAMS, special_card_svg, step_html, table_svg
-from game.specials.scenario import replay
+from game.specials.replay import replay
 
 SVG = "{http://www.w3.org/2000/svg}"
 

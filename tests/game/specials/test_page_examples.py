@@ -14,7 +14,7 @@ import pytest
 from game.messages.specials import NAMES
 from game.classic.replay import replay as dispatch_replay
 from game.specials.cards import KINDS
-from game.specials.scenario import compare, run
+from game.specials.replay import compare, run
 from site_builder.blocks.classic import parse_example, resolve_slides
 
 HERE = Path(__file__).parent

@@ -9,7 +9,7 @@ import pytest
 from game.errors import GameError
 from game.specials.moves import Refused
 from game import variants
-from game.specials.scenario import compare, replay, run
+from game.specials.replay import compare, replay, run
 
 ROWS = [[12], [28], [39], [44]]
 

@@ -14,7 +14,7 @@ SCENARIOS = json.loads(DATA)
 from game.messages import explain
 from game.rng import Rng
 from game.specials.bots import RandomSpecialBot, SpecialBot
-from game.specials.scenario import replay
+from game.specials.replay import replay
 from game.specials.state import new_game
 from game.state import play_out
 games = []
