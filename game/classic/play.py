@@ -18,7 +18,6 @@ from ..events import Deal, DraftPick, GameEnd, RoundEnd
 from ..rng import Rng
 from .table import LIMIT, Table
 from .turn import Turn
-from ..untrusted import is_whole
 
 HAND_SIZE = 10
 ROWS = 4

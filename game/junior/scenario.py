@@ -35,7 +35,7 @@ from game.untrusted import check_plain, is_whole
 from game.messages import explain
 
 from .cows import ALL_TYPES, COWS, ROWS, TYPES, cards_with, cows, is_cow_card, row_types
-from .rules import EXPERT_TAKE_AT, HAND_SIZE, counts, game_end_event, new_state, play, to_play, winners
+from .rules import EXPERT_TAKE_AT, HAND_SIZE, counts, game_end_event, new_state, play
 
 KEYS = {"variant", "level", "players", "rows", "deck", "hands", "goal", "moves"}
 MOVE_KEYS = {"player", "card", "row"}

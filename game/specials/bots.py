@@ -10,10 +10,9 @@ the row with the 55…). `RandomSpecialBot` plays random legal moves, for tests.
 from __future__ import annotations
 
 from game.classic.bots import HeuristicBot
-from game.classic.cards import HEADS
 from game.rng import Rng
 
-from .cards import FIFTH_ROW, INSERT, NEGATIVE, REPLACE, ROWS, SEVEN, SLIDE, STOP
+from .cards import SLIDE
 from .moves import candidates
 
 

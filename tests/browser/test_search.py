@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
 from harness import Guard, serve, watch
 from test_offline import wait_for_async, wait_until_kept

@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from game.classic.cards import classic_deck
-from game.classic.play import Game, Options
+from game.classic.play import Game
 from game.rng import Rng
 
 # Rng(1).draw(classic_deck(), 44): the 4-player deal of seed 1 (10 × 4 hands, then 4 row starts).
