@@ -45,7 +45,7 @@ build: setup
 
 # HYPOTHESIS_PROFILE (tests/conftest.py): fast = 15 examples per property, dev = 100 (a bare
 # pytest and make test), deep = 500 (HYPOTHESIS_PROFILE=deep make test, a longer search).
-# Three test processes (README: 12 min 56 s on a quiet
+# Three test processes (README: 7 min 58 s on a quiet
 # 2-core VM; a fourth is slower, the two cores are the limit) share one site build
 # (tests/conftest.py); loadscope keeps a module's tests (and its costly fixtures, such as the
 # quality gate's walk) in one process.
