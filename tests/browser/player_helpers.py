@@ -114,3 +114,15 @@ def reading_page(reading_context):
     tab.close()
     assert not guard.foreign, f"requests to other hosts: {guard.foreign}"
     assert not guard.dialogs, f"dialogs opened: {guard.dialogs}"
+
+
+# The played cards beside a step's table and the takes under it, as the page draws them.
+READ_TURN = """(root) => [...root.querySelectorAll('svg.sqp-tour [data-played]')].map(
+    (g) => [Number(g.dataset.played), g.dataset.player, g.dataset.state])"""
+READ_TAKES = """(root) => [...root.querySelectorAll('.ramasse')].map(
+    (p) => [p.dataset.taker, [...p.querySelectorAll('[data-taken]')].map((g) => Number(g.dataset.taken))])"""
+
+
+def shown(page, sid):
+    """The step of example `sid` shown now."""
+    return page.locator(f"#{sid} li.etape:not([hidden])").element_handle()

@@ -15,7 +15,7 @@ import pytest
 
 from harness import ENGINE_TIMEOUT_MS, MOTION_DEFAULT, sealed_page
 from player_helpers import (button, reading_context, reading_page,  # noqa: F401
-                            record_engine_requests)
+                            READ_TAKES, READ_TURN, record_engine_requests, shown)
 
 pytestmark = pytest.mark.slow
 
@@ -28,16 +28,6 @@ def page(reading_page):
     """Here `page` is a fresh tab of one context for the module (its tests start no engine:
     `player_helpers.reading_context`)."""
     return reading_page
-
-READ_TURN = """(root) => [...root.querySelectorAll('svg.sqp-tour [data-played]')].map(
-    (g) => [Number(g.dataset.played), g.dataset.player, g.dataset.state])"""
-READ_TAKES = """(root) => [...root.querySelectorAll('.ramasse')].map(
-    (p) => [p.dataset.taker, [...p.querySelectorAll('[data-taken]')].map((g) => Number(g.dataset.taken))])"""
-
-
-def shown(page, sid):
-    return page.locator(f"#{sid} li.etape:not([hidden])").element_handle()
-
 
 def sized(browser, server, guard, width, height, **options):
     """A page of the given size, as a reader with no motion preference sees it (smooth scrolling)."""

@@ -211,17 +211,23 @@ def open_quiz(page, server, path, sid):
     page.check(f"#{sid} .joueur-quiz input")   # needs no engine: the build wrote each step's facts
 
 
+def quiz_at_the_too_low_card(page, server) -> dict:
+    """Exemple 3's quiz on, at the step that asks where its too-low card goes; that step."""
+    open_quiz(page, server, "exemples/exemple-3/", "exemple-3")
+    steps = web.steps_for(scenario_of(page, "exemple-3"))
+    low = next(s for s in steps if s["target"] and s["target"]["chosen"])
+    for _ in range(low["n"]):
+        button(page, "exemple-3", "next").click()
+    return low
+
+
 def test_quiz_label_says_it_is_a_quiz(page, server):
     page.goto(server.url("exemples/exemple-4/"))
     assert page.inner_text("#exemple-4 .joueur-quiz").strip().startswith("Quiz")
 
 
 def test_quiz_offers_no_row_when_the_card_is_too_low(page, server):
-    open_quiz(page, server, "exemples/exemple-3/", "exemple-3")
-    steps = web.steps_for(scenario_of(page, "exemple-3"))
-    low = next(s for s in steps if s["target"] and s["target"]["chosen"])
-    for _ in range(low["n"]):
-        button(page, "exemple-3", "next").click()
+    low = quiz_at_the_too_low_card(page, server)
     none = page.locator('#exemple-3 button[data-quiz="aucune"]')
     assert none.inner_text() == f"Aucune rangée{NBSP}: le joueur choisit"
     none.click()
@@ -231,11 +237,7 @@ def test_quiz_offers_no_row_when_the_card_is_too_low(page, server):
 
 
 def test_quiz_a_row_for_a_too_low_card_is_wrong(page, server):
-    open_quiz(page, server, "exemples/exemple-3/", "exemple-3")
-    steps = web.steps_for(scenario_of(page, "exemple-3"))
-    low = next(s for s in steps if s["target"] and s["target"]["chosen"])
-    for _ in range(low["n"]):
-        button(page, "exemple-3", "next").click()
+    low = quiz_at_the_too_low_card(page, server)
     page.click('#exemple-3 button[data-quiz="0"]')
     assert page.get_attribute("#exemple-3 .joueur-quiz-verdict", "data-juste") == "false"
 

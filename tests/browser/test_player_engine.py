@@ -24,7 +24,7 @@ from game.explore import codec
 from harness import (ENGINE_TIMEOUT_MS, Guard, fast_clock, idle, sealed_page,
                      start_engine_by_what_if, wait_for_engine)
 from player_helpers import (HEAVY, button, current_step, field, field_error,
-                            record_engine_requests, scenario_of)
+                            READ_TAKES, READ_TURN, record_engine_requests, scenario_of, shown)
 
 pytestmark = pytest.mark.slow
 
@@ -403,16 +403,6 @@ def test_when_the_engine_is_ready_the_built_steps_stay_and_nothing_else_is_said(
     assert page.eval_on_selector_all("#exemple-6 li.etape", "els => els.map((li) => li.innerHTML)") \
         == six.facts["built_first"]
     check_guard(six.guard)
-
-
-READ_TURN = """(root) => [...root.querySelectorAll('svg.sqp-tour [data-played]')].map(
-    (g) => [Number(g.dataset.played), g.dataset.player, g.dataset.state])"""
-READ_TAKES = """(root) => [...root.querySelectorAll('.ramasse')].map(
-    (p) => [p.dataset.taker, [...p.querySelectorAll('[data-taken]')].map((g) => Number(g.dataset.taken))])"""
-
-
-def shown(page, sid):
-    return page.locator(f"#{sid} li.etape:not([hidden])").element_handle()
 
 
 def test_each_step_of_a_turn_draws_the_revealed_cards_and_the_takes(six):
