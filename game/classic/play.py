@@ -186,8 +186,9 @@ class Game:
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
 
     def __init__(self, players: list[str], options: Options = Options(), seed: int | None = 0,
-                 log: list | None = None):
-        if not self.min_players <= len(players) <= self.max_players:
+                 log: list | None = None, *, excerpt: bool = False):
+        # `excerpt`: a scenario's table may show one player, or none (its rows only).
+        if not (0 if excerpt else self.min_players) <= len(players) <= self.max_players:
             raise GameError(f"{self.title} is played by {self.min_players} to {self.max_players} "
                             f"players, not {len(players)}")
         if len(set(players)) != len(players):

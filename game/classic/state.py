@@ -138,11 +138,6 @@ class RoundsState:
         return self.log[start:]
 
 
-class ScenarioGame(Game):
-    """A scenario's round: an excerpt of a table may show one player, or none (its rows only)."""
-    min_players = 0
-
-
 class ClassicState(RoundsState):
     MOVE_KEYS = MOVE_KEYS
 
@@ -154,7 +149,7 @@ class ClassicState(RoundsState):
         self.variant = variant
         self.log: list = []
         self.partial = partial
-        game = (ScenarioGame if partial else Game)(list(players), self.options, seed=seed, log=self.log)
+        game = Game(list(players), self.options, seed=seed, log=self.log, excerpt=partial)
         self._begin(game, players, seed)
         self.given_deal = deal               # a first deal read from a scenario instead of the seed
         self._deal()

@@ -23,8 +23,8 @@ class SpecialGame(Game):
     title = "the special-cards variant"
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
 
-    def __init__(self, players, seed: int | None = 0, log: list | None = None):
-        super().__init__(players, seed=seed, log=log)
+    def __init__(self, players, seed: int | None = 0, log: list | None = None, *, excerpt: bool = False):
+        super().__init__(players, seed=seed, log=log, excerpt=excerpt)
 
     @property
     def over(self) -> bool:

@@ -27,11 +27,6 @@ from .scenario import parse
 MOVE_KEYS = {"card": ("card",), "place": ("special", "row"), "next_round": ()}
 
 
-class ScenarioGame(SpecialGame):
-    """A scenario's round: an excerpt of a table may show one player, or none (its rows only)."""
-    min_players = 0
-
-
 class SpecialState(RoundsState):
     variant = "speciales"
     RECORDED = ("kind", "player", "card", "special", "row")
@@ -43,7 +38,7 @@ class SpecialState(RoundsState):
         self.saved_options = variants.check_options(variants.get(self.variant), options)
         self.log: list = []
         self.partial = partial
-        game = (ScenarioGame if partial else SpecialGame)(list(players), seed=seed, log=self.log)
+        game = SpecialGame(list(players), seed=seed, log=self.log, excerpt=partial)
         self._begin(game, players, seed)
         self.given_deal = deal   # a first deal read from a scenario (a loaded export), not the seed
         self._deal()
