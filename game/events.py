@@ -12,7 +12,6 @@ from dataclasses import dataclass, fields
 from typing import ClassVar
 
 
-
 @dataclass(frozen=True, slots=True)
 class Event:
     type: ClassVar[str] = "event"
@@ -180,7 +179,6 @@ EVENT_TYPES: dict[str, type[Event]] = {}
 
 DICT_EVENT_TYPES: set[str] = set()
 """Types whose events are plain JSON-ready dicts already (Junior's)."""
-
 
 
 def register_dict_types(*types: str) -> None:

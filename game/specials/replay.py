@@ -135,6 +135,8 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
 def run(data) -> dict:
     """Replay a scenario: {"rows", "marked", "stopped", "penalties", "events"} (the CLI's output)."""
     return classic_run(data, replay=replay, shown=("rows", "marked", "stopped", "penalties"))
+
+
 def without_specials(data) -> dict:
     """The same scenario with every special card left in hand (« et si je ne la jouais pas ? »)."""
     turns = [{k: v for k, v in turn.items() if k != "specials"} for turn in data["turns"]]

@@ -192,7 +192,6 @@ def scenario_moves(state, sc, missing, *, strict: bool = True, waiting: str | No
             yield {"kind": "place", "player": player, "special": special, "row": row}
 
 
-
 def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None) -> SpecialState:
     """A game whose first round is an exported special-cards round (« Enregistrer la manche »):
     its deal (rows, hands, held) and its turns, replayed move by move; the last turn may wait
