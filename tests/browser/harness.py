@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import base64
 import functools
 import http.server
+import json
 import os
 import sys
 import threading
@@ -12,6 +14,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 SUB_PATH = "/depot/"
+ENGINE_TIMEOUT_MS = 180_000
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 MIME_TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
@@ -129,14 +132,21 @@ SAVE_DATA = ("Object.defineProperty(navigator, 'connection', "
              "{value: {saveData: true}, configurable: true})")
 
 
-def sealed_context(browser, server, guard: Guard, *, snapshots: bool = False, **options):
+def sealed_context(browser, server, guard: Guard, *, snapshots: bool = False,
+                   snapshot: bytes | None = None, **options):
     """A fresh, sealed context: no service worker, French, reduced motion, unless `options` say;
-    no background snapshot unless `snapshots`."""
+    no background snapshot unless `snapshots`; with `snapshot` (`engine_snapshot`) kept in its
+    Cache Storage, so that its engine starts as a returning reader's does."""
     context = browser.new_context(**{"service_workers": "block", "locale": "fr-FR",
                                      "reduced_motion": "reduce", **options})
     if not snapshots:
         context.add_init_script(SAVE_DATA)
     seal(context, server, guard)
+    if snapshot is not None:
+        page = context.new_page()
+        page.goto(server.url("favicon.svg"))   # any page of the origin: its Cache Storage
+        keep_snapshot(page, snapshot_url(server), snapshot)
+        page.close()
     return context
 
 
@@ -146,6 +156,62 @@ def sealed_page(browser, server, guard: Guard, **options):
     page = context.new_page()
     watch(page, guard)
     return context, page
+
+
+# --- the engine's snapshot in Cache Storage (js/snapshots.js) ------------------------------------
+
+SNAPSHOT_CACHE = "six-qui-prend-snapshot"
+# The page's own js/engine.js (the same module instance the page's scripts use), started and
+# asked directly, so that a test about the boot does not depend on which control starts it.
+ENGINE = """new URL("js/engine.js", [...document.scripts].find((s) => /\\/js\\/[^/]+[.]js$/.test(s.src)).src
+  .replace(/js\\/[^/]+[.]js$/, ""))"""
+START = f"async () => {{ const engine = await import({ENGINE}); await engine.start(); }}"
+ASK = f"async (message) => {{ const engine = await import({ENGINE}); return engine.ask(message); }}"
+
+
+def snapshot_url(server) -> str:
+    """The Cache Storage key of this build's snapshot (engine.json's snapshot_key)."""
+    key = json.loads((server.root / "engine.json").read_text())["snapshot_key"]
+    return server.url(f"engine-snapshot-{key}")
+
+
+def snapshot_state(page, timeout=ENGINE_TIMEOUT_MS) -> str:
+    """How the background snapshot went (<html data-instantane>), once it has gone."""
+    page.wait_for_function("() => document.documentElement.dataset.instantane", timeout=timeout)
+    return page.evaluate("document.documentElement.dataset.instantane")
+
+
+def keep_snapshot(page, url: str, data: bytes) -> None:
+    page.evaluate(f"""async ([url, text]) => {{
+        const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+        await (await caches.open("{SNAPSHOT_CACHE}")).put(url, new Response(bytes));
+    }}""", [url, base64.b64encode(data).decode()])
+
+
+def kept_snapshot(page, url: str) -> bytes:
+    text = page.evaluate(f"""async (url) => {{
+        const bytes = new Uint8Array(await (await (await caches.open("{SNAPSHOT_CACHE}")).match(url)).arrayBuffer());
+        let text = "";
+        for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        return btoa(text);
+    }}""", url)
+    return base64.b64decode(text)
+
+
+def make_snapshot(browser, server) -> bytes:
+    """A reader's first visit: a normal boot, then the snapshot the page makes in the background
+    and keeps; its gzip'd bytes."""
+    guard = Guard()
+    context, page = sealed_page(browser, server, guard, snapshots=True)
+    try:
+        page.goto(server.url("exemples/exemple-3/"))
+        page.evaluate(START)
+        assert page.evaluate("document.documentElement.dataset.demarrage") == "runtime"
+        assert snapshot_state(page) == "fait"
+        assert not guard.page_errors and not guard.foreign, guard
+        return kept_snapshot(page, snapshot_url(server))
+    finally:
+        context.close()
 
 
 def watch(page, guard: Guard) -> None:
@@ -166,7 +232,6 @@ def example_pages(site: Path) -> list[str]:
     return pages
 
 
-ENGINE_TIMEOUT_MS = 180_000
 IDLE_MS = 15_000
 """How long a reader who only reads may leave a page: no engine byte may be fetched meanwhile."""
 

@@ -20,7 +20,8 @@ from harness import ENGINE_TIMEOUT_MS, fast_clock, idle
 from test_explorer_links import editor, expected, wait_for_position
 from player_helpers import HEAVY
 
-pytestmark = pytest.mark.slow
+# The subject is when the engine starts, not how: it starts as a returning reader's does.
+pytestmark = [pytest.mark.slow, pytest.mark.returning_reader]
 
 CONTROLS = "input, select, button, textarea, summary, a[href], [tabindex]"
 

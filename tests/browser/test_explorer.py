@@ -252,6 +252,7 @@ def tab_to(page, element_id: str, most: int = 80):
     assert focused(page) == element_id
 
 
+@pytest.mark.returning_reader
 def test_keyboard_only_from_page_load_to_the_estimate_and_axe_finds_nothing_on_the_way(context, page, server):
     """Tab, typing, arrows, Space and Enter only: no click, no fill, no script on the form.
     WCAG 2.2 AA (axe-core), light and dark, 320 px and 1280 px: the editor before the engine,

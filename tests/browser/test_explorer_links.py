@@ -43,6 +43,7 @@ def wait_for_position(page, fragment: str):
     page.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
 
 
+@pytest.mark.returning_reader
 def test_a_middle_step_then_every_example_open_their_position_in_the_explorer(page, server):
     """The link follows the step shown (the build's links: no engine until the explorer opens);
     a reader follows it by a click. Then every worked example's link (its start), read before

@@ -23,7 +23,7 @@ import pytest
 from game import session
 from game.classic.replay import run
 
-from harness import ENGINE_TIMEOUT_MS, Guard, sealed_page
+from harness import ENGINE_TIMEOUT_MS, Guard, keep_snapshot, sealed_page, snapshot_url
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -267,11 +267,14 @@ def play_a_card(page) -> dict:
     return json.loads(page.evaluate("sessionStorage.getItem('sqp-jouer-v1')"))
 
 
-def test_a_reload_resumes_the_game_and_a_tampered_save_is_refused_in_french_and_cleared(game):
+def test_a_reload_resumes_the_game_and_a_tampered_save_is_refused_in_french_and_cleared(game, server,
+                                                                                      engine_snapshot):
     """A reload offers the game in progress: the same hand and scores come back. A saved game
     edited by hand (a move that is no card, a robot that does not exist): the engine refuses it,
-    the page says so in French, forgets it, and a reload offers no resume."""
+    the page says so in French, forgets it, and a reload offers no resume. The reader's browser
+    keeps the engine's snapshot, as after any first visit: each reload starts from it."""
     page = game
+    keep_snapshot(page, snapshot_url(server), engine_snapshot)
     set_up(page, bots="1")
     page.click("button[type=submit]")
     assert phase(page) == "play"

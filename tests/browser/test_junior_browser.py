@@ -86,6 +86,7 @@ def _olivier(page, server):
     return sid, scenario, requests
 
 
+@pytest.mark.returning_reader
 def test_choosing_another_allowed_row_replays_with_the_junior_engine(page, server, guard):
     """One card put in another row: the build's answer, no engine. A second change (another
     card of the changed example) says it downloads the engine, then the Junior engine answers."""

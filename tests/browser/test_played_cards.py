@@ -118,10 +118,11 @@ TOO_LOW = {
 
 
 @pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
-def test_jouer_draws_the_cards_of_the_turn_while_they_are_placed(browser, server, guard, tmp_path, width, height):
+def test_jouer_draws_the_cards_of_the_turn_while_they_are_placed(browser, server, guard, tmp_path, width, height,
+                                                                 engine_snapshot):
     saved = tmp_path / "manche.json"
     saved.write_text(json.dumps(TOO_LOW), encoding="utf-8")
-    context, page = sized(browser, server, guard, width, height)
+    context, page = sized(browser, server, guard, width, height, snapshot=engine_snapshot)
     try:
         page.goto(server.url("outils/jouer/"))
         page.select_option("#jouer-vitesse", "1600")   # lente: each step stays on screen

@@ -161,9 +161,24 @@ def axe(page, rules: list[str] | None = None) -> list[dict]:
     return page.evaluate(AXE_RUN, only)
 
 
-def axe_everywhere(page, label: str, into: dict) -> None:
+# What a page must never do at a width: scroll sideways, cut a table's title (a table may scroll
+# inside its frame, never with its caption cut), or have other than one h1.
+LAYOUT = """() => {
+  const width = document.documentElement.clientWidth, faults = [];
+  const overflow = document.documentElement.scrollWidth - width;
+  if (overflow > 0) faults.push(`scrolls sideways by ${overflow} px`);
+  const cut = [...document.querySelectorAll('caption')]
+    .filter((c) => c.getBoundingClientRect().right > width).map((c) => c.textContent);
+  if (cut.length) faults.push(`table titles cut off: ${cut.join(' | ')}`);
+  const titles = document.querySelectorAll('h1').length;
+  if (titles !== 1) faults.push(`${titles} h1`);
+  return faults;
+}"""
+
+
+def axe_everywhere(page, label: str, into: dict, layout: dict | None = None) -> None:
     """Run axe in light and dark (its colour rules), at 320 px and 1280 px, on the page as it
-    stands now."""
+    stands now; with `layout`, also record there what the page's LAYOUT does wrong at each width."""
     for scheme in SCHEMES:
         page.emulate_media(color_scheme=scheme)
         for width in WIDTHS:
@@ -172,6 +187,8 @@ def axe_everywhere(page, label: str, into: dict) -> None:
             violations = axe(page, COLOUR_RULES if scheme == "dark" else None)
             if violations:
                 into[f"{label} [{scheme}, {width} px]"] = violations
+            if layout is not None and scheme == "light" and (faults := page.evaluate(LAYOUT)):
+                layout[f"{label} [{width} px]"] = faults
     page.emulate_media(color_scheme="light")
     page.set_viewport_size({"width": 1280, "height": 900})
 

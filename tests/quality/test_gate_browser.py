@@ -1,6 +1,7 @@
 """Gates in Chromium over every built page: accessibility (axe-core, WCAG 2.2 AA with target
-size), security policy (no CSP violation, no console error), privacy (no request to another host,
-no cookie, localStorage only for the score sheet and settings) and print.
+size), layout (no sideways scroll on a phone, no table title cut off, one h1), security policy
+(no CSP violation, no console error), privacy (no request to another host, no cookie,
+localStorage only for the score sheet and settings) and print.
 
 One walk (session fixture `walk`) visits every page of the build in one sealed context, runs axe
 in light (every rule) and dark (the colour rules) at 320 px and 1280 px, then starts the engine
@@ -84,7 +85,7 @@ def _walk(browser, server, pages: list[str], replay_page: str) -> dict:
     with_axe(context)
     context.add_init_script(STORAGE_SPY)
     page = new_page(context, record)
-    seen = {"axe": {}, "errors": {}, "print": {}, "record": record, "turns": 0}
+    seen = {"axe": {}, "layout": {}, "errors": {}, "print": {}, "record": record, "turns": 0}
 
     PDF_DIR.mkdir(parents=True, exist_ok=True)
     progress = (PDF_DIR / "walk-progress.txt").open("w", encoding="utf-8")
@@ -102,7 +103,7 @@ def _walk(browser, server, pages: list[str], replay_page: str) -> dict:
         def visit(path=path):
             response = page.goto(server.url(path), wait_until="load")
             assert response is not None and response.status == 200, f"HTTP {response and response.status}"
-            axe_everywhere(page, f"{path or '/'} (avant le moteur)", seen["axe"])
+            axe_everywhere(page, f"{path or '/'} (avant le moteur)", seen["axe"], seen["layout"])
         phase(f"visit {path or '/'}", visit)
 
     def replay():
@@ -159,6 +160,11 @@ def test_accessibility_axe_wcag22aa_light_dark_phone_desktop_before_and_after_en
     found = [f"{label}: {line}" for label, violations in walk["axe"].items()
              for line in axe_summary(violations)]
     assert not found, "\n" + "\n".join(found)
+
+
+def test_every_page_fits_a_phone_and_a_desktop_with_one_title(walk):
+    """At 320 px and 1280 px: no sideways scroll, no table title cut off, one h1."""
+    assert not walk["layout"], "\n".join(f"{k}: {v}" for k, v in walk["layout"].items())
 
 
 def test_no_csp_violation_and_no_console_error(walk):

@@ -170,6 +170,10 @@ BROKEN_CSP = page('<script src="https://cdn.exemple.org/x.js"></script>'
 BROKEN_DARK = page('<style>@media (prefers-color-scheme: dark) { body { background: #222 }'
                    ' p { color: #333 } }</style><p>Lisible en clair, pas en sombre</p>',
                    policy=None)
+BROKEN_LAYOUT = page('<h1>Un second titre</h1><div style="width:600px">Trop large</div>'
+                     '<div style="overflow-x:auto"><table style="width:700px"><caption style='
+                     '"white-space:nowrap">Un titre de tableau bien trop long pour un téléphone'
+                     '</caption><tr><td>1</td></tr></table></div>', policy=None)
 BROKEN_PRINT = page(
     '<div class="joueur-commandes"><button>Suivant</button></div>'
     '<ol><li class="etape" hidden><figure><figcaption>Étape cachée</figcaption></figure></li></ol>'
@@ -188,7 +192,7 @@ def broken_site(tmp_path_factory):
     root = tmp_path_factory.mktemp("broken")
     for name, html in (("a11y.html", BROKEN_A11Y), ("requests.html", BROKEN_REQUESTS),
                        ("csp.html", BROKEN_CSP), ("dark.html", BROKEN_DARK),
-                       ("print.html", BROKEN_PRINT)):
+                       ("layout.html", BROKEN_LAYOUT), ("print.html", BROKEN_PRINT)):
         _served(root, name, html)
     running = serve(root)
     yield running
@@ -207,6 +211,9 @@ def _run_broken(browser, server):
     tab.goto(server.url("dark.html"))
     out["axe_everywhere"] = {}
     axe_everywhere(tab, "dark.html", out["axe_everywhere"])
+    tab.goto(server.url("layout.html"))
+    out["layout"] = {}
+    axe_everywhere(tab, "layout.html", {}, out["layout"])
     tab.goto(server.url("requests.html"))
     tab.wait_for_timeout(300)
     out["record"] = record
@@ -236,6 +243,14 @@ def test_axe_everywhere_finds_a_contrast_fault_of_the_dark_scheme_only(broken_re
              for label, violations in broken_results["axe_everywhere"].items()}
     assert found == {"dark.html [dark, 320 px]": {"color-contrast"},
                      "dark.html [dark, 1280 px]": {"color-contrast"}}, found
+
+
+def test_the_layout_gate_finds_a_sideways_scroll_a_cut_table_title_and_two_titles(broken_results):
+    phone = broken_results["layout"]["layout.html [320 px]"]
+    assert any(fault.startswith("scrolls sideways by") for fault in phone), phone
+    assert any(fault.startswith("table titles cut off: Un titre") for fault in phone), phone
+    assert "2 h1" in phone, phone
+    assert broken_results["layout"]["layout.html [1280 px]"] == ["2 h1"]
 
 
 def test_the_walk_records_foreign_requests_csp_violations_and_console_errors(broken_results):
