@@ -188,6 +188,18 @@ def keep_snapshot(page, url: str, data: bytes) -> None:
     }}""", [url, base64.b64encode(data).decode()])
 
 
+def kept_sizes(page) -> dict[str, int]:
+    """The snapshots in Cache Storage: key URL → gzip'd bytes."""
+    return page.evaluate(f"""async () => {{
+        const cache = await caches.open("{SNAPSHOT_CACHE}");
+        const out = {{}};
+        for (const request of await cache.keys()) {{
+          out[request.url] = (await (await cache.match(request)).arrayBuffer()).byteLength;
+        }}
+        return out;
+    }}""")
+
+
 def kept_snapshot(page, url: str) -> bytes:
     text = page.evaluate(f"""async (url) => {{
         const bytes = new Uint8Array(await (await (await caches.open("{SNAPSHOT_CACHE}")).match(url)).arrayBuffer());
@@ -208,6 +220,7 @@ def make_snapshot(browser, server) -> bytes:
         page.evaluate(START)
         assert page.evaluate("document.documentElement.dataset.demarrage") == "runtime"
         assert snapshot_state(page) == "fait"
+        assert list(kept_sizes(page)) == [snapshot_url(server)]
         assert not guard.page_errors and not guard.foreign, guard
         return kept_snapshot(page, snapshot_url(server))
     finally:
