@@ -26,7 +26,7 @@ for _name, _examples in PROFILES.items():
     settings.register_profile(_name, max_examples=_examples, deadline=None)
 
 
-# Longest first: under `make test` xdist's loadscope hands whole modules to the processes in
+# Longest first: under `make test` xdist hands whole modules (groups) to the processes in
 # collection order, so a long module collected late would run alone at the end while the other
 # processes wait. The heaviest modules (by `pytest --durations`; a renamed one merely loses its
 # place) go first, then every browser, gate and Node module, then the quick engine and build
@@ -45,8 +45,19 @@ def _rank(item) -> int:
     return len(LONGEST) + (0 if path.split("/")[0] in HEAVY_FOLDERS else 1)
 
 
+@pytest.hookimpl(tryfirst=True)   # before xdist's own hook reads the groups
 def pytest_collection_modifyitems(items):
+    """Longest first, then one xdist group per module (`make test` runs `--dist loadgroup`):
+    a module's tests, and its costly module fixtures, stay in one process, as with loadscope,
+    except the journeys, whose three browsers (tests/browser/test_journeys.py) are three
+    groups that three processes run side by side."""
     items.sort(key=_rank)  # stable: a module's tests keep their order
+    for item in items:
+        group = Path(str(item.fspath)).resolve().relative_to(ROOT / "tests").as_posix()
+        engine = getattr(item, "callspec", None) and item.callspec.params.get("engine")
+        if group == "browser/test_journeys.py" and engine:
+            group += f"[{engine}]"
+        item.add_marker(pytest.mark.xdist_group(group))
 
 
 def pytest_configure(config):
