@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from harness import ENGINE_TIMEOUT_MS, SUB_PATH, Guard, QuietServer, SubPathHandler, watch
+from harness import (ENGINE_TIMEOUT_MS, SAVE_DATA, SUB_PATH, Guard, QuietServer, SubPathHandler,
+                     watch)
 
 pytestmark = pytest.mark.slow
 
@@ -75,8 +76,11 @@ class Deployed:
 
 @pytest.fixture
 def sw_context(browser):
+    """Service workers allowed; the reader saves data (harness.SAVE_DATA), so no background
+    snapshot: an engine started offline here boots from the worker's cache the normal way."""
     guard = Guard()
     context = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 800})
+    context.add_init_script(SAVE_DATA)
     context.guard = guard
     yield context
     context.close()
