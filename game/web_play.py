@@ -31,10 +31,6 @@ FIELDS = {"name_empty": ("reader", words.bad_name), "name_long": ("reader", word
           "unknown_variant": ("variante", words.bad_variant)}
 
 
-def _answer(state: dict, steps: list | None = None) -> dict:
-    return {"ok": True, "state": state, "view": session.view(state), "steps": steps or []}
-
-
 def _variant_of(request) -> variants.Variant | None:
     given = request.get("options") if isinstance(request, dict) else None
     try:
@@ -102,6 +98,11 @@ def read_options(variant: variants.Variant, given: dict) -> dict:
     return variants.check_options(variant, options)
 
 
+def _answer(pair: tuple, steps: list | None = None) -> dict:
+    state, st = pair
+    return {"ok": True, "state": state, "view": session.view(state, st), "steps": steps or []}
+
+
 def new_message(request: dict) -> dict:
     given = request.get("options")
     given = given if isinstance(given, dict) else {}
@@ -111,38 +112,29 @@ def new_message(request: dict) -> dict:
     if not is_whole(seed) or not 0 <= seed <= 10**9:
         seed = 0
     bots = request.get("bots", [])
-    state = session.new_session(request.get("reader", ""), bots if isinstance(bots, list) else [],
-                                {"variant": variant.name, **options}, seed=seed)
-    return _answer(state)
+    return _answer(session.start(request.get("reader", ""), bots if isinstance(bots, list) else [],
+                                 {"variant": variant.name, **options}, seed=seed))
 
 
-def card_message(request: dict) -> dict:
-    state = session.play_card(request.get("state"), request.get("card"))
-    return _answer(state, session.turn_steps(state))
+def _decision(wanted: str, key: str | None, steps: str | None = None):
+    """The message of a reader's decision `request[key]` (session.decide), the game restored
+    once. `steps`: "turn" sends the turn's steps, "rest" those after the `shown` ones the page
+    has drawn up to the step that asked the reader."""
+    def message(request: dict) -> dict:
+        state, st = session.decide(request.get("state"), wanted, request.get(key) if key else None)
+        if steps is None:
+            return _answer((state, st))
+        done = request.get("shown", 0) if steps == "rest" else 0
+        return _answer((state, st), session.turn_steps(state, st)[done if is_whole(done)
+                                                                  and done >= 0 else 0:])
+    return message
 
 
-def _rest_of_turn(state: dict, request: dict) -> dict:
-    """The page has shown the turn up to the step that asked the reader (`shown` steps): send
-    the rest of the turn, from the decision on."""
-    done = request.get("shown", 0)
-    done = done if is_whole(done) and done >= 0 else 0
-    return _answer(state, session.turn_steps(state)[done:])
-
-
-def choose_message(request: dict) -> dict:
-    return _rest_of_turn(session.choose_row(request.get("state"), request.get("row")), request)
-
-
-def move_message(request: dict) -> dict:
-    return _rest_of_turn(session.play_move(request.get("state"), request.get("index")), request)
-
-
-def pick_message(request: dict) -> dict:
-    return _answer(session.pick_card(request.get("state"), request.get("card")))
-
-
-def next_message(request: dict) -> dict:
-    return _answer(session.next_round(request.get("state")))
+card_message = _decision("play", "card", steps="turn")
+choose_message = _decision("row", "row", steps="rest")
+move_message = _decision("move", "index", steps="rest")
+pick_message = _decision("pick", "card")
+next_message = _decision("round_over", None)
 
 
 def advice_message(request: dict) -> dict:
@@ -158,10 +150,10 @@ def export_message(request: dict) -> dict:
 
 
 def view_message(request: dict) -> dict:
-    return _answer(session.check_state(request.get("state")))
+    return _answer(session.restore(request.get("state")))
 
 
 def load_message(request: dict) -> dict:
-    state = session.load(request.get("scenario"))
-    steps = session.round_steps(state)
-    return _answer(state, steps if len(steps) > 1 else [])
+    state, st = session.load(request.get("scenario"))
+    steps = session.round_steps(state, st)
+    return _answer((state, st), steps if len(steps) > 1 else [])

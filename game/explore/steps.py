@@ -165,12 +165,11 @@ def position_in_game(session: dict) -> Position:
     (Junior, a Logique draft, a round over)."""
     from .. import session as sessions
 
-    checked = sessions.check_state(session)   # a saved game is re-checked, never trusted
+    checked, state = sessions.restore(session)   # a saved game is re-checked, never trusted
     name = checked["variant"]
     if name not in EXPLORED:
         raise GameError(f"the explorer does not take {name} positions", field="variant",
                         code="variant_unknown")
-    state = variants.get(name).from_json(checked["game"])
     reader, rnd = checked["reader"], state.round
     if rnd is None or getattr(rnd, "draft", None) is not None:
         raise GameError("no turn to explore now", code="no_next_card")

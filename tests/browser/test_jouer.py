@@ -226,7 +226,7 @@ def test_a_too_low_card_stops_for_the_row_choice_with_each_cost(game, tmp_path):
                       "Ramasser la rangée\u00a02\u00a0: une carte, 3\u00a0têtes de bœuf",
                       "Ramasser la rangée\u00a03\u00a0: une carte, 1\u00a0tête de bœuf",
                       "Ramasser la rangée\u00a04\u00a0: une carte, 3\u00a0têtes de bœuf"]
-    state = session.play_card(session.load(TOO_LOW), 5)
+    state = session.play_card(session.load(TOO_LOW)[0], 5)
     assert session.turn_steps(state)[-1]["text"] in page.text_content(".jouer-scene")
     page.get_by_role("button", name="Conseil").click()
     page.wait_for_selector(".jouer-conseil:not([hidden])")

@@ -97,7 +97,7 @@ def test_an_exported_round_replays_to_the_same_scores():
     assert result["penalties"] == round_heads == {s["player"]: s["total"] for s in view["scores"]}
     assert sum(round_heads.values()) > 0   # the « Manche » column keeps the round's heads
     # Loaded back, the round is the same finished round.
-    loaded = session.load(exported)
+    loaded = session.load(exported)[0]
     strip = lambda scores: [{k: v for k, v in s.items() if k not in ("bot", "level")} for s in scores]
     assert strip(session.view(loaded)["scores"]) == strip(view["scores"])   # robots load as « prudent »
 
@@ -106,7 +106,7 @@ def test_a_half_played_export_loads_back_and_goes_on():
     state = session.new_session("Camille", ["heuristic", "heuristic"], seed=2)
     for _ in range(3):
         state = session.play_card(state, session.view(state)["hand"][-1]["card"])
-    loaded = session.load(session.scenario(state))
+    loaded = session.load(session.scenario(state))[0]
     assert session.view(loaded)["hand"] == session.view(state)["hand"]
     assert session.phase(loaded) == "play"
 

@@ -50,7 +50,7 @@ def test_a_reader_plays_the_toy_against_robots_in_a_session(toy):
     view = session.view(state)
     assert view["phase"] == "game_over" and view["title"] == "Carte haute"
     assert sum(s["total"] for s in view["scores"]) == 3     # three tricks, one point each
-    assert json.loads(json.dumps(state)) == session.check_state(state)
+    assert json.loads(json.dumps(state)) == session.restore(state)[0]
 
 
 def test_the_toy_simulates_through_the_state_protocol(toy):
