@@ -1,21 +1,11 @@
-"""Worker messages of the « Jouer une manche » page (routed here by game.web.HANDLERS), any variant.
+"""Worker messages of the « Jouer une manche » page (`play_*`, routed here by game.web.HANDLERS
+and listed in CONTRIBUTING.md « Worker messages »), any variant.
 
 The page holds the session state (see game.session for why) and sends it with every move; each
 answer carries the new state and the view: the reader's hand, the table and the steps of the turn
-drawn by the engine, so the page only swaps markup.
-
-- `play_new`    {reader, bots: [level…], options: {variant, …the variant's options}, seed}
-                (the options and their limits come from the variant registry, game/variants.py)
-- `play_card`   {state, card}     `play_choose` {state, row, shown}  `play_pick` {state, card}
-- `play_move`   {state, index, shown}: any other decision (special cards…), by its index in
-                `view.decision.options`; like `play_choose`, the answer's steps start after the
-                `shown` steps of the turn the page has already drawn
-- `play_next`   {state}           `play_advice` {state}          `play_review` {state}
-- `play_export` {state} → {scenario}                            `play_load` {scenario}
-- `play_view`   {state}: the view of a kept state (the page resumes a game after a reload)
-Answers: {ok, state, view, steps} (steps: the turn just played, as the worked examples show them).
-A function here returns its answer or raises; game.web words every refusal in the one shape,
-with `refuse` (or `refuse_file`, `refuse_saved_game`) below for the engine's GameErrors.
+drawn by the engine, so the page only swaps markup. A function here returns its answer or raises;
+game.web words every refusal in the one shape, with `refuse` (or `refuse_file`,
+`refuse_saved_game`) below for the engine's GameErrors.
 """
 
 from __future__ import annotations
