@@ -31,6 +31,8 @@ from ..untrusted import is_whole
 MODES = ("uniform", "heuristic")
 Z95 = 1.959963984540054
 MAX_SAMPLES = 1_000_000
+MAX_CHUNK = 1000
+"""A larger chunk is refused: one message must never keep the worker busy for seconds."""
 ME = "p1"
 
 
@@ -117,6 +119,21 @@ class Estimate:
         return {"seed": self.seed, "mode": self.mode, "samples": self.samples, "done": self.done,
                 "tallies": [t.to_json() for t in self.tallies]}
 
+    @classmethod
+    def from_json(cls, data) -> "Estimate | None":
+        """The figures a page sends back with its next chunk (None: the first chunk)."""
+        if data is None:
+            return None
+        if not isinstance(data, dict) or not isinstance(data.get("tallies"), list):
+            raise GameError("so_far must be an estimate", code="stale_estimate")
+        tallies = [Tally.from_json(t) for t in data["tallies"]]
+        done = data.get("done")
+        # Each sample's heads h satisfy h² ≥ |h|; with Négatif = positif a take may count below 0.
+        if not isinstance(done, int) or any(not t.takes <= t.n <= done or t.heads_sq < abs(t.heads)
+                                                for t in tallies):
+            raise GameError("so_far's tallies do not add up", code="stale_estimate")
+        return cls(data.get("seed"), data.get("mode"), data.get("samples"), done, tallies)
+
 
 class _View:
     """What the heuristic bot reads of a round: the table and the hands."""
@@ -199,9 +216,13 @@ def estimate(position: Position, samples: int, seed: int, *, mode: str = "unifor
         negative = position.variant == SPECIALS
         so_far = Estimate(seed, mode, samples, start,
                           [Tally(c, negative=negative) for c in position.hand])
-    elif ([t.card for t in so_far.tallies] != list(position.hand) or so_far.seed != seed
-          or so_far.mode != mode or so_far.done != start or so_far.samples != samples):
-        raise GameError("the figures so far belong to another estimate", code="stale_estimate")
+    for field, now, before in (("seed", seed, so_far.seed), ("mode", mode, so_far.mode),
+                               ("samples", samples, so_far.samples), (None, start, so_far.done),
+                               (None, list(position.hand), [t.card for t in so_far.tallies])):
+        if now != before:   # the reader changed a setting while the estimate ran
+            raise GameError(f"the figures so far have {field or 'another position'} "
+                            f"{str(before)[:20]}, not {str(now)[:20]}", field=field,
+                            code="stale_estimate")
     stop = samples if chunk is None else min(samples, start + chunk)
     pool = position.unseen()
     if position.variant == SPECIALS:
@@ -245,7 +266,8 @@ def _check_run(samples, seed, mode, start, chunk) -> None:
     if not count(seed) or seed >= 2**32:
         raise GameError(f"the seed must be a whole number 0..{2**32 - 1}, not {seed!r}",
                         field="seed", code="seed_range")
-    if not count(start) or start > samples or (chunk is not None and (not count(chunk) or not chunk)):
+    if not count(start) or start > samples \
+            or chunk is not None and (not count(chunk) or not 0 < chunk <= MAX_CHUNK):
         raise GameError(f"bad chunk: start {start!r}, chunk {chunk!r}", code="chunk_range")
 
 

@@ -11,11 +11,9 @@ Messages (`type`), routed here by game/web.py's HANDLERS:
 - `explore_import`   {text}                                  → {form, used, highest}
 - `explore_link`     {scenario, step} or {state}             → {fragment, text}: « Ouvrir dans
                      l’explorateur » at a step of an example's player, or now in « Jouer une manche »
-A function here returns its answer or raises; game/web.py words every refusal in the one shape,
-{ok: false, errors: [{field, message, detail}], used, highest}: French messages, `field` a form
-field (FIELDS: rows[0]…rows[4], hand, players, known, gone, variant, marked, stopped, specials,
-their_specials, seed, samples, mode, lien, scenario), and the cards the grid greys out (`used`,
-`highest`) whenever the form could be read.
+A function here returns its answer or raises; game/web.py words every refusal in the one shape
+(on a field of FIELDS), with the cards the grid greys out (`used`, `highest`) whenever the form
+could be read.
 A `form` is {variant, players, rows: [4 or 5 texts], hand, known, gone}: what the reader typed,
 plus with the special cards {marked, stopped, specials: [3 kinds or ""], their_specials}
 (special_fields.py); instead of `form`, a tool may send `position` (Position.to_json).
@@ -34,7 +32,7 @@ from ..messages import explore as fr
 from ..messages import reader_errors
 from . import codec, special_fields
 from .position import JSON_KEYS, MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS, ROWS, VARIANTS, Position
-from .risk import MAX_SAMPLES, MODES, Estimate, Tally, estimate
+from .risk import MODES, Estimate, estimate
 
 FIELDS = ("rows[0]", "rows[1]", "rows[2]", "rows[3]", "rows[4]", "hand", "players", "known", "gone",
           "variant", "marked", "stopped", "specials", "their_specials", "seed", "samples", "mode",
@@ -45,8 +43,6 @@ CHUNK = 250
 """Samples per message: about a tenth of a second in the browser, so « Stop » answers at once."""
 CHUNK_SPECIALS = 25
 """The same with the special cards, whose robots try every special move on a copy of the round."""
-MAX_CHUNK = 4 * CHUNK
-"""A larger chunk is refused: one message must never keep the worker busy for seconds."""
 
 _WORDS = re.compile(r"[\s,;]+")
 _KNOWN = re.compile(r"^\s*j\s*(\d+)\s*:\s*(.*)$", re.IGNORECASE | re.DOTALL)
@@ -136,16 +132,13 @@ def read_form(form) -> tuple[Position | None, list[dict], Position]:
     draft = Position.of(rows, hand, players, known, gone, variant, **extra)
     for problem in draft.problems():
         field = problem.field or "rows"
-        field = "known" if field.startswith("known") else field
-        if field == "rows":
-            field = "rows[0]"
+        field = "known" if field.startswith("known") else "rows[0]" if field == "rows" else field
         errors.setdefault(field, (fr.for_code(problem.code, card=problem.card, highest=draft.highest,
                                               hand=len(hand), players=players, field=field,
                                               variant=variant, facts=problem.facts),
                                   problem.message))
     listed = [fault(f, message, detail) for f, (message, detail) in errors.items()]
     return (None if listed else draft), listed, draft
-
 
 
 def _check_types(position: Position) -> None:
@@ -192,9 +185,8 @@ def to_form(position: Position) -> dict:
 
 def _grid(draft: Position) -> dict:
     """What the 1–104 grid greys out: cards placed somewhere, and cards beyond the deck."""
-    highest = draft.highest if isinstance(draft.players, int) else 104
     return {"used": sorted(c for c in draft.used() if isinstance(c, int) and 1 <= c <= 104),
-            "highest": highest}
+            "highest": draft.highest}
 
 
 def _settings(request: dict, errors: list) -> tuple[int, str]:
@@ -272,49 +264,18 @@ def import_message(request: dict) -> dict:
     return {"ok": True, "form": to_form(position), **_grid(position)}
 
 
-def _count(request: dict, key: str, default: int, highest: int) -> int:
-    value = request.get(key, default)
-    if not is_whole(value) or not 0 <= value <= highest:
-        raise GameError(f"{key} must be a whole number 0..{highest}, not {str(value)[:20]!r}",
-                        field=key if key == "samples" else None,
-                        code="samples_range" if key == "samples" else "shape")
-    return value
-
-
 def estimate_message(request: dict) -> dict:
     """One chunk of an estimate; the page sends back `so_far` until `finished` (or « Stop »)."""
     errors: list = []
     seed, mode = _settings(request, errors)
     position = _checked(request, errors)
-    samples = _count(request, "samples", DEFAULT_SAMPLES, MAX_SAMPLES)
-    start = _count(request, "start", 0, MAX_SAMPLES)
-    chunk = _count(request, "chunk", CHUNK_SPECIALS if position.variant == "speciales" else CHUNK,
-                   MAX_CHUNK)
-    so_far = _so_far(request.get("so_far"))
-    if so_far is not None:   # the reader changed a setting while the estimate ran
-        for field, now, before in (("seed", seed, so_far.seed), ("mode", mode, so_far.mode),
-                                   ("samples", samples, so_far.samples)):
-            if now != before:
-                raise GameError(f"so_far has {field} {str(before)[:20]}, not {str(now)[:20]}",
-                                field=field, code="stale_estimate")
-    result = estimate(position, samples, seed, mode=mode, start=start, chunk=chunk, so_far=so_far)
+    chunk = CHUNK_SPECIALS if position.variant == "speciales" else CHUNK
+    result = estimate(position, request.get("samples", DEFAULT_SAMPLES), seed, mode=mode,
+                      start=request.get("start", 0), chunk=request.get("chunk", chunk),
+                      so_far=Estimate.from_json(request.get("so_far")))
     return {"ok": True, "estimate": result.to_json(), "done": result.done,
             "samples": result.samples, "finished": result.finished, "seed": seed,
             "html": risk_html(result)}
-
-
-def _so_far(data) -> Estimate | None:
-    if data is None:
-        return None
-    if not isinstance(data, dict) or not isinstance(data.get("tallies"), list):
-        raise GameError("so_far must be an estimate", code="stale_estimate")
-    tallies = [Tally.from_json(t) for t in data["tallies"]]
-    done = data.get("done")
-    # Each sample's heads h satisfy h² ≥ |h|; with Négatif = positif a take may count below zero.
-    if not isinstance(done, int) or any(not t.takes <= t.n <= done or t.heads_sq < abs(t.heads)
-                                            for t in tallies):
-        raise GameError("so_far's tallies do not add up", code="stale_estimate")
-    return Estimate(data.get("seed"), data.get("mode"), data.get("samples"), done, tallies)
 
 
 def risk_html(result: Estimate) -> str:
