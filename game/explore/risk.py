@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 from ..classic.bots import HeuristicBot, cheapest_row
 from ..classic.cards import HEADS
@@ -135,14 +136,6 @@ class Estimate:
         return cls(data.get("seed"), data.get("mode"), data.get("samples"), done, tallies)
 
 
-class _View:
-    """What the heuristic bot reads of a round: the table and the hands."""
-    __slots__ = ("table", "hands")
-
-    def __init__(self, table, hands):
-        self.table, self.hands = table, hands
-
-
 def sample_plays(position: Position, rng: Rng, mode: str, table: Table, pool: list) -> dict:
     """One draw of the card each opponent plays, given their known cards and the unseen pool."""
     h = len(position.hand)
@@ -171,14 +164,8 @@ def sample_plays(position: Position, rng: Rng, mode: str, table: Table, pool: li
         extra = h - len(known)
         hands[opponent(i)] = list(known) + fill[at:at + extra]
         at += extra
-    view, bot = _View(table, hands), HeuristicBot()
+    view, bot = SimpleNamespace(table=table, hands=hands), HeuristicBot()   # what it reads
     return {p: bot.card(view, p) for p in hands}
-
-
-def _cheapest(player, card, turn) -> int:
-    table = turn.table
-    return cheapest_row([{"row": i, "cards": table.rows[i], "heads": table.heads(i)}
-                         for i in table.open_rows()])
 
 
 def heads_taken(table: Table, plays: dict, player: str = ME) -> int:
@@ -191,9 +178,11 @@ def heads_taken(table: Table, plays: dict, player: str = ME) -> int:
     piles = {p: [] for p in plays}
     turn = Turn(table.clone(), plays, 1, piles)
     while not turn.done:
-        card, who = turn.next_card()
+        _, who = turn.next_card()
         if not turn.step():
-            turn.step(_cheapest(who, card, turn))
+            rows = turn.table
+            turn.step(cheapest_row([{"row": i, "cards": rows.rows[i], "heads": rows.heads(i)}
+                                    for i in rows.open_rows()]))
         if who == player:
             break
     return sum(HEADS[c] for c in piles[player])
@@ -224,33 +213,23 @@ def estimate(position: Position, samples: int, seed: int, *, mode: str = "unifor
                             f"{str(before)[:20]}, not {str(now)[:20]}", field=field,
                             code="stale_estimate")
     stop = samples if chunk is None else min(samples, start + chunk)
-    pool = position.unseen()
-    if position.variant == SPECIALS:
-        _estimate_specials(position, seed, mode, start, stop, pool, so_far.tallies)
-    else:
-        table = Table(position.rows)
-        tallies = so_far.tallies
-        for index in range(start, stop):
-            rng = Rng(sample_seed(seed, index))
-            plays = sample_plays(position, rng, mode, table, pool)
-            for tally in tallies:
-                plays[ME] = tally.card
-                tally.add(heads_taken(table, plays))
-    so_far.done = max(so_far.done, stop)
-    return so_far
-
-
-def _estimate_specials(position, seed, mode, start, stop, pool, tallies) -> None:
-    """The same loop with the special cards: a SpecialRound per sample, robots' decisions."""
-    special_pool = position.unseen_specials()
-    bot = SpecialBot()
+    pool, tallies = position.unseen(), so_far.tallies
+    special_pool, bot, table = position.unseen_specials(), SpecialBot(), Table(position.rows)
     for index in range(start, stop):
         rng = Rng(sample_seed(seed, index))
-        base = specials.deal(position, rng, pool, special_pool)
-        plays = specials.opponents_cards(position, base, rng, mode)
-        results = specials.settle_all(base, plays, position.hand, bot)
+        if position.variant == SPECIALS:   # a SpecialRound per sample, robots' decisions
+            base = specials.deal(position, rng, pool, special_pool)
+            plays = specials.opponents_cards(position, base, rng, mode)
+            results = specials.settle_all(base, plays, position.hand, bot)
+            for tally in tallies:
+                tally.add(*results[tally.card])
+            continue
+        plays = sample_plays(position, rng, mode, table, pool)
         for tally in tallies:
-            tally.add(*results[tally.card])
+            plays[ME] = tally.card
+            tally.add(heads_taken(table, plays))
+    so_far.done = max(so_far.done, stop)
+    return so_far
 
 
 def _check_run(samples, seed, mode, start, chunk) -> None:
