@@ -186,20 +186,14 @@ def parser() -> argparse.ArgumentParser:
 def main(argv=None) -> int:
     try:
         args = parser().parse_args(argv)
+        data = (args.func(args) + "\n").encode("utf-8")   # whole, before printing: never half
     except SystemExit as done:   # --help printed its text
         return done.code if isinstance(done.code, int) else 0
-    except Refusal as exc:
-        print(f"error: {_one_line(str(exc))}", file=sys.stderr)
-        return 2
-    try:
-        text = args.func(args)
-        data = (text + "\n").encode("utf-8")   # whole, before printing: never half an output
-    except GameError as exc:
-        print(f"error: {_one_line(exc.message)}", file=sys.stderr)
-        return 2
-    except (Refusal, UnicodeEncodeError) as exc:
-        reason = "text that is not valid Unicode (a lone surrogate?)" if isinstance(exc, UnicodeEncodeError) else exc
-        print(f"error: {_one_line(str(reason))}", file=sys.stderr)
+    except (Refusal, GameError, UnicodeEncodeError) as exc:
+        reason = exc.message if isinstance(exc, GameError) else str(exc)
+        if isinstance(exc, UnicodeEncodeError):
+            reason = "text that is not valid Unicode (a lone surrogate?)"
+        print(f"error: {_one_line(reason)}", file=sys.stderr)
         return 2
     sys.stdout.flush()
     sys.stdout.buffer.write(data)
