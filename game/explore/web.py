@@ -100,15 +100,6 @@ def _known(text, players: int, errors: dict) -> dict:
     return known
 
 
-def _special_fields(form: dict, players: int, errors: dict) -> dict:
-    """The special-card fields (special_fields.py words its own French errors)."""
-    found: dict[str, str] = {}
-    extra = special_fields.read(form, players, found)
-    for field, message in found.items():
-        errors.setdefault(field, (message, f"{field}: refused"))
-    return extra
-
-
 def read_form(form) -> tuple[Position | None, list[dict], Position]:
     """(position or None, French errors by field, the best-effort position for the card grid)."""
     if not isinstance(form, dict):
@@ -128,7 +119,10 @@ def read_form(form) -> tuple[Position | None, list[dict], Position]:
     hand = _cards(form.get("hand", ""), "hand", errors)
     known = _known(form.get("known", ""), players, errors)
     gone = _cards(form.get("gone", ""), "gone", errors)
-    extra = _special_fields(form, players, errors) if special else {}
+    found: dict[str, str] = {}   # special_fields.py words its own French errors
+    extra = special_fields.read(form, players, found) if special else {}
+    for field, message in found.items():
+        errors.setdefault(field, (message, f"{field}: refused"))
     draft = Position.of(rows, hand, players, known, gone, variant, **extra)
     for problem in draft.problems():
         field = problem.field or "rows"
@@ -141,17 +135,6 @@ def read_form(form) -> tuple[Position | None, list[dict], Position]:
     return (None if listed else draft), listed, draft
 
 
-def _check_types(position: Position) -> None:
-    """A `position` sent by a tool holds whole numbers where numbers go and kinds as text: the
-    form's checks (`Position.problems`) then word every other mistake on its field."""
-    numbers = [position.players, *position.hand, *position.gone, *position.marked,
-               *position.stopped, *position.their_specials,
-               *(c for row in position.rows for c in row), *(c for k in position.known for c in k)]
-    if not all(is_whole(n) for n in numbers) or not isinstance(position.variant, str) \
-            or not all(isinstance(k, str) for k in position.specials):
-        raise ValueError("a position holds whole numbers (cards, rows, counts) and special-card kinds")
-
-
 def read_request(request: dict) -> tuple[Position | None, list[dict], Position]:
     """The request's `form` (what a reader typed) or `position` (Position.to_json, from a tool)."""
     if "position" not in request:
@@ -160,9 +143,15 @@ def read_request(request: dict) -> tuple[Position | None, list[dict], Position]:
     empty = Position.of([(), (), (), ()], ())
     try:
         position = Position.of(**{key: data[key] for key in JSON_KEYS if key in data})
-        if len(position.rows) not in (ROWS, MAX_ROWS):
-            raise ValueError("four or five rows")
-        _check_types(position)
+        numbers = [position.players, *position.hand, *position.gone, *position.marked,
+                   *position.stopped, *position.their_specials,
+                   *(c for row in position.rows for c in row), *(c for k in position.known for c in k)]
+        # Whole numbers where numbers go and kinds as text: the form's checks then word every
+        # other mistake on its field.
+        if len(position.rows) not in (ROWS, MAX_ROWS) or not all(is_whole(n) for n in numbers) \
+                or not isinstance(position.variant, str) \
+                or not all(isinstance(k, str) for k in position.specials):
+            raise ValueError("four or five rows of whole numbers, and special-card kinds")
     except GameError as error:   # an opponent beyond any table, refused before it is built
         players = data.get("players", 4)
         players = players if is_whole(players) and MIN_PLAYERS <= players <= MAX_PLAYERS else MAX_PLAYERS
@@ -189,18 +178,6 @@ def _grid(draft: Position) -> dict:
             "highest": draft.highest}
 
 
-def _settings(request: dict, errors: list) -> tuple[int, str]:
-    seed_text = str(request.get("seed", 1)).strip()
-    seed = int(seed_text) if _digits(seed_text, 10) else -1
-    if not 0 <= seed < 2**32:
-        errors.append(fault("seed", fr.for_code("seed_range"), f"seed {seed_text[:20]!r} refused"))
-        seed = 1
-    mode = request.get("mode", "uniform")
-    if mode not in MODES:
-        mode = "uniform"
-    return seed, mode
-
-
 # --- messages -------------------------------------------------------------------------------------
 
 def refuse(error: GameError, request: dict | None = None) -> Refusal:
@@ -215,25 +192,28 @@ def refuse(error: GameError, request: dict | None = None) -> Refusal:
     return Refusal([fault(field, fr.for_code(error.code, field=field), error.message)])
 
 
-def _checked(request: dict, errors_too: list | None = None) -> Position:
-    """The request's position, or Refusal (with the grid of what could be read)."""
+def _checked(request: dict, *, settings: bool = False) -> tuple[Position, int, str]:
+    """The request's position, seed and mode (the seed checked with `settings`), or Refusal with
+    every field at fault and the grid of what could be read."""
     position, errors, draft = read_request(request)
-    errors = errors + (errors_too or [])
+    seed_text = str(request.get("seed", 1)).strip()
+    seed = int(seed_text) if _digits(seed_text, 10) else -1
+    if settings and not 0 <= seed < 2**32:
+        errors.append(fault("seed", fr.for_code("seed_range"), f"seed {seed_text[:20]!r} refused"))
     if errors:
         raise Refusal(errors, **_grid(draft))
-    return position
+    mode = request.get("mode", "uniform")
+    return position, seed, mode if mode in MODES else "uniform"
 
 
 def check_message(request: dict) -> dict:
-    position = _checked(request)
+    position, _, _ = _checked(request)
     return {"ok": True, "position": position.to_json(), "fragment": codec.encode(position),
             **_grid(position)}
 
 
 def encode_message(request: dict) -> dict:
-    errors: list = []
-    seed, mode = _settings(request, errors)
-    position = _checked(request, errors)
+    position, seed, mode = _checked(request, settings=True)
     return {"ok": True, "fragment": codec.encode(position, seed=seed, mode=mode)}
 
 
@@ -244,7 +224,7 @@ def decode_message(request: dict) -> dict:
 
 
 def export_message(request: dict) -> dict:
-    position = _checked(request)
+    position, _, _ = _checked(request)
     return {"ok": True, "scenario": json.dumps(codec.to_scenario(position), ensure_ascii=False)}
 
 
@@ -266,9 +246,7 @@ def import_message(request: dict) -> dict:
 
 def estimate_message(request: dict) -> dict:
     """One chunk of an estimate; the page sends back `so_far` until `finished` (or « Stop »)."""
-    errors: list = []
-    seed, mode = _settings(request, errors)
-    position = _checked(request, errors)
+    position, seed, mode = _checked(request, settings=True)
     chunk = CHUNK_SPECIALS if position.variant == "speciales" else CHUNK
     result = estimate(position, request.get("samples", DEFAULT_SAMPLES), seed, mode=mode,
                       start=request.get("start", 0), chunk=request.get("chunk", chunk),
