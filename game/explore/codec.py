@@ -28,13 +28,13 @@ import zlib
 from dataclasses import dataclass
 
 from ..errors import GameError
-from .position import KINDS, ROWS, Position, opponent
+from .position import KINDS, ROWS, VARIANTS, Position, opponent
 from ..untrusted import is_whole
 
 VERSION = "v2"
 READS = ("v1", "v2")
 _PREFIX = re.compile(r"^v(\d+)\.")
-_VARIANTS = ("classic", "tactique", "speciales")
+MODES = ("uniform", "heuristic")
 
 
 @dataclass(frozen=True)
@@ -48,13 +48,18 @@ class Link:
 def encode(position: Position, *, seed: int | None = None, mode: str = "uniform") -> str:
     """The fragment for a checked position (and optionally the estimate's seed and mode)."""
     position.check()
-    if mode not in ("uniform", "heuristic"):
-        raise GameError(f"unknown mode {mode!r}", field="mode", code="mode_unknown")
-    if seed is not None and not (is_whole(seed)
-                                 and 0 <= seed < 2**32):
-        raise GameError(f"the seed must be 0..{2**32 - 1}, not {seed!r}", field="seed",
-                        code="seed_range")
+    check_settings(seed, mode)
     return _text(VERSION, _pack(VERSION, position, seed, mode))
+
+
+def check_settings(seed, mode: str) -> None:
+    """An estimate's seed (None: not given) and mode, as links and estimates take them."""
+    if mode not in MODES:
+        raise GameError(f"unknown mode {mode!r} (one of {', '.join(MODES)})", field="mode",
+                        code="mode_unknown")
+    if seed is not None and not (is_whole(seed) and 0 <= seed < 2**32):
+        raise GameError(f"the seed must be a whole number 0..{2**32 - 1}, not {seed!r}",
+                        field="seed", code="seed_range")
 
 
 def _text(version: str, data: bytes) -> str:
@@ -69,7 +74,7 @@ def _pack(version: str, position: Position, seed, mode: str) -> bytes:
         header = (position.players - 2) | (0x80 if position.variant == "tactique" else 0)
         header |= 0x40 if heuristic else 0
     else:
-        header = (position.players - 2) | (_VARIANTS.index(position.variant) << 6)
+        header = (position.players - 2) | (VARIANTS.index(position.variant) << 6)
         header |= 0x10 if heuristic else 0
     out = bytearray([header | (0x20 if seed is not None else 0)])
     if seed is not None:
@@ -122,9 +127,9 @@ def decode(fragment) -> Link:
             raise _damaged("unexpected bytes")
         variant, heuristic, count = ("tactique" if header & 0x80 else "classic"), header & 0x40, ROWS
     else:
-        if header >> 6 >= len(_VARIANTS):
+        if header >> 6 >= len(VARIANTS):
             raise _damaged("unknown variant")
-        variant, heuristic, count = _VARIANTS[header >> 6], header & 0x10, reader.byte()
+        variant, heuristic, count = VARIANTS[header >> 6], header & 0x10, reader.byte()
     rows = [reader.cards() for _ in range(count)]
     hand, gone = reader.cards(), reader.cards()
     known = [reader.cards() for _ in range(reader.byte())]
@@ -186,13 +191,9 @@ special cards each opponent still holds (a scenario names special cards, never c
 
 
 def to_scenario(position: Position) -> dict:
-    """A scenario (no turns yet) that `python -m game replay` accepts: the reader is p1.
-
-    Every card whose place is known goes in: the table, its markers and Stops, the reader's hand
-    and special cards, and each opponent's known cards as their hand (in that format a hand is
-    what its player may play: add their other cards before writing turns for them). The cards
-    out of play and the opponents' special-card counts have no place there (NOT_IN_SCENARIOS).
-    """
+    """A scenario (no turns yet) that `python -m game replay` accepts: the reader is p1, each
+    opponent's known cards are their hand (add their other cards before writing turns for
+    them); NOT_IN_SCENARIOS has no place there."""
     position.check()
     hands = {"p1": list(position.hand)}
     for i in range(position.players - 1):

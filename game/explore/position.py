@@ -32,14 +32,6 @@ def opponent(index: int) -> str:
     return f"p{index + 2}"
 
 
-def limits(variant: str) -> tuple[int, int, int]:
-    """(largest hand, fewest players, most players) of a variant (RULES §1 and §3)."""
-    if variant == SPECIALS:
-        return (special_cards.NUMBER_CARDS_EACH, special_cards.MIN_PLAYERS,
-                special_cards.MAX_PLAYERS)
-    return MAX_HAND, MIN_PLAYERS, MAX_PLAYERS
-
-
 def _per_opponent(values, empty):
     """{"p2": v, …} or a list → a list by opponent, with trailing empties dropped (canonical)."""
     if isinstance(values, dict):
@@ -96,10 +88,7 @@ class Position:
 
     def used(self) -> set[int]:
         """Every card whose place is known: table, hand, opponents' known cards, out of play."""
-        cards = {c for r in self.rows for c in r} | set(self.hand) | set(self.gone)
-        for k in self.known:
-            cards.update(k)
-        return cards
+        return {c for cards in (*self.rows, self.hand, self.gone, *self.known) for c in cards}
 
     def unseen(self) -> list[int]:
         """Cards that may be in an opponent's hand without being known there, ascending."""
@@ -130,9 +119,7 @@ class Position:
                 "rows": [list(r) for r in self.rows], "hand": list(self.hand)}
         if self.known:
             data["known"] = {opponent(i): list(k) for i, k in enumerate(self.known) if k}
-        if self.gone:
-            data["gone"] = list(self.gone)
-        for key in ("marked", "stopped", "specials"):
+        for key in ("gone", "marked", "stopped", "specials"):
             if getattr(self, key):
                 data[key] = list(getattr(self, key))
         if self.their_specials:
@@ -148,15 +135,10 @@ class Position:
         if unknown:
             raise GameError(f"unknown position key(s): {', '.join(unknown)}", code="shape")
         try:
-            position = cls.of(data["rows"], data["hand"], data.get("players", 4),
-                              data.get("known", {}), data.get("gone", ()),
-                              data.get("variant", "classic"), data.get("marked", ()),
-                              data.get("stopped", ()), data.get("specials", ()),
-                              data.get("their_specials", {}))
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            position = cls.of(**data)
+        except (TypeError, ValueError, AttributeError) as error:   # "rows" or "hand" missing too
             raise GameError(f"malformed position: {error}", code="shape") from None
-        position.check()
-        return position
+        return position.check()
 
     # --- checks ------------------------------------------------------------------------------
     def problems(self) -> list[GameError]:
@@ -170,7 +152,9 @@ class Position:
             report(GameError(f"unknown variant {self.variant!r} (one of {', '.join(VARIANTS)})",
                              field="variant", code="variant_unknown"))
         special = self.variant == SPECIALS
-        max_hand, fewest, most = limits(self.variant)
+        max_hand, fewest, most = (  # RULES §1 and §3
+            (special_cards.NUMBER_CARDS_EACH, special_cards.MIN_PLAYERS, special_cards.MAX_PLAYERS)
+            if special else (MAX_HAND, MIN_PLAYERS, MAX_PLAYERS))
         players = self.players
         if not is_whole(players) or not fewest <= players <= most:
             report(GameError(f"players must be a number from {fewest} to {most}, "
@@ -304,5 +288,4 @@ JSON_KEYS = ("variant", "players", "rows", "hand", "known", "gone", "marked", "s
              "specials", "their_specials")
 
 
-
-__all__ = ["Position", "opponent", "limits", "ROWS", "MAX_ROWS", "MAX_HAND", "VARIANTS", "KINDS"]
+__all__ = ["Position", "opponent", "ROWS", "MAX_ROWS", "MAX_HAND", "VARIANTS", "KINDS"]

@@ -26,10 +26,10 @@ from ..errors import GameError
 from ..rng import Rng
 from ..specials.bots import SpecialBot
 from . import specials
+from .codec import MODES, check_settings
 from .position import SPECIALS, Position, opponent
 from ..untrusted import is_whole
 
-MODES = ("uniform", "heuristic")
 Z95 = 1.959963984540054
 MAX_SAMPLES = 1_000_000
 MAX_CHUNK = 1000
@@ -233,20 +233,12 @@ def estimate(position: Position, samples: int, seed: int, *, mode: str = "unifor
 
 
 def _check_run(samples, seed, mode, start, chunk) -> None:
-    def count(value) -> bool:
-        return is_whole(value) and value >= 0
-
-    if mode not in MODES:
-        raise GameError(f"unknown mode {mode!r} (one of {', '.join(MODES)})", field="mode",
-                        code="mode_unknown")
-    if not count(samples) or not 1 <= samples <= MAX_SAMPLES:
+    check_settings(-1 if seed is None else seed, mode)   # a link may lack a seed, a run may not
+    if not is_whole(samples) or not 1 <= samples <= MAX_SAMPLES:
         raise GameError(f"samples must be 1..{MAX_SAMPLES}, not {samples!r}", field="samples",
                         code="samples_range")
-    if not count(seed) or seed >= 2**32:
-        raise GameError(f"the seed must be a whole number 0..{2**32 - 1}, not {seed!r}",
-                        field="seed", code="seed_range")
-    if not count(start) or start > samples \
-            or chunk is not None and (not count(chunk) or not 0 < chunk <= MAX_CHUNK):
+    if not is_whole(start) or not 0 <= start <= samples \
+            or chunk is not None and (not is_whole(chunk) or not 0 < chunk <= MAX_CHUNK):
         raise GameError(f"bad chunk: start {start!r}, chunk {chunk!r}", code="chunk_range")
 
 
