@@ -81,20 +81,20 @@ def _pack(version: str, position: Position, seed, mode: str) -> bytes:
         out += seed.to_bytes(4, "big")
     if version != "v1":
         out.append(len(position.rows))
+
+    def put(values) -> None:   # a length, then the values
+        out.append(len(values))
+        out.extend(values)
+
     for cards in (*position.rows, position.hand, position.gone):
-        out.append(len(cards))
-        out += bytes(cards)
+        put(cards)
     out.append(len(position.known))
     for cards in position.known:
-        out.append(len(cards))
-        out += bytes(cards)
+        put(cards)
     if position.variant == "speciales":
-        out.append(sum(1 << r for r in position.marked))
-        out.append(sum(1 << r for r in position.stopped))
-        out.append(len(position.specials))
-        out += bytes(KINDS.index(k) for k in position.specials)
-        out.append(len(position.their_specials))
-        out += bytes(position.their_specials)
+        out.extend([sum(1 << r for r in position.marked), sum(1 << r for r in position.stopped)])
+        put([KINDS.index(k) for k in position.specials])
+        put(position.their_specials)
     return bytes(out)
 
 
@@ -210,17 +210,10 @@ def to_scenario(position: Position) -> dict:
 
 
 def from_scenario(data) -> Position:
-    """The position after a scenario's turns, seen by its first player (p1, or the first named).
-
-    The scenario is replayed by the engine (game/explore/steps.py): cards played and no longer
-    on the table are out of play (taken); each hand loses the cards its player played, and the
-    other players' hands become known cards. A scenario without a hand for its first player
-    gives no hand: GameError.
-    """
+    """The position after a scenario's turns, seen by its first player (p1, or the first named),
+    the other players' hands known (game/explore/steps.py); GameError without their hand."""
     from . import steps
 
-    if not isinstance(data, dict):
-        raise GameError("a scenario is a JSON object", code="shape")
     players = steps.players_of(data)
     hands = data.get("hands")
     if not players or not isinstance(hands, dict) or not hands.get(players[0]):

@@ -86,13 +86,8 @@ def seen_at(data: dict, n: int | None = None, player: str | None = None, *,
         raise GameError(f"no step {n!r} in this replay", code="no_such_step")
     step = steps[n]
     # The turn in progress and how many of its cards are already settled (ascending order).
-    if step["kind"] == "start":
-        current, settled = 1, 0
-    elif step["kind"] == "end":
-        current, settled = step["turn"] + 1, 0
-    else:
-        current = step["turn"]
-        settled = sum(1 for s in steps[:n + 1] if s["turn"] == current and s["kind"] in RESOLVING)
+    current = step["turn"] + (step["kind"] in ("start", "end"))   # the start's turn is 0
+    settled = sum(1 for s in steps[:n + 1] if s["turn"] == current and s["kind"] in RESOLVING)
 
     def queue_of(turn: int) -> list:
         return sorted((c, p) for p, c in turns[turn - 1][0].items()) if turn <= len(turns) else []
@@ -121,14 +116,9 @@ def seen_at(data: dict, n: int | None = None, player: str | None = None, *,
         if who in given:
             played = Counter(_effective(*turns[t], who) for t in past)
             return [c for c in given[who] if not played.pop(c, 0)]
-        cards = []
-        for t in future:
-            plays, specials = turns[t]
-            cards.append(plays[who])
-            move = specials.get(who)
-            if move and move.get("card") == REPLACE:
-                cards.append(move["with"])
-        return sorted(set(cards))
+        swaps = [turns[t][1].get(who) or {} for t in future]   # Remplacer's card comes too
+        return sorted({turns[t][0][who] for t in future}
+                      | {move["with"] for move in swaps if move.get("card") == REPLACE})
 
     def specials_of(who: str) -> list[str]:
         past, future = settled_turns(who)
