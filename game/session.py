@@ -118,10 +118,8 @@ def restore(session) -> tuple[dict, object]:
     variant = variants.get(session.get("variant"))
     reader, bots, game = session.get("reader"), session.get("bots"), session.get("game")
     if not isinstance(bots, dict) or not isinstance(game, dict) \
-            or not isinstance(game.get("moves"), list):
-        raise GameError("a session has robots and a game", code="session")
-    if len(game["moves"]) > MAX_MOVES or any(level not in LEVELS for level in bots.values()):
-        raise GameError("a session's robots or moves are not valid", code="session")
+            or any(level not in LEVELS for level in bots.values()):
+        raise GameError("a session has valid robots and a game", code="session")
     check_name(reader)
     if game.get("players") != [reader, *bots] or game.get("variant") != variant.name:
         raise GameError("players and robots do not match", code="session")
@@ -230,34 +228,26 @@ def advice(session: dict) -> dict:
     return variant.advice(st, session["reader"])
 
 
-def turn_steps(session: dict, st=None) -> list[dict]:
-    """What the page draws after a move: the replay steps of the last turn as the examples show
-    them (a step of kind "choice" ends a turn waiting for the reader), or the variant's own
-    stretch (`Variant.last_stretch`: Junior's players move one at a time)."""
-    variant, reader, steps = _replayed(session, st)
-    if len(steps) < 2:
-        return []
-    if variant.last_stretch is not None:
-        shown = variant.last_stretch(steps, reader)
-    else:
-        turn = steps[-1]["turn"]
-        shown = [s for s in steps if s["turn"] == turn and turn > 0]
-    return [_step_view(variant, s) for s in shown]
-
-
-def round_steps(session: dict, st=None) -> list[dict]:
-    """Every step of the round, from the table before the first turn: « revoir la manche »."""
-    variant, _, steps = _replayed(session, st)
-    return [_step_view(variant, s) for s in steps]
-
-
-def _replayed(session: dict, st) -> tuple:
-    """(variant, reader, the round's steps up to now: `Variant.round_steps`) — none for a variant
-    without them, or during a draft."""
+def round_steps(session: dict, st=None, *, last: bool = False) -> list[dict]:
+    """Every step of the round so far (`Variant.round_steps`; none during a draft), from the
+    table before its first turn: « revoir la manche ». With `last`, what the page draws after a
+    move: the last turn's steps (a step of kind "choice" ends a turn waiting for the reader), or
+    the variant's own stretch (`Variant.last_stretch`: Junior's players move one at a time)."""
     if st is None:
         session, st = restore(session)
     variant = variants.get(session["variant"])
-    return variant, session["reader"], [] if variant.round_steps is None else variant.round_steps(st)
+    steps = [] if variant.round_steps is None else variant.round_steps(st)
+    if last and len(steps) < 2:
+        steps = []
+    elif last and variant.last_stretch is not None:
+        steps = variant.last_stretch(steps, session["reader"])
+    elif last:
+        steps = [s for s in steps if s["turn"] == steps[-1]["turn"] > 0]
+    return [_step_view(variant, s) for s in steps]
+
+
+def turn_steps(session: dict, st=None) -> list[dict]:
+    return round_steps(session, st, last=True)
 
 
 def _step_view(variant, step: dict) -> dict:
@@ -272,15 +262,6 @@ def _step_view(variant, step: dict) -> dict:
     return view
 
 
-def leaders(st) -> list:
-    """Who leads now (the best `returns()`: fewest heads, or most cards in Junior base); nobody
-    while everyone is level, as at the start."""
-    returns = st.returns()
-    best = max(returns.values())
-    ahead = [p for p in st.players if returns[p] == best]
-    return [] if len(ahead) == len(st.players) else ahead
-
-
 def view(session: dict, st=None) -> dict:
     """Everything the page shows, as data and engine-drawn markup (the page only swaps it in)."""
     if st is None:
@@ -289,6 +270,8 @@ def view(session: dict, st=None) -> dict:
     now = phase(session, st)
     reader = session["reader"]
     seat = variant.seat_view(st, reader)
+    returns = st.returns()   # who leads: the best returns(); nobody while everyone is level
+    ahead = [p for p in st.players if returns[p] == max(returns.values())]
     scores = [{"player": p, "bot": session["bots"].get(p), "level": words.level_name(session["bots"].get(p)),
                "round": seat["round_scores"].get(p, 0), "total": seat["totals"][p],
                "countdown": seat["countdown"].get(p)}
@@ -300,7 +283,7 @@ def view(session: dict, st=None) -> dict:
            "extra": seat.get("extra", ""),
            "status": words.status(now, seat["round"], seat["turn"], reader, seat.get("turns")),
            "pool": [], "choice": None, "decision": None, "winners": [], "summary": None,
-           "leaders": leaders(st)}
+           "leaders": [] if len(ahead) == len(st.players) else ahead}
     want = st.pending
     if now == "pick":
         out["pool"] = seat["pool"]
