@@ -21,35 +21,32 @@ FIELDS = {"name_empty": ("reader", words.bad_name), "name_long": ("reader", word
           "unknown_variant": ("variante", words.bad_variant)}
 
 
-def _variant_of(request) -> variants.Variant | None:
+def _form_options(request) -> dict:
     given = request.get("options") if isinstance(request, dict) else None
-    try:
-        return variants.get(given.get("variant", variants.DEFAULT) if isinstance(given, dict)
-                            else variants.DEFAULT)
-    except GameError:
-        return None
+    return given if isinstance(given, dict) else {}
 
 
 def refuse(error: GameError, request: dict | None = None) -> Refusal:
     """A move or a new game the engine refuses, on the form field at fault when there is one."""
-    variant = _variant_of(request)
+    try:
+        variant = variants.get(_form_options(request).get("variant", variants.DEFAULT))
+    except GameError:
+        variant = None
     field = (error.field or "").removeprefix("options.")
+    spec = variant.options.get(field) if variant is not None else None
     if error.code == "too_few_bots":
-        least = variant.min_players - 1 if variant is not None else 1
-        return Refusal([fault("bots", reader_errors.too_few_robots(least), error.message)])
-    if error.code in FIELDS:
-        field, wording = FIELDS[error.code]
-        return Refusal([fault(field, wording(), error.message)])
-    if variant is not None and field in variant.options:   # an option, checked or hostile
-        spec = variant.options[field]
-        return Refusal([fault(spec.field or field, _option_refusal(spec), error.message)])
-    if field == "reader":   # hostile text as a name (a lone surrogate…)
-        return Refusal([fault("reader", words.bad_name(), error.message)])
-    if field.split("[")[0] == "bots" or error.code in ("shape", "hostile", "bot_level"):
+        at, message = "bots", reader_errors.too_few_robots(variant.min_players - 1 if variant else 1)
+    elif error.code in FIELDS or field == "reader":   # hostile text as a name (a lone surrogate…)
+        at, wording = FIELDS.get(error.code, ("reader", words.bad_name))
+        message = wording()
+    elif spec is not None:   # an option, checked or hostile
+        at, message = spec.field or field, _option_refusal(spec)
+    elif field.split("[")[0] == "bots" or error.code in ("shape", "hostile", "bot_level"):
         # Nothing a reader can type: the page sent what it never offers (a robot level…).
-        return Refusal([fault("bots" if field.startswith("bots") else None, reader_errors.bad_request(),
-                              error.message)])
-    return Refusal([fault(None, words.refused(), error.message)])
+        at, message = "bots" if field.startswith("bots") else None, reader_errors.bad_request()
+    else:
+        at, message = None, words.refused()
+    return Refusal([fault(at, message, error.message)])
 
 
 def refuse_saved_game(error: GameError, request: dict | None = None) -> Refusal:
@@ -94,8 +91,7 @@ def _answer(pair: tuple, steps: list | None = None) -> dict:
 
 
 def new_message(request: dict) -> dict:
-    given = request.get("options")
-    given = given if isinstance(given, dict) else {}
+    given = _form_options(request)
     variant = variants.get(given.get("variant", variants.DEFAULT))
     options = read_options(variant, given)
     seed = request.get("seed", 0)
