@@ -35,7 +35,8 @@ def refuse(error: GameError, request: dict | None = None) -> Refusal:
     field = (error.field or "").removeprefix("options.")
     spec = variant.options.get(field) if variant is not None else None
     if error.code == "too_few_bots":
-        at, message = "bots", reader_errors.too_few_robots(variant.min_players - 1 if variant else 1)
+        least = variant.min_players - 1 if variant is not None else 1
+        at, message = "bots", reader_errors.too_few_robots(least)
     elif error.code in FIELDS or field == "reader":   # hostile text as a name (a lone surrogate…)
         at, wording = FIELDS.get(error.code, ("reader", words.bad_name))
         message = wording()

@@ -145,7 +145,7 @@ def read_request(request: dict) -> tuple[Position | None, list[dict], Position]:
         position = Position.of(**{key: data[key] for key in JSON_KEYS if key in data})
         numbers = [position.players, *position.hand, *position.gone, *position.marked,
                    *position.stopped, *position.their_specials,
-                   *(c for row in position.rows for c in row), *(c for k in position.known for c in k)]
+                   *(c for cards in (*position.rows, *position.known) for c in cards)]
         # Whole numbers where numbers go and kinds as text: the form's checks then word every
         # other mistake on its field.
         if len(position.rows) not in (ROWS, MAX_ROWS) or not all(is_whole(n) for n in numbers) \
