@@ -119,9 +119,19 @@ def decode(fragment) -> Link:
         raise _damaged("not base64url") from None
     if len(data) < 5 or zlib.crc32(data[:-4]) != int.from_bytes(data[-4:], "big"):
         raise _damaged("check bytes differ")
-    reader = _Reader(data[:-4])
-    header = reader.byte()
-    seed = int.from_bytes(reader.take(4), "big") if header & 0x20 else None
+    rest = iter(data[:-4])
+
+    def byte() -> int:
+        value = next(rest, None)
+        if value is None:
+            raise _damaged("too short")
+        return value
+
+    def cards() -> tuple:   # a length, then the values
+        return tuple(byte() for _ in range(byte()))
+
+    header = byte()
+    seed = int.from_bytes(bytes(byte() for _ in range(4)), "big") if header & 0x20 else None
     if version == "v1":
         if header & 0x10:
             raise _damaged("unexpected bytes")
@@ -129,20 +139,20 @@ def decode(fragment) -> Link:
     else:
         if header >> 6 >= len(VARIANTS):
             raise _damaged("unknown variant")
-        variant, heuristic, count = VARIANTS[header >> 6], header & 0x10, reader.byte()
-    rows = [reader.cards() for _ in range(count)]
-    hand, gone = reader.cards(), reader.cards()
-    known = [reader.cards() for _ in range(reader.byte())]
+        variant, heuristic, count = VARIANTS[header >> 6], header & 0x10, byte()
+    rows = [cards() for _ in range(count)]
+    hand, gone = cards(), cards()
+    known = [cards() for _ in range(byte())]
     extra = {}
     if variant == "speciales":
-        marked, stopped = reader.byte(), reader.byte()
-        kinds = reader.cards()
+        marked, stopped = byte(), byte()
+        kinds = cards()
         if any(k >= len(KINDS) for k in kinds):
             raise _damaged("unknown special card")
         extra = {"marked": [r for r in range(8) if marked >> r & 1],
                  "stopped": [r for r in range(8) if stopped >> r & 1],
-                 "specials": [KINDS[k] for k in kinds], "their_specials": list(reader.cards())}
-    if not reader.at_end():
+                 "specials": [KINDS[k] for k in kinds], "their_specials": list(cards())}
+    if next(rest, None) is not None:
         raise _damaged("unexpected bytes")
     position = Position.of(rows, hand, (header & 0x0F) + 2, known, gone, variant, **extra)
     try:
@@ -154,29 +164,6 @@ def decode(fragment) -> Link:
     if _text(version, _pack(version, position, seed, link.mode)) != text:
         raise _damaged("not in canonical form")   # cards out of order, stray padding bits…
     return link
-
-
-class _Reader:
-    __slots__ = ("data", "at")
-
-    def __init__(self, data: bytes):
-        self.data, self.at = data, 0
-
-    def take(self, n: int) -> bytes:
-        if self.at + n > len(self.data):
-            raise _damaged("too short")
-        chunk = self.data[self.at:self.at + n]
-        self.at += n
-        return chunk
-
-    def byte(self) -> int:
-        return self.take(1)[0]
-
-    def cards(self) -> tuple:
-        return tuple(self.take(self.byte()))
-
-    def at_end(self) -> bool:
-        return self.at == len(self.data)
 
 
 def _damaged(why: str) -> GameError:
