@@ -80,11 +80,6 @@ def start(reader: str, levels: list[str], options: dict | None = None,
     return _advance(session, st)
 
 
-def new_session(reader: str, levels: list[str], options: dict | None = None,
-                seed: int = 0) -> dict:
-    return start(reader, levels, options, seed)[0]
-
-
 def load(data: dict, levels: dict | None = None, options: dict | None = None,
          seed: int = 0) -> tuple[dict, object]:
     """A session from a scenario with hands (an export), and its State: the first player of
@@ -164,11 +159,9 @@ def phase(session: dict, st=None) -> str:
 # --- moves ------------------------------------------------------------------------------------------
 
 def decide(session, wanted: str, value=None) -> tuple[dict, object]:
-    """The reader's decision where the game waits for `wanted` (a phase: a card to play, a row
-    for a too-low card, a Logique pick, the index of any other move in
-    `view()["decision"]["options"]`, or round_over for the next deal), then the robots' moves
-    until the reader must decide again: the new session and its State. GameError (nothing
-    changed) for a move the game does not wait for."""
+    """The reader's decision `value` where the game waits for `wanted` (a phase; for "move" the
+    index in `view()["decision"]["options"]`), then the robots' moves until the reader must
+    decide again: the new session and its State. GameError (nothing changed) if not now."""
     session, st = restore(session)
     if phase(session, st) != wanted \
             or wanted in READER_MOVES and st.pending["player"] != session["reader"]:
@@ -185,26 +178,6 @@ def decide(session, wanted: str, value=None) -> tuple[dict, object]:
         move = {"kind": kind, key: value, "player": session["reader"]}
     st.apply(move)   # GameError: nothing changed
     return _advance(session, st)
-
-
-def play_card(session: dict, card: int) -> dict:
-    return decide(session, "play", card)[0]
-
-
-def choose_row(session: dict, row: int) -> dict:
-    return decide(session, "row", row)[0]
-
-
-def pick_card(session: dict, card: int) -> dict:
-    return decide(session, "pick", card)[0]
-
-
-def play_move(session: dict, index: int) -> dict:
-    return decide(session, "move", index)[0]
-
-
-def next_round(session: dict) -> dict:
-    return decide(session, "round_over")[0]
 
 
 # --- reading -----------------------------------------------------------------------------------------
@@ -244,10 +217,6 @@ def round_steps(session: dict, st=None, *, last: bool = False) -> list[dict]:
     elif last:
         steps = [s for s in steps if s["turn"] == steps[-1]["turn"] > 0]
     return [_step_view(variant, s) for s in steps]
-
-
-def turn_steps(session: dict, st=None) -> list[dict]:
-    return round_steps(session, st, last=True)
 
 
 def _step_view(variant, step: dict) -> dict:

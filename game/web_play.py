@@ -112,7 +112,7 @@ def _decision(wanted: str, key: str | None, steps: str | None = None):
         if steps is None:
             return _answer((state, st))
         done = request.get("shown", 0) if steps == "rest" else 0
-        return _answer((state, st), session.turn_steps(state, st)[done if is_whole(done)
+        return _answer((state, st), session.round_steps(state, st, last=True)[done if is_whole(done)
                                                                   and done >= 0 else 0:])
     return message
 

@@ -170,11 +170,7 @@ def sample_plays(position: Position, rng: Rng, mode: str, table: Table, pool: li
 
 def heads_taken(table: Table, plays: dict, player: str = ME) -> int:
     """Heads `player` takes when the turn with these plays is resolved (everyone too low takes
-    the cheapest row).
-
-    Cards are resolved in ascending order, so the turn stops once `player`'s card is placed:
-    the higher cards cannot change what they took.
-    """
+    the cheapest row); it stops at their card: the higher cards cannot change what they took."""
     piles = {p: [] for p in plays}
     turn = Turn(table.clone(), plays, 1, piles)
     while not turn.done:
@@ -195,10 +191,8 @@ def sample_seed(seed: int, index: int) -> int:
 
 def estimate(position: Position, samples: int, seed: int, *, mode: str = "uniform",
              start: int = 0, chunk: int | None = None, so_far: Estimate | None = None) -> Estimate:
-    """Run samples [start, start + chunk) of an estimate of `samples`, merged into `so_far`.
-
-    Same position, seed and mode → same figures, however the samples are split into chunks.
-    """
+    """Run samples [start, start + chunk) of an estimate of `samples`, merged into `so_far`:
+    the same figures however the samples are split into chunks."""
     position.check()
     _check_run(samples, seed, mode, start, chunk)
     if so_far is None:
