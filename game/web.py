@@ -101,16 +101,16 @@ def _refusal(refusal: Refusal) -> dict:
 
 def refuse(error: GameError, request: dict | None = None) -> Refusal:
     """An engine refusal of a scenario, worded for the reader."""
-    if error.code == "hostile":
-        return Refusal([fault(error.field, reader_errors.bad_request(), error.message)])
-    return Refusal([fault(error.field, reader_errors.for_error(error), error.message)])
+    hostile = error.code == "hostile"
+    wording = reader_errors.bad_request() if hostile else reader_errors.for_error(error)
+    return Refusal([fault(error.field, wording, error.message)])
 
 
-def _scenario(request: dict) -> dict:
+def _scenario(request: dict) -> tuple[dict, variants.Variant]:
     scenario = request.get("scenario")
     if not isinstance(scenario, dict):
         raise GameError("the message has no scenario object", code="shape")
-    return scenario
+    return scenario, variants.of(scenario)
 
 
 def steps_for(scenario: dict, *, markup: bool = True) -> list[dict]:
@@ -125,23 +125,19 @@ def steps_for(scenario: dict, *, markup: bool = True) -> list[dict]:
 
 
 def replay_message(request: dict) -> dict:
-    scenario = _scenario(request)
+    scenario, _ = _scenario(request)
     markup = request.get("markup", True)
     if not isinstance(markup, bool):
         raise GameError(f"markup must be true or false, not {str(markup)[:20]!r}", code="shape")
     return {"ok": True, "scenario": scenario, "steps": steps_for(scenario, markup=markup)}
 
 
-def _int(value, field: str) -> int:
-    if not is_whole(value):
-        raise GameError(f"{field} must be an integer, not {str(value)[:20]!r}", code="shape")
-    return value
-
-
 def choose_message(request: dict) -> dict:
-    scenario = _scenario(request)
-    variant = variants.of(scenario)
-    n, row = _int(request.get("step"), "step"), _int(request.get("row"), "row")
+    scenario, variant = _scenario(request)
+    n, row = request.get("step"), request.get("row")
+    if not is_whole(n) or not is_whole(row):
+        raise GameError(f"step and row must be integers, not {str(n)[:20]!r} and "
+                        f"{str(row)[:20]!r}", code="shape")
     steps = variant.replay(scenario, draw=False, pause=True)
     if not 0 <= n < len(steps) or steps[n].get("choice") is None:
         raise GameError(f"step {n} is not a decision of this scenario", code="no_such_step")
@@ -150,8 +146,7 @@ def choose_message(request: dict) -> dict:
 
 
 def what_if_message(request: dict) -> dict:
-    scenario = _scenario(request)
-    variant = variants.of(scenario)
+    scenario, variant = _scenario(request)
     if variant.what_if is None:
         raise GameError(f"no « what if » form for {variant.name}", code="shape")
     variant.replay(scenario, draw=False, pause=True)   # the example itself must be sound first
