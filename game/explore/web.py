@@ -56,9 +56,8 @@ def _digits(word: str, longest: int) -> bool:
 
 
 def _cards(text, field: str, errors: dict) -> list[int]:
-    words = [w for w in _WORDS.split(str(text or "").strip()) if w]
     cards = []
-    for word in words:
+    for word in (w for w in _WORDS.split(str(text or "").strip()) if w):
         if not (word.isascii() and word.isdigit()):
             errors.setdefault(field, (fr.not_a_number(word[:20]), f"{field}: {word[:20]!r} is not a number"))
             return []
@@ -183,8 +182,7 @@ def _grid(draft: Position) -> dict:
 def refuse(error: GameError, request: dict | None = None) -> Refusal:
     """An engine refusal (a link, a stale estimate, hostile JSON), on its form field."""
     field = (error.field or "").removeprefix("form.").split(".")[0] or None
-    if field == "link":
-        field = "lien"
+    field = "lien" if field == "link" else field
     if error.code == "stale_estimate":
         return Refusal([fault(field, fr.estimate_stale(), error.message)])
     if error.code in ("hostile", "shape", "chunk_range", "mode_unknown") or field not in FIELDS:
