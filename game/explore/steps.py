@@ -45,7 +45,10 @@ def _turns(name: str, data: dict):
 def _variant(data) -> str:
     if not isinstance(data, dict):
         raise GameError("a scenario is a JSON object", code="shape")
-    name = variants.name_of(data)
+    return _explored(variants.name_of(data))
+
+
+def _explored(name) -> str:
     if not isinstance(name, str) or name not in EXPLORED:
         raise GameError(f"the explorer does not take {name} positions", field="variant",
                         code="variant_unknown")
@@ -156,10 +159,7 @@ def position_in_game(session: dict) -> Position:
     from .. import session as sessions
 
     checked, state = sessions.restore(session)   # a saved game is re-checked, never trusted
-    name = checked["variant"]
-    if name not in EXPLORED:
-        raise GameError(f"the explorer does not take {name} positions", field="variant",
-                        code="variant_unknown")
+    name = _explored(checked["variant"])
     reader, rnd = checked["reader"], state.round
     if rnd is None or getattr(rnd, "draft", None) is not None:
         raise GameError("no turn to explore now", code="no_next_card")
