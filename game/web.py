@@ -1,8 +1,7 @@
 """The worker facade: one JSON message in, one JSON answer out, for every variant and every tool.
 
-The page holds no rule and no drawing: it posts a message, the worker calls `handle`, and the
-answer carries each step's markup drawn by the variant's `step_html`, the same function the build
-uses for the static page. Running in CPython too, this module is tested without a browser.
+The page holds no rule and no drawing: the answer carries each step's markup drawn by the
+variant's `step_html`, as the build draws the static page. It is tested in CPython too.
 
 One table (`HANDLERS`) routes every message type to its function, here or in a tool's module
 imported on its first message (the example pages never load the explorer). A function returns

@@ -104,9 +104,8 @@ def new_message(request: dict) -> dict:
 
 
 def _decision(wanted: str, key: str | None, steps: str | None = None):
-    """The message of a reader's decision `request[key]` (session.decide), the game restored
-    once. `steps`: "turn" sends the turn's steps, "rest" those after the `shown` ones the page
-    has drawn up to the step that asked the reader."""
+    """The message of a reader's decision `request[key]`: "turn" `steps` are the last turn's,
+    "rest" those after the `shown` ones the page drew up to the step that asked the reader."""
     def message(request: dict) -> dict:
         state, st = session.decide(request.get("state"), wanted, request.get(key) if key else None)
         if steps is None:

@@ -81,9 +81,7 @@ def _known(text, players: int, errors: dict) -> dict:
 
     An opponent beyond the table is refused before anything is built for it (« J99999999 »)."""
     known: dict[str, list[int]] = {}
-    for part in re.split(r"[;\n]+", str(text or "")):
-        if not part.strip():
-            continue
+    for part in (p for p in re.split(r"[;\n]+", str(text or "")) if p.strip()):
         match = _KNOWN.match(part)
         if not match or not match.group(1).isascii():
             errors.setdefault("known", (fr.bad_known(part.strip()[:40]), f"known: {part.strip()[:40]!r} unreadable"))
