@@ -80,19 +80,16 @@ def start(reader: str, levels: list[str], options: dict | None = None,
     return _advance(session, st)
 
 
-def load(data: dict, levels: dict | None = None, options: dict | None = None,
-         seed: int = 0) -> tuple[dict, object]:
+def load(data: dict) -> tuple[dict, object]:
     """A session from a scenario with hands (an export), and its State: the first player of
-    "hands" is the reader, the others become robots (heuristic unless `levels` says otherwise);
-    recorded turns are kept."""
+    "hands" is the reader, the others heuristic robots; recorded turns are kept."""
     variant = variants.of(data)
     if variant.from_scenario is None:
         raise GameError(f"{variant.name} rounds cannot be loaded", code="hands")
-    st = variant.from_scenario(data, seed=int(seed), options=dict(options or {}))
+    st = variant.from_scenario(data, seed=0, options={})
     reader = check_name(st.players[0])
     session = {"v": VERSION, "variant": variant.name, "reader": reader,
-               "bots": {p: (levels or {}).get(p, "heuristic") for p in st.players[1:]},
-               "game": None}
+               "bots": dict.fromkeys(st.players[1:], "heuristic"), "game": None}
     want = st.pending
     if want is not None and want.get("player") not in (None, reader) and want["kind"] != "card":
         raise GameError("a robot's decision is missing", code="missing_choice")
