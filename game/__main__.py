@@ -17,7 +17,7 @@ import sys
 from . import variants
 from .errors import GameError
 
-LIMITS = {"games": (1, 100_000), "target": (1, 10_000), "rounds": (1, 1_000), "seed": (0, 2**63)}
+LIMITS = {"games": (1, 100_000), "seed": (0, 2**63), "target": (1, 10_000), "rounds": (1, 1_000)}
 
 WORK = {"classic": {"heuristic": 2_000_000, "random": 30_000_000},
         "tactique": {"heuristic": 2_000_000, "random": 30_000_000},
@@ -74,13 +74,6 @@ def cmd_replay(args) -> str:
     return json.dumps(out, ensure_ascii=False, indent=args.indent)
 
 
-def _bounded(name: str, value):
-    low, high = LIMITS[name]
-    if value is not None and not low <= value <= high:
-        raise Refusal(f"--{name} must be between {low} and {high}, not {value}")
-    return value
-
-
 def _options(args, variant) -> dict:
     """The variant options the flags ask for; Refusal for a flag the variant does not take."""
     given = {"target": args.target, "strict": args.strict or None, "rounds": args.rounds,
@@ -98,9 +91,10 @@ def _options(args, variant) -> dict:
     return given
 
 
-def _cards_per_game(variant, players: int, options: dict) -> tuple[int, str] | None:
-    """(cards one game plays, about; how that is counted), for the variants WORK knows; the
-    hand sizes, rounds and deck are the engine's own constants."""
+def _check_work(args, variant, options: dict) -> None:
+    """Refuse a run that would play for much more than a minute (WORK): the cards one game
+    plays, about, from the engine's own hand sizes, rounds and deck."""
+    players = args.players
     if variant.name in ("classic", "tactique", "logique"):
         from .classic.play import HAND_SIZE
         if "rounds" in options:
@@ -110,27 +104,20 @@ def _cards_per_game(variant, players: int, options: dict) -> tuple[int, str] | N
             target = options.get("target", default)
             rounds = -(-ROUNDS_AT_66.get(players, 4) * target // default)
             why = f"about {rounds} rounds to reach {target}"
-        return rounds * players * HAND_SIZE, why
-    if variant.name == "speciales":
+        per_game = rounds * players * HAND_SIZE
+    elif variant.name == "speciales":
         from .specials.cards import NUMBER_CARDS_EACH, ROUNDS
-        return ROUNDS * players * NUMBER_CARDS_EACH, f"{ROUNDS} rounds"
-    if variant.name == "junior":
+        per_game, why = ROUNDS * players * NUMBER_CARDS_EACH, f"{ROUNDS} rounds"
+    elif variant.name == "junior":
         from .junior.cows import DECK_SIZE
-        return DECK_SIZE, f"{DECK_SIZE} cards a game"
-    return None
-
-
-def _check_work(args, variant, options: dict) -> None:
-    """Refuse a run that would play for much more than a minute (WORK)."""
-    per_game = _cards_per_game(variant, args.players, options)
-    if per_game is None or variant.name not in WORK:
+        per_game, why = DECK_SIZE, f"{DECK_SIZE} cards a game"
+    else:
         return
-    limit = WORK[variant.name][args.bot]
-    cards = args.games * per_game[0]
+    limit, cards = WORK[variant.name][args.bot], args.games * per_game
     if cards > limit:
         lower = {"rounds": " or --rounds", "target": " or --target"}
         more = "".join(lower[k] for k in ("rounds", "target") if k in options)
-        raise Refusal(f"{args.games} games of {args.players} players ({per_game[1]}) is about {cards:,} "
+        raise Refusal(f"{args.games} games of {players} players ({why}) is about {cards:,} "
                       f"cards to play; {variant.name} with {args.bot} robots plays at most {limit:,} "
                       f"in one run (about a minute): lower --games{more}")
 
@@ -138,11 +125,12 @@ def _check_work(args, variant, options: dict) -> None:
 def cmd_simulate(args) -> str:
     from .state import simulate
     variant = variants.get(args.variant)
-    if not variant.min_players <= args.players <= variant.max_players:
-        raise Refusal(f"--players must be between {variant.min_players} and {variant.max_players} "
-                      f"for {variant.name}, not {args.players}")
-    for name in ("games", "seed", "target", "rounds"):
-        _bounded(name, getattr(args, name))
+    for name, (low, high) in {"players": (variant.min_players, variant.max_players),
+                              **LIMITS}.items():
+        value = getattr(args, name)
+        if value is not None and not low <= value <= high:
+            where = f" for {variant.name}" if name == "players" else ""
+            raise Refusal(f"--{name} must be between {low} and {high}{where}, not {value}")
     options = _options(args, variant)
     _check_work(args, variant, options)
     stats = simulate(variant.name, players=args.players, games=args.games, seed=args.seed,
@@ -186,20 +174,14 @@ def parser() -> argparse.ArgumentParser:
 def main(argv=None) -> int:
     try:
         args = parser().parse_args(argv)
+        data = (args.func(args) + "\n").encode("utf-8")   # whole, before printing: never half
     except SystemExit as done:   # --help printed its text
         return done.code if isinstance(done.code, int) else 0
-    except Refusal as exc:
-        print(f"error: {_one_line(str(exc))}", file=sys.stderr)
-        return 2
-    try:
-        text = args.func(args)
-        data = (text + "\n").encode("utf-8")   # whole, before printing: never half an output
-    except GameError as exc:
-        print(f"error: {_one_line(exc.message)}", file=sys.stderr)
-        return 2
-    except (Refusal, UnicodeEncodeError) as exc:
-        reason = "text that is not valid Unicode (a lone surrogate?)" if isinstance(exc, UnicodeEncodeError) else exc
-        print(f"error: {_one_line(str(reason))}", file=sys.stderr)
+    except (Refusal, GameError, UnicodeEncodeError) as exc:
+        reason = exc.message if isinstance(exc, GameError) else str(exc)
+        if isinstance(exc, UnicodeEncodeError):
+            reason = "text that is not valid Unicode (a lone surrogate?)"
+        print(f"error: {_one_line(reason)}", file=sys.stderr)
         return 2
     sys.stdout.flush()
     sys.stdout.buffer.write(data)

@@ -40,13 +40,7 @@ E Amérique du Nord, F Écosse. The French names live in `game.messages.junior`.
 SINGLES_PER_TYPE = 7
 PAIRS = ("AB", "BC", "CD", "DE", "EF", "AF")
 TRIPLES = ("ABC", "DEF", "ACE", "BDF")
-
-
-def _composition() -> tuple[str, ...]:
-    """Cow strings by id - 1: 7 singles of each type in type order, then pairs, then triples."""
-    singles = tuple(t for t in TYPES for _ in range(SINGLES_PER_TYPE))
-    return singles + PAIRS + TRIPLES
-
-
-COWS: tuple[str, ...] = (None,) + _composition()  # type: ignore[assignment]
-"""COWS[card]: the sorted type letters of a card; index 0 unused so ids start at 1."""
+COWS: tuple[str, ...] = (None, *(t for t in TYPES for _ in range(SINGLES_PER_TYPE)),  # type: ignore
+                         *PAIRS, *TRIPLES)
+"""COWS[card]: the sorted type letters of a card: 7 singles of each type in type order, then
+pairs, then triples; index 0 unused so ids start at 1."""

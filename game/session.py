@@ -6,10 +6,10 @@ Python: every message then carries everything it needs, so a message is a pure f
 and lets the page keep a game across an engine restart or a reload.
 
 The game itself is the variant's State (game/state.py): the session stores its `to_json()`
-(players, seed, options, moves) and rebuilds it with `from_json`, which re-checks every move. So
-a tampered saved game is refused, never trusted, and every loop is bounded by its moves.
-Nothing is random at play time except through seeds derived from the session seed, so the same
-state and move always give the same answer (the robots' random draws included).
+and rebuilds it with `from_json`, which re-checks every move, once per message (`restore`; the
+functions below then take the rebuilt State). So a tampered saved game is refused, never
+trusted, and every loop is bounded by its moves. Nothing is random at play time except through
+seeds derived from the session seed, so the same state and move always give the same answer.
 
 Session (JSON):
     {"v": 2, "variant": name, "reader": name, "bots": {name: "random"|"heuristic"},
@@ -32,6 +32,8 @@ VERSION = 2
 LEVELS = ("random", "heuristic")
 BOT_NAMES = ("Alice", "Bruno", "Chloé", "David", "Emma", "Farid", "Gaëlle", "Hugo", "Inès", "Jules")
 NAME_MAX = 20
+READER_MOVES = {"play": ("card", "card"), "row": ("row", "row"), "pick": ("pick", "card")}
+"""The phases where the reader's move is one value: (the move's kind, the value's key)."""
 
 
 # --- starting -----------------------------------------------------------------------------------
@@ -50,13 +52,10 @@ def check_name(name) -> str:
     return name
 
 
-def new_session(reader: str, levels: list[str], options: dict | None = None,
-                seed: int = 0) -> dict:
-    """A new game: the reader and one robot per level in `levels`, first round dealt.
-
-    `options["variant"]` names the variant (default classic); the other options are the
-    variant's own (target, strict, rounds for the classic family; level for Junior).
-    """
+def start(reader: str, levels: list[str], options: dict | None = None,
+          seed: int = 0) -> tuple[dict, object]:
+    """A new game and its State: the reader and one robot per level in `levels`, first round
+    dealt. `options["variant"]` names the variant (default classic), the others are its own."""
     reader = check_name(reader)
     options = dict(options or {})
     variant = variants.get(options.pop("variant", variants.DEFAULT))
@@ -70,28 +69,38 @@ def new_session(reader: str, levels: list[str], options: dict | None = None,
                         code="too_few_bots")
     for level in levels:
         if not isinstance(level, str) or level not in LEVELS:
-            raise GameError(f"unknown robot level {str(level)[:20]!r}", field="bots", code="bot_level")
+            raise GameError(f"unknown robot level {str(level)[:20]!r}", field="bots",
+                            code="bot_level")
         bot_factory(variant, level)
     options = variants.check_options(variant, options)
     names = [n for n in BOT_NAMES if n.casefold() != reader.casefold()][:len(levels)]
     st = variant.new_game([reader, *names], seed=int(seed), options=options)
     session = {"v": VERSION, "variant": variant.name, "reader": reader,
                "bots": dict(zip(names, levels)), "game": None}
-    return _save(session, _advance(session, st))
+    return _advance(session, st)
+
+
+def load(data: dict) -> tuple[dict, object]:
+    """A session from a scenario with hands (an export), and its State: the first player of
+    "hands" is the reader, the others heuristic robots; recorded turns are kept."""
+    variant = variants.of(data)
+    if variant.from_scenario is None:
+        raise GameError(f"{variant.name} rounds cannot be loaded", code="hands")
+    st = variant.from_scenario(data, seed=0, options={})
+    reader = check_name(st.players[0])
+    session = {"v": VERSION, "variant": variant.name, "reader": reader,
+               "bots": dict.fromkeys(st.players[1:], "heuristic"), "game": None}
+    want = st.pending
+    if want is not None and want.get("player") not in (None, reader) and want["kind"] != "card":
+        raise GameError("a robot's decision is missing", code="missing_choice")
+    return _advance(session, st)
 
 
 # --- the state the page holds ---------------------------------------------------------------
 
-_kept: list = []
-"""[(session, its game, a copy of its saved game)] as `_save` last wrote it: a message's later
-readings of that same session (its view, its turn's steps) reuse the game instead of replaying
-every move again. Only the very object `_save` returned, unchanged, is trusted."""
-
-
-def _restore(session) -> tuple[dict, object]:
-    """The session checked and its game rebuilt move by move; GameError (code "session") if not."""
-    if _kept and _kept[0][0] is session and session.get("game") == _kept[0][2]:
-        return copy.deepcopy(session), _kept[0][1]
+def restore(session) -> tuple[dict, object]:
+    """A session the page kept, checked, and its game rebuilt move by move: (a copy of the
+    session, saved again from its game, and the State); GameError (code "session") if not."""
     if not isinstance(session, dict) or session.get("v") != VERSION:
         raise GameError("not a game session of this version", code="session")
     try:
@@ -100,57 +109,39 @@ def _restore(session) -> tuple[dict, object]:
         raise GameError(error.message, code="session") from None
     variant = variants.get(session.get("variant"))
     reader, bots, game = session.get("reader"), session.get("bots"), session.get("game")
-    if not isinstance(bots, dict) or not isinstance(game, dict) or not isinstance(game.get("moves"), list):
-        raise GameError("a session has robots and a game", code="session")
-    if len(game["moves"]) > MAX_MOVES or any(level not in LEVELS for level in bots.values()):
-        raise GameError("a session's robots or moves are not valid", code="session")
+    if not isinstance(bots, dict) or not isinstance(game, dict) \
+            or any(level not in LEVELS for level in bots.values()):
+        raise GameError("a session has valid robots and a game", code="session")
     check_name(reader)
     if game.get("players") != [reader, *bots] or game.get("variant") != variant.name:
         raise GameError("players and robots do not match", code="session")
     st = protocol.from_json(game)   # the one path that checks a saved game, for every variant
-    return copy.deepcopy(session), st
+    return _save(copy.deepcopy(session), st), st
 
 
 def _save(session: dict, st) -> dict:
     session["game"] = st.to_json()
-    _kept[:] = [(session, st, copy.deepcopy(session["game"]))]
     return session
 
 
-def _restore_to_move(session) -> tuple[dict, object]:
-    """As `_restore`, for a move: the game will change, so it is no longer kept."""
-    session, st = _restore(session)
-    _kept.clear()
-    return session, st
-
-
-def check_state(session) -> dict:
-    """A session kept by the page (localStorage), checked by rebuilding its game."""
-    session, st = _restore(session)
-    return _save(session, st)
-
-
-def _bot(session: dict, st, player: str):
-    """The robot of `player` for this decision, its generator derived from the session seed."""
+def _advance(session: dict, st) -> tuple[dict, object]:
+    """Let the robots decide until the reader must (or the round or the game is over), each
+    robot with its generator derived from the session seed; then save the game."""
     variant = variants.get(session["variant"])
-    rng = Rng("/".join(str(p) for p in (st.seed, len(st.moves), player)))
-    return bot_factory(variant, session["bots"][player])(rng)
-
-
-def _advance(session: dict, st):
-    """Let the robots decide until the reader must (or the round or the game is over)."""
     for _ in range(MAX_MOVES):
         want = st.pending
         if want is None or want["kind"] == "next_round" or want["player"] == session["reader"]:
-            return st
-        st.apply(_bot(session, st, want["player"]).move(st))
+            return _save(session, st), st
+        player = want["player"]
+        rng = Rng("/".join(str(p) for p in (st.seed, len(st.moves), player)))
+        st.apply(bot_factory(variant, session["bots"][player])(rng).move(st))
     raise GameError("the robots did not finish their moves", code="too_long")
 
 
 def phase(session: dict, st=None) -> str:
     """What the game waits for: play, row, pick, move (any other decision), round_over, game_over."""
     if st is None:
-        session, st = _restore(session)
+        session, st = restore(session)
     want = st.pending
     if want is None:
         return "game_over"
@@ -164,49 +155,26 @@ def phase(session: dict, st=None) -> str:
 
 # --- moves ------------------------------------------------------------------------------------------
 
-def _reader_move(session: dict, move: dict, expected: str) -> dict:
-    session, st = _restore_to_move(session)
-    if phase(session, st) != expected or st.pending.get("player") != session["reader"]:
-        raise GameError(f"the game is not waiting for a {expected!r} move", code="not_now")
-    st.apply({**move, "player": session["reader"]})   # GameError: nothing changed
-    return _save(session, _advance(session, st))
-
-
-def play_card(session: dict, card: int) -> dict:
-    """The reader plays `card`; the robots play theirs; the turn resolves up to the reader's choice."""
-    return _reader_move(session, {"kind": "card", "card": card}, "play")
-
-
-def choose_row(session: dict, row: int) -> dict:
-    """The reader's too-low card takes `row`; the rest of the turn resolves."""
-    return _reader_move(session, {"kind": "row", "row": row}, "row")
-
-
-def pick_card(session: dict, card: int) -> dict:
-    """Logique: the reader drafts `card`; the robots draft until the reader's next pick."""
-    return _reader_move(session, {"kind": "pick", "card": card}, "pick")
-
-
-def play_move(session: dict, index: int) -> dict:
-    """Any other decision (a special card, a cow card and its row): the `index`-th legal move,
-    as listed by `view()["decision"]["options"]`."""
-    session, st = _restore_to_move(session)
-    if phase(session, st) != "move":
-        raise GameError("the game is not waiting for such a move", code="not_now")
-    legal = st.legal_moves()
-    if not is_whole(index) or not 0 <= index < len(legal):
-        raise GameError(f"no move {str(index)[:20]}", code="not_now")
-    st.apply(legal[index])
-    return _save(session, _advance(session, st))
-
-
-def next_round(session: dict) -> dict:
-    """Deal the next round once the current one is scored and the game goes on."""
-    session, st = _restore_to_move(session)
-    if phase(session, st) != "round_over":
-        raise GameError("the round is not over, or the game is", code="not_now")
-    st.apply({"kind": "next_round"})
-    return _save(session, _advance(session, st))
+def decide(session, wanted: str, value=None) -> tuple[dict, object]:
+    """The reader's decision `value` where the game waits for `wanted` (a phase; for "move" the
+    index in `view()["decision"]["options"]`), then the robots' moves until the reader must
+    decide again: the new session and its State. GameError (nothing changed) if not now."""
+    session, st = restore(session)
+    if phase(session, st) != wanted \
+            or wanted in READER_MOVES and st.pending["player"] != session["reader"]:
+        raise GameError(f"the game is not waiting for a {wanted!r} move", code="not_now")
+    if wanted == "round_over":
+        move = {"kind": "next_round"}
+    elif wanted == "move":
+        legal = st.legal_moves()
+        if not is_whole(value) or not 0 <= value < len(legal):
+            raise GameError(f"no move {str(value)[:20]}", code="not_now")
+        move = legal[value]
+    else:
+        kind, key = READER_MOVES[wanted]
+        move = {"kind": kind, key: value, "player": session["reader"]}
+    st.apply(move)   # GameError: nothing changed
+    return _advance(session, st)
 
 
 # --- reading -----------------------------------------------------------------------------------------
@@ -214,66 +182,38 @@ def next_round(session: dict) -> dict:
 def scenario(session: dict) -> dict:
     """The current round as the variant's JSON scenario (hands included); a turn still waiting
     for the reader is left out, so `python -m game replay` accepts it."""
-    session, st = _restore(session)
+    session, st = restore(session)
     variant = variants.get(session["variant"])
     if variant.round_scenario is None:
         raise GameError(f"no export for {variant.name}", code="not_now")
     return variant.round_scenario(st)
 
 
-def load(data: dict, levels: dict | None = None, options: dict | None = None, seed: int = 0) -> dict:
-    """A session from a scenario with hands (an export): the first player of "hands" is the reader,
-    the others become robots (heuristic unless `levels` says otherwise); recorded turns are kept."""
-    variant = variants.of(data)
-    if variant.from_scenario is None:
-        raise GameError(f"{variant.name} rounds cannot be loaded", code="hands")
-    st = variant.from_scenario(data, seed=int(seed), options=dict(options or {}))
-    reader = check_name(st.players[0])
-    session = {"v": VERSION, "variant": variant.name, "reader": reader,
-               "bots": {p: (levels or {}).get(p, "heuristic") for p in st.players[1:]}, "game": None}
-    want = st.pending
-    if want is not None and want.get("player") not in (None, reader) and want["kind"] != "card":
-        raise GameError("a robot's decision is missing", code="missing_choice")
-    return _save(session, _advance(session, st))
-
-
 def advice(session: dict) -> dict:
     """What the heuristic robot would do in the reader's place, and why (French)."""
-    session, st = _restore(session)
+    session, st = restore(session)
     variant = variants.get(session["variant"])
-    now = phase(session, st)
-    if now in ("round_over", "game_over") or variant.advice is None:
+    if phase(session, st) in ("round_over", "game_over") or variant.advice is None:
         return {"kind": None, "text": words.nothing_to_advise()}
     return variant.advice(st, session["reader"])
 
 
-def turn_steps(session: dict) -> list[dict]:
-    """What the page draws after a move: the replay steps of the last turn as the examples show
-    them (a step of kind "choice" ends a turn waiting for the reader), or the variant's own
-    stretch (`Variant.last_stretch`: Junior's players move one at a time)."""
-    variant, reader, steps = _replayed(session)
-    if len(steps) < 2:
-        return []
-    if variant.last_stretch is not None:
-        shown = variant.last_stretch(steps, reader)
-    else:
-        turn = steps[-1]["turn"]
-        shown = [s for s in steps if s["turn"] == turn and turn > 0]
-    return [_step_view(variant, s) for s in shown]
-
-
-def round_steps(session: dict) -> list[dict]:
-    """Every step of the round, from the table before the first turn: « revoir la manche »."""
-    variant, _, steps = _replayed(session)
-    return [_step_view(variant, s) for s in steps]
-
-
-def _replayed(session: dict) -> tuple:
-    """(variant, reader, the round's steps up to now: `Variant.round_steps`) — none for a variant
-    without them, or during a draft."""
-    session, st = _restore(session)
+def round_steps(session: dict, st=None, *, last: bool = False) -> list[dict]:
+    """Every step of the round so far (`Variant.round_steps`; none during a draft), from the
+    table before its first turn: « revoir la manche ». With `last`, what the page draws after a
+    move: the last turn's steps (a step of kind "choice" ends a turn waiting for the reader), or
+    the variant's own stretch (`Variant.last_stretch`: Junior's players move one at a time)."""
+    if st is None:
+        session, st = restore(session)
     variant = variants.get(session["variant"])
-    return variant, session["reader"], [] if variant.round_steps is None else variant.round_steps(st)
+    steps = [] if variant.round_steps is None else variant.round_steps(st)
+    if last and len(steps) < 2:
+        steps = []
+    elif last and variant.last_stretch is not None:
+        steps = variant.last_stretch(steps, session["reader"])
+    elif last:
+        steps = [s for s in steps if s["turn"] == steps[-1]["turn"] > 0]
+    return [_step_view(variant, s) for s in steps]
 
 
 def _step_view(variant, step: dict) -> dict:
@@ -288,22 +228,16 @@ def _step_view(variant, step: dict) -> dict:
     return view
 
 
-def leaders(st) -> list:
-    """Who leads now (the best `returns()`: fewest heads, or most cards in Junior base); nobody
-    while everyone is level, as at the start."""
-    returns = st.returns()
-    best = max(returns.values())
-    ahead = [p for p in st.players if returns[p] == best]
-    return [] if len(ahead) == len(st.players) else ahead
-
-
-def view(session: dict) -> dict:
+def view(session: dict, st=None) -> dict:
     """Everything the page shows, as data and engine-drawn markup (the page only swaps it in)."""
-    session, st = _restore(session)
+    if st is None:
+        session, st = restore(session)
     variant = variants.get(session["variant"])
     now = phase(session, st)
     reader = session["reader"]
     seat = variant.seat_view(st, reader)
+    returns = st.returns()   # who leads: the best returns(); nobody while everyone is level
+    ahead = [p for p in st.players if returns[p] == max(returns.values())]
     scores = [{"player": p, "bot": session["bots"].get(p), "level": words.level_name(session["bots"].get(p)),
                "round": seat["round_scores"].get(p, 0), "total": seat["totals"][p],
                "countdown": seat["countdown"].get(p)}
@@ -315,7 +249,7 @@ def view(session: dict) -> dict:
            "extra": seat.get("extra", ""),
            "status": words.status(now, seat["round"], seat["turn"], reader, seat.get("turns")),
            "pool": [], "choice": None, "decision": None, "winners": [], "summary": None,
-           "leaders": leaders(st)}
+           "leaders": [] if len(ahead) == len(st.players) else ahead}
     want = st.pending
     if now == "pick":
         out["pool"] = seat["pool"]

@@ -1,41 +1,22 @@
 """The worker facade: one JSON message in, one JSON answer out, for every variant and every tool.
 
-The page holds no rule and no drawing: it posts a message, the worker calls `handle`, and the
-answer carries each step's markup drawn by the variant's `step_html`, the same function the build
-uses for the static page. Running in CPython too, this module is tested without a browser.
+The page holds no rule and no drawing: the answer carries each step's markup drawn by the
+variant's `step_html`, as the build draws the static page. It is tested in CPython too.
 
-One table (`HANDLERS`) routes every message type to its function, in this module or in a tool's
-module imported on its first message (the example pages never load the explorer). A function
-returns its answer or raises: `Refusal` (a reader's fields refused, French), `GameError` (the
-engine refuses; the route's `refuse` words it), anything else is a bug and gets the catch-all
-answer. So there is one error path, and every refusal has one shape:
-
-    {ok: false, errors: [{field, message, detail}], …documented extra keys}
-
-`message` is French for the reader, `field` names the form field at fault (`rows[i]`,
-`turns[t].plays.<player>`, `target`…) or is null, `detail` is English for developers. The extra
-keys: `discard: true` (play_view: the saved game is refused and must be cleared), `used` and
-`highest` (explore_*: the cards the grid greys out, on a refusal too). Every answer has `ok`;
-the request's `id` is echoed when it is an integer or a short string.
-
-Messages (`type`), the same shape whatever the variant (the scenario names it, game/variants.py):
-- `replay`   {scenario, markup?}             → {scenario, steps}; `markup: false` leaves out each
-                                               step's `html` (the page shows the build's drawing)
-- `choose`   {scenario, step, row}           → {scenario, steps}: the player deciding at step
-                                               `step` (its `n`) takes row `row` instead
-- `what_if`  {scenario, rows: [str], plays: [{player: str}]} → {scenario, steps}
-             (variants with a « Et si… ? » form: the classic family)
-- `play_*`   « Jouer une manche » against robots, any variant (game/web_play.py)
-- `explore_*` « Explorateur »: a position, its permalink and each card's risk (game/explore/web.py)
+One table (`HANDLERS`) routes every message type to its function, here or in a tool's module
+imported on its first message (the example pages never load the explorer). A function returns
+its answer or raises: `Refusal` (a reader's fields refused, French), `GameError` (the engine
+refuses; the route's `refuse` words it), anything else is a bug and gets the catch-all answer.
+So there is one error path and one refusal shape: see CONTRIBUTING.md « Worker messages », the
+reference of every message and answer.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
-import sys
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Callable
 
 from game import variants
 from game.errors import GameError, Refusal, fault
@@ -119,16 +100,16 @@ def _refusal(refusal: Refusal) -> dict:
 
 def refuse(error: GameError, request: dict | None = None) -> Refusal:
     """An engine refusal of a scenario, worded for the reader."""
-    if error.code == "hostile":
-        return Refusal([fault(error.field, reader_errors.bad_request(), error.message)])
-    return Refusal([fault(error.field, reader_errors.for_error(error), error.message)])
+    hostile = error.code == "hostile"
+    wording = reader_errors.bad_request() if hostile else reader_errors.for_error(error)
+    return Refusal([fault(error.field, wording, error.message)])
 
 
-def _scenario(request: dict) -> dict:
+def _scenario(request: dict) -> tuple[dict, variants.Variant]:
     scenario = request.get("scenario")
     if not isinstance(scenario, dict):
         raise GameError("the message has no scenario object", code="shape")
-    return scenario
+    return scenario, variants.of(scenario)
 
 
 def steps_for(scenario: dict, *, markup: bool = True) -> list[dict]:
@@ -143,23 +124,19 @@ def steps_for(scenario: dict, *, markup: bool = True) -> list[dict]:
 
 
 def replay_message(request: dict) -> dict:
-    scenario = _scenario(request)
+    scenario, _ = _scenario(request)
     markup = request.get("markup", True)
     if not isinstance(markup, bool):
         raise GameError(f"markup must be true or false, not {str(markup)[:20]!r}", code="shape")
     return {"ok": True, "scenario": scenario, "steps": steps_for(scenario, markup=markup)}
 
 
-def _int(value, field: str) -> int:
-    if not is_whole(value):
-        raise GameError(f"{field} must be an integer, not {str(value)[:20]!r}", code="shape")
-    return value
-
-
 def choose_message(request: dict) -> dict:
-    scenario = _scenario(request)
-    variant = variants.of(scenario)
-    n, row = _int(request.get("step"), "step"), _int(request.get("row"), "row")
+    scenario, variant = _scenario(request)
+    n, row = request.get("step"), request.get("row")
+    if not is_whole(n) or not is_whole(row):
+        raise GameError(f"step and row must be integers, not {str(n)[:20]!r} and "
+                        f"{str(row)[:20]!r}", code="shape")
     steps = variant.replay(scenario, draw=False, pause=True)
     if not 0 <= n < len(steps) or steps[n].get("choice") is None:
         raise GameError(f"step {n} is not a decision of this scenario", code="no_such_step")
@@ -168,8 +145,7 @@ def choose_message(request: dict) -> dict:
 
 
 def what_if_message(request: dict) -> dict:
-    scenario = _scenario(request)
-    variant = variants.of(scenario)
+    scenario, variant = _scenario(request)
     if variant.what_if is None:
         raise GameError(f"no « what if » form for {variant.name}", code="shape")
     variant.replay(scenario, draw=False, pause=True)   # the example itself must be sound first
@@ -186,53 +162,29 @@ def what_if_message(request: dict) -> dict:
 
 @dataclass(frozen=True)
 class Route:
-    """Where a message type goes: `module()` returns the module (imported on first use), `name`
-    is the function answering it there, `refuse(error, request) -> Refusal` (same module) words
-    the engine's GameError for the reader."""
+    """Where a message type goes: the function `name` of module `path` (imported on its first
+    message), and `refuse(error, request) -> Refusal` there, which words the engine's GameError
+    for the reader."""
 
-    module: Callable[[], ModuleType]
+    path: str
     name: str
     refuse: str = "refuse"
 
-
-def _this() -> ModuleType:
-    return sys.modules[__name__]
-
-
-def _play() -> ModuleType:
-    """« Jouer une manche »: imported only when asked, the example pages never need it."""
-    from game import web_play
-    return web_play
+    def module(self) -> ModuleType:
+        return importlib.import_module(self.path)
 
 
-def _explore() -> ModuleType:
-    """« Explorateur » (game/explore/): imported only when its page asks."""
-    from game.explore import web as explore_web
-    return explore_web
+def _routes(path: str, prefix: str, kinds: str, **refuse: str) -> dict[str, Route]:
+    """The message type `prefix + kind` → the function `kind_message` of `path`."""
+    return {prefix + kind: Route(path, f"{kind}_message", refuse.get(kind, "refuse"))
+            for kind in kinds.split()}
 
 
 HANDLERS: dict[str, Route] = {
-    "replay": Route(_this, "replay_message"),
-    "choose": Route(_this, "choose_message"),
-    "what_if": Route(_this, "what_if_message"),
-    "play_new": Route(_play, "new_message"),
-    "play_card": Route(_play, "card_message"),
-    "play_choose": Route(_play, "choose_message"),
-    "play_pick": Route(_play, "pick_message"),
-    "play_move": Route(_play, "move_message"),
-    "play_next": Route(_play, "next_message"),
-    "play_advice": Route(_play, "advice_message"),
-    "play_review": Route(_play, "review_message"),
-    "play_export": Route(_play, "export_message"),
-    "play_load": Route(_play, "load_message", refuse="refuse_file"),
-    "play_view": Route(_play, "view_message", refuse="refuse_saved_game"),
-    "explore_check": Route(_explore, "check_message"),
-    "explore_estimate": Route(_explore, "estimate_message"),
-    "explore_encode": Route(_explore, "encode_message"),
-    "explore_decode": Route(_explore, "decode_message"),
-    "explore_export": Route(_explore, "export_message"),
-    "explore_import": Route(_explore, "import_message"),
-    "explore_link": Route(_explore, "link_message"),
+    **_routes(__name__, "", "replay choose what_if"),
+    **_routes("game.web_play", "play_", "new card choose pick move next advice review export load "
+              "view", load="refuse_file", view="refuse_saved_game"),
+    **_routes("game.explore.web", "explore_", "check estimate encode decode export import link"),
 }
 
 

@@ -1,21 +1,11 @@
-"""Worker messages of the « Jouer une manche » page (routed here by game.web.HANDLERS), any variant.
+"""Worker messages of the « Jouer une manche » page (`play_*`, routed here by game.web.HANDLERS
+and listed in CONTRIBUTING.md « Worker messages »), any variant.
 
 The page holds the session state (see game.session for why) and sends it with every move; each
 answer carries the new state and the view: the reader's hand, the table and the steps of the turn
-drawn by the engine, so the page only swaps markup.
-
-- `play_new`    {reader, bots: [level…], options: {variant, …the variant's options}, seed}
-                (the options and their limits come from the variant registry, game/variants.py)
-- `play_card`   {state, card}     `play_choose` {state, row, shown}  `play_pick` {state, card}
-- `play_move`   {state, index, shown}: any other decision (special cards…), by its index in
-                `view.decision.options`; like `play_choose`, the answer's steps start after the
-                `shown` steps of the turn the page has already drawn
-- `play_next`   {state}           `play_advice` {state}          `play_review` {state}
-- `play_export` {state} → {scenario}                            `play_load` {scenario}
-- `play_view`   {state}: the view of a kept state (the page resumes a game after a reload)
-Answers: {ok, state, view, steps} (steps: the turn just played, as the worked examples show them).
-A function here returns its answer or raises; game.web words every refusal in the one shape,
-with `refuse` (or `refuse_file`, `refuse_saved_game`) below for the engine's GameErrors.
+drawn by the engine, so the page only swaps markup. A function here returns its answer or raises;
+game.web words every refusal in the one shape, with `refuse` (or `refuse_file`,
+`refuse_saved_game`) below for the engine's GameErrors.
 """
 
 from __future__ import annotations
@@ -31,39 +21,33 @@ FIELDS = {"name_empty": ("reader", words.bad_name), "name_long": ("reader", word
           "unknown_variant": ("variante", words.bad_variant)}
 
 
-def _answer(state: dict, steps: list | None = None) -> dict:
-    return {"ok": True, "state": state, "view": session.view(state), "steps": steps or []}
-
-
-def _variant_of(request) -> variants.Variant | None:
+def _form_options(request) -> dict:
     given = request.get("options") if isinstance(request, dict) else None
-    try:
-        return variants.get(given.get("variant", variants.DEFAULT) if isinstance(given, dict)
-                            else variants.DEFAULT)
-    except GameError:
-        return None
+    return given if isinstance(given, dict) else {}
 
 
 def refuse(error: GameError, request: dict | None = None) -> Refusal:
     """A move or a new game the engine refuses, on the form field at fault when there is one."""
-    variant = _variant_of(request)
+    try:
+        variant = variants.get(_form_options(request).get("variant", variants.DEFAULT))
+    except GameError:
+        variant = None
     field = (error.field or "").removeprefix("options.")
+    spec = variant.options.get(field) if variant is not None else None
     if error.code == "too_few_bots":
         least = variant.min_players - 1 if variant is not None else 1
-        return Refusal([fault("bots", reader_errors.too_few_robots(least), error.message)])
-    if error.code in FIELDS:
-        field, wording = FIELDS[error.code]
-        return Refusal([fault(field, wording(), error.message)])
-    if variant is not None and field in variant.options:   # an option, checked or hostile
-        spec = variant.options[field]
-        return Refusal([fault(spec.field or field, _option_refusal(spec), error.message)])
-    if field == "reader":   # hostile text as a name (a lone surrogate…)
-        return Refusal([fault("reader", words.bad_name(), error.message)])
-    if field.split("[")[0] == "bots" or error.code in ("shape", "hostile", "bot_level"):
+        at, message = "bots", reader_errors.too_few_robots(least)
+    elif error.code in FIELDS or field == "reader":   # hostile text as a name (a lone surrogate…)
+        at, wording = FIELDS.get(error.code, ("reader", words.bad_name))
+        message = wording()
+    elif spec is not None:   # an option, checked or hostile
+        at, message = spec.field or field, _option_refusal(spec)
+    elif field.split("[")[0] == "bots" or error.code in ("shape", "hostile", "bot_level"):
         # Nothing a reader can type: the page sent what it never offers (a robot level…).
-        return Refusal([fault("bots" if field.startswith("bots") else None, reader_errors.bad_request(),
-                              error.message)])
-    return Refusal([fault(None, words.refused(), error.message)])
+        at, message = "bots" if field.startswith("bots") else None, reader_errors.bad_request()
+    else:
+        at, message = None, words.refused()
+    return Refusal([fault(at, message, error.message)])
 
 
 def refuse_saved_game(error: GameError, request: dict | None = None) -> Refusal:
@@ -102,47 +86,41 @@ def read_options(variant: variants.Variant, given: dict) -> dict:
     return variants.check_options(variant, options)
 
 
+def _answer(pair: tuple, steps: list | None = None) -> dict:
+    state, st = pair
+    return {"ok": True, "state": state, "view": session.view(state, st), "steps": steps or []}
+
+
 def new_message(request: dict) -> dict:
-    given = request.get("options")
-    given = given if isinstance(given, dict) else {}
+    given = _form_options(request)
     variant = variants.get(given.get("variant", variants.DEFAULT))
     options = read_options(variant, given)
     seed = request.get("seed", 0)
     if not is_whole(seed) or not 0 <= seed <= 10**9:
         seed = 0
     bots = request.get("bots", [])
-    state = session.new_session(request.get("reader", ""), bots if isinstance(bots, list) else [],
-                                {"variant": variant.name, **options}, seed=seed)
-    return _answer(state)
+    return _answer(session.start(request.get("reader", ""), bots if isinstance(bots, list) else [],
+                                 {"variant": variant.name, **options}, seed=seed))
 
 
-def card_message(request: dict) -> dict:
-    state = session.play_card(request.get("state"), request.get("card"))
-    return _answer(state, session.turn_steps(state))
+def _decision(wanted: str, key: str | None, steps: str | None = None):
+    """The message of a reader's decision `request[key]`: "turn" `steps` are the last turn's,
+    "rest" those after the `shown` ones the page drew up to the step that asked the reader."""
+    def message(request: dict) -> dict:
+        state, st = session.decide(request.get("state"), wanted, request.get(key) if key else None)
+        if steps is None:
+            return _answer((state, st))
+        done = request.get("shown", 0) if steps == "rest" else 0
+        return _answer((state, st), session.round_steps(state, st, last=True)[done if is_whole(done)
+                                                                  and done >= 0 else 0:])
+    return message
 
 
-def _rest_of_turn(state: dict, request: dict) -> dict:
-    """The page has shown the turn up to the step that asked the reader (`shown` steps): send
-    the rest of the turn, from the decision on."""
-    done = request.get("shown", 0)
-    done = done if is_whole(done) and done >= 0 else 0
-    return _answer(state, session.turn_steps(state)[done:])
-
-
-def choose_message(request: dict) -> dict:
-    return _rest_of_turn(session.choose_row(request.get("state"), request.get("row")), request)
-
-
-def move_message(request: dict) -> dict:
-    return _rest_of_turn(session.play_move(request.get("state"), request.get("index")), request)
-
-
-def pick_message(request: dict) -> dict:
-    return _answer(session.pick_card(request.get("state"), request.get("card")))
-
-
-def next_message(request: dict) -> dict:
-    return _answer(session.next_round(request.get("state")))
+card_message = _decision("play", "card", steps="turn")
+choose_message = _decision("row", "row", steps="rest")
+move_message = _decision("move", "index", steps="rest")
+pick_message = _decision("pick", "card")
+next_message = _decision("round_over", None)
 
 
 def advice_message(request: dict) -> dict:
@@ -158,10 +136,10 @@ def export_message(request: dict) -> dict:
 
 
 def view_message(request: dict) -> dict:
-    return _answer(session.check_state(request.get("state")))
+    return _answer(session.restore(request.get("state")))
 
 
 def load_message(request: dict) -> dict:
-    state = session.load(request.get("scenario"))
-    steps = session.round_steps(state)
-    return _answer(state, steps if len(steps) > 1 else [])
+    state, st = session.load(request.get("scenario"))
+    steps = session.round_steps(state, st)
+    return _answer((state, st), steps if len(steps) > 1 else [])

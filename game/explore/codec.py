@@ -28,13 +28,13 @@ import zlib
 from dataclasses import dataclass
 
 from ..errors import GameError
-from .position import KINDS, ROWS, Position, opponent
+from .position import KINDS, ROWS, VARIANTS, Position, opponent
 from ..untrusted import is_whole
 
 VERSION = "v2"
 READS = ("v1", "v2")
 _PREFIX = re.compile(r"^v(\d+)\.")
-_VARIANTS = ("classic", "tactique", "speciales")
+MODES = ("uniform", "heuristic")
 
 
 @dataclass(frozen=True)
@@ -48,13 +48,18 @@ class Link:
 def encode(position: Position, *, seed: int | None = None, mode: str = "uniform") -> str:
     """The fragment for a checked position (and optionally the estimate's seed and mode)."""
     position.check()
-    if mode not in ("uniform", "heuristic"):
-        raise GameError(f"unknown mode {mode!r}", field="mode", code="mode_unknown")
-    if seed is not None and not (is_whole(seed)
-                                 and 0 <= seed < 2**32):
-        raise GameError(f"the seed must be 0..{2**32 - 1}, not {seed!r}", field="seed",
-                        code="seed_range")
+    check_settings(seed, mode)
     return _text(VERSION, _pack(VERSION, position, seed, mode))
+
+
+def check_settings(seed, mode: str) -> None:
+    """An estimate's seed (None: not given) and mode, as links and estimates take them."""
+    if mode not in MODES:
+        raise GameError(f"unknown mode {mode!r} (one of {', '.join(MODES)})", field="mode",
+                        code="mode_unknown")
+    if seed is not None and not (is_whole(seed) and 0 <= seed < 2**32):
+        raise GameError(f"the seed must be a whole number 0..{2**32 - 1}, not {seed!r}",
+                        field="seed", code="seed_range")
 
 
 def _text(version: str, data: bytes) -> str:
@@ -69,27 +74,27 @@ def _pack(version: str, position: Position, seed, mode: str) -> bytes:
         header = (position.players - 2) | (0x80 if position.variant == "tactique" else 0)
         header |= 0x40 if heuristic else 0
     else:
-        header = (position.players - 2) | (_VARIANTS.index(position.variant) << 6)
+        header = (position.players - 2) | (VARIANTS.index(position.variant) << 6)
         header |= 0x10 if heuristic else 0
     out = bytearray([header | (0x20 if seed is not None else 0)])
     if seed is not None:
         out += seed.to_bytes(4, "big")
     if version != "v1":
         out.append(len(position.rows))
+
+    def put(values) -> None:   # a length, then the values
+        out.append(len(values))
+        out.extend(values)
+
     for cards in (*position.rows, position.hand, position.gone):
-        out.append(len(cards))
-        out += bytes(cards)
+        put(cards)
     out.append(len(position.known))
     for cards in position.known:
-        out.append(len(cards))
-        out += bytes(cards)
+        put(cards)
     if position.variant == "speciales":
-        out.append(sum(1 << r for r in position.marked))
-        out.append(sum(1 << r for r in position.stopped))
-        out.append(len(position.specials))
-        out += bytes(KINDS.index(k) for k in position.specials)
-        out.append(len(position.their_specials))
-        out += bytes(position.their_specials)
+        out.extend([sum(1 << r for r in position.marked), sum(1 << r for r in position.stopped)])
+        put([KINDS.index(k) for k in position.specials])
+        put(position.their_specials)
     return bytes(out)
 
 
@@ -114,30 +119,40 @@ def decode(fragment) -> Link:
         raise _damaged("not base64url") from None
     if len(data) < 5 or zlib.crc32(data[:-4]) != int.from_bytes(data[-4:], "big"):
         raise _damaged("check bytes differ")
-    reader = _Reader(data[:-4])
-    header = reader.byte()
-    seed = int.from_bytes(reader.take(4), "big") if header & 0x20 else None
+    rest = iter(data[:-4])
+
+    def byte() -> int:
+        value = next(rest, None)
+        if value is None:
+            raise _damaged("too short")
+        return value
+
+    def cards() -> tuple:   # a length, then the values
+        return tuple(byte() for _ in range(byte()))
+
+    header = byte()
+    seed = int.from_bytes(bytes(byte() for _ in range(4)), "big") if header & 0x20 else None
     if version == "v1":
         if header & 0x10:
             raise _damaged("unexpected bytes")
         variant, heuristic, count = ("tactique" if header & 0x80 else "classic"), header & 0x40, ROWS
     else:
-        if header >> 6 >= len(_VARIANTS):
+        if header >> 6 >= len(VARIANTS):
             raise _damaged("unknown variant")
-        variant, heuristic, count = _VARIANTS[header >> 6], header & 0x10, reader.byte()
-    rows = [reader.cards() for _ in range(count)]
-    hand, gone = reader.cards(), reader.cards()
-    known = [reader.cards() for _ in range(reader.byte())]
+        variant, heuristic, count = VARIANTS[header >> 6], header & 0x10, byte()
+    rows = [cards() for _ in range(count)]
+    hand, gone = cards(), cards()
+    known = [cards() for _ in range(byte())]
     extra = {}
     if variant == "speciales":
-        marked, stopped = reader.byte(), reader.byte()
-        kinds = reader.cards()
+        marked, stopped = byte(), byte()
+        kinds = cards()
         if any(k >= len(KINDS) for k in kinds):
             raise _damaged("unknown special card")
         extra = {"marked": [r for r in range(8) if marked >> r & 1],
                  "stopped": [r for r in range(8) if stopped >> r & 1],
-                 "specials": [KINDS[k] for k in kinds], "their_specials": list(reader.cards())}
-    if not reader.at_end():
+                 "specials": [KINDS[k] for k in kinds], "their_specials": list(cards())}
+    if next(rest, None) is not None:
         raise _damaged("unexpected bytes")
     position = Position.of(rows, hand, (header & 0x0F) + 2, known, gone, variant, **extra)
     try:
@@ -149,29 +164,6 @@ def decode(fragment) -> Link:
     if _text(version, _pack(version, position, seed, link.mode)) != text:
         raise _damaged("not in canonical form")   # cards out of order, stray padding bits…
     return link
-
-
-class _Reader:
-    __slots__ = ("data", "at")
-
-    def __init__(self, data: bytes):
-        self.data, self.at = data, 0
-
-    def take(self, n: int) -> bytes:
-        if self.at + n > len(self.data):
-            raise _damaged("too short")
-        chunk = self.data[self.at:self.at + n]
-        self.at += n
-        return chunk
-
-    def byte(self) -> int:
-        return self.take(1)[0]
-
-    def cards(self) -> tuple:
-        return tuple(self.take(self.byte()))
-
-    def at_end(self) -> bool:
-        return self.at == len(self.data)
 
 
 def _damaged(why: str) -> GameError:
@@ -186,13 +178,9 @@ special cards each opponent still holds (a scenario names special cards, never c
 
 
 def to_scenario(position: Position) -> dict:
-    """A scenario (no turns yet) that `python -m game replay` accepts: the reader is p1.
-
-    Every card whose place is known goes in: the table, its markers and Stops, the reader's hand
-    and special cards, and each opponent's known cards as their hand (in that format a hand is
-    what its player may play: add their other cards before writing turns for them). The cards
-    out of play and the opponents' special-card counts have no place there (NOT_IN_SCENARIOS).
-    """
+    """A scenario (no turns yet) that `python -m game replay` accepts: the reader is p1, each
+    opponent's known cards are their hand (add their other cards before writing turns for
+    them); NOT_IN_SCENARIOS has no place there."""
     position.check()
     hands = {"p1": list(position.hand)}
     for i in range(position.players - 1):
@@ -209,17 +197,10 @@ def to_scenario(position: Position) -> dict:
 
 
 def from_scenario(data) -> Position:
-    """The position after a scenario's turns, seen by its first player (p1, or the first named).
-
-    The scenario is replayed by the engine (game/explore/steps.py): cards played and no longer
-    on the table are out of play (taken); each hand loses the cards its player played, and the
-    other players' hands become known cards. A scenario without a hand for its first player
-    gives no hand: GameError.
-    """
+    """The position after a scenario's turns, seen by its first player (p1, or the first named),
+    the other players' hands known (game/explore/steps.py); GameError without their hand."""
     from . import steps
 
-    if not isinstance(data, dict):
-        raise GameError("a scenario is a JSON object", code="shape")
     players = steps.players_of(data)
     hands = data.get("hands")
     if not players or not isinstance(hands, dict) or not hands.get(players[0]):

@@ -32,14 +32,6 @@ def opponent(index: int) -> str:
     return f"p{index + 2}"
 
 
-def limits(variant: str) -> tuple[int, int, int]:
-    """(largest hand, fewest players, most players) of a variant (RULES §1 and §3)."""
-    if variant == SPECIALS:
-        return (special_cards.NUMBER_CARDS_EACH, special_cards.MIN_PLAYERS,
-                special_cards.MAX_PLAYERS)
-    return MAX_HAND, MIN_PLAYERS, MAX_PLAYERS
-
-
 def _per_opponent(values, empty):
     """{"p2": v, …} or a list → a list by opponent, with trailing empties dropped (canonical)."""
     if isinstance(values, dict):
@@ -96,10 +88,7 @@ class Position:
 
     def used(self) -> set[int]:
         """Every card whose place is known: table, hand, opponents' known cards, out of play."""
-        cards = {c for r in self.rows for c in r} | set(self.hand) | set(self.gone)
-        for k in self.known:
-            cards.update(k)
-        return cards
+        return {c for cards in (*self.rows, self.hand, self.gone, *self.known) for c in cards}
 
     def unseen(self) -> list[int]:
         """Cards that may be in an opponent's hand without being known there, ascending."""
@@ -130,9 +119,7 @@ class Position:
                 "rows": [list(r) for r in self.rows], "hand": list(self.hand)}
         if self.known:
             data["known"] = {opponent(i): list(k) for i, k in enumerate(self.known) if k}
-        if self.gone:
-            data["gone"] = list(self.gone)
-        for key in ("marked", "stopped", "specials"):
+        for key in ("gone", "marked", "stopped", "specials"):
             if getattr(self, key):
                 data[key] = list(getattr(self, key))
         if self.their_specials:
@@ -148,33 +135,30 @@ class Position:
         if unknown:
             raise GameError(f"unknown position key(s): {', '.join(unknown)}", code="shape")
         try:
-            position = cls.of(data["rows"], data["hand"], data.get("players", 4),
-                              data.get("known", {}), data.get("gone", ()),
-                              data.get("variant", "classic"), data.get("marked", ()),
-                              data.get("stopped", ()), data.get("specials", ()),
-                              data.get("their_specials", {}))
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            position = cls.of(**data)
+        except (TypeError, ValueError, AttributeError) as error:   # "rows" or "hand" missing too
             raise GameError(f"malformed position: {error}", code="shape") from None
-        position.check()
-        return position
+        return position.check()
 
     # --- checks ------------------------------------------------------------------------------
     def problems(self) -> list[GameError]:
         """Everything wrong with the position, at most one problem per field, in form order."""
         found: dict[str, GameError] = {}
 
-        def report(error: GameError) -> None:
-            found.setdefault(error.field or "", error)
+        def report(field: str, code: str, message: str, **more) -> None:
+            found.setdefault(field, GameError(message, field=field, code=code, **more))
 
         if self.variant not in VARIANTS:
-            report(GameError(f"unknown variant {self.variant!r} (one of {', '.join(VARIANTS)})",
-                             field="variant", code="variant_unknown"))
+            report("variant", "variant_unknown",
+                   f"unknown variant {self.variant!r} (one of {', '.join(VARIANTS)})")
         special = self.variant == SPECIALS
-        max_hand, fewest, most = limits(self.variant)
+        max_hand, fewest, most = (  # RULES §1 and §3
+            (special_cards.NUMBER_CARDS_EACH, special_cards.MIN_PLAYERS, special_cards.MAX_PLAYERS)
+            if special else (MAX_HAND, MIN_PLAYERS, MAX_PLAYERS))
         players = self.players
         if not is_whole(players) or not fewest <= players <= most:
-            report(GameError(f"players must be a number from {fewest} to {most}, "
-                             f"not {players!r}", field="players", code="players_range"))
+            report("players", "players_range",
+                   f"players must be a number from {fewest} to {most}, not {players!r}")
             return list(found.values())
         highest = self.highest
         seen: dict[int, str] = {}
@@ -182,52 +166,59 @@ class Position:
         def place(card, where: str) -> bool:
             """Record a card's place; report (and return False) a card out of deck or used twice."""
             if not is_whole(card) or not 1 <= card <= highest or not is_card(card):
-                report(GameError(f"card {card!r} in {where} is not in the deck (1..{highest})",
-                                 card=card if is_whole(card) else None, field=where,
-                                 code="card_out_of_deck"))
+                report(where, "card_out_of_deck", f"card {card!r} in {where} is not in the deck "
+                       f"(1..{highest})", card=card if is_whole(card) else None)
                 return False
             if card in seen:
-                report(GameError(f"card {card} is both in {seen[card]} and in {where}", card=card,
-                                 field=where, code="card_twice"))
+                report(where, "card_twice", f"card {card} is both in {seen[card]} and in {where}",
+                       card=card)
                 return False
             seen[card] = where
             return True
 
         if len(self.rows) != ROWS and not (special and len(self.rows) == MAX_ROWS):
-            report(GameError(f"the table has {ROWS} rows"
-                             f"{' (5 after a 5ᵉ série)' if special else ''}, not {len(self.rows)}",
-                             field="rows" if len(self.rows) < ROWS else f"rows[{ROWS}]",
-                             code="rows_count"))
-        self._check_markers(report)
+            report("rows" if len(self.rows) < ROWS else f"rows[{ROWS}]", "rows_count",
+                   f"the table has {ROWS} rows{' (5 after a 5ᵉ série)' if special else ''}, "
+                   f"not {len(self.rows)}")
+        for name in ("marked", "stopped"):   # 7 qui prend markers and Stops
+            rows = getattr(self, name)
+            if rows and not special:
+                report(name, "specials_only", f"{name} rows need the special cards")
+            elif any(not is_whole(r) or not 0 <= r < len(self.rows) for r in rows):
+                report(name, "not_a_row", f"{name}: {list(rows)} are not rows of the table")
+            elif len(set(rows)) != len(rows):
+                report(name, "not_a_row", f"{name}: a row is named twice")
+        if self.stopped and len(set(self.stopped)) >= len(self.rows):
+            report("stopped", "all_stopped", "at least one row stays open (RULES §3, Stop)")
         for i, row in enumerate(self.rows):
             where = f"rows[{i}]"
             if not row:
-                report(GameError(f"row {i} is empty", field=where, code="row_empty"))
+                report(where, "row_empty", f"row {i} is empty")
                 continue
             longest = LIMIT + 1 if i in self.marked else LIMIT   # a marked row may hold 6
             if len(row) > longest:
-                report(GameError(f"row {i} has {len(row)} cards; a row holds at most {longest}",
-                                 field=where, code="row_too_long"))
+                report(where, "row_too_long",
+                       f"row {i} has {len(row)} cards; a row holds at most {longest}")
             if all(place(c, where) for c in row):
                 for a, b in zip(row, row[1:]):
                     if a >= b:
-                        report(GameError(f"row {i} is not ascending: {b} follows {a}", card=b,
-                                         field=where, code="row_not_ascending"))
+                        report(where, "row_not_ascending",
+                               f"row {i} is not ascending: {b} follows {a}", card=b)
                         break
         if not 1 <= len(self.hand) <= max_hand:
-            report(GameError(f"the hand holds 1 to {max_hand} cards, not {len(self.hand)}",
-                             field="hand", code="hand_size"))
+            report("hand", "hand_size",
+                   f"the hand holds 1 to {max_hand} cards, not {len(self.hand)}")
         for c in self.hand:
             place(c, "hand")
         self._check_specials(report)
         if len(self.known) > players - 1:
-            report(GameError(f"known cards for {len(self.known)} opponents, but only {players - 1} "
-                             "play against you", field="known", code="no_such_opponent"))
+            report("known", "no_such_opponent", f"known cards for {len(self.known)} opponents, "
+                   f"but only {players - 1} play against you")
         for i, cards in enumerate(self.known):
             where = f"known.{opponent(i)}"
             if len(cards) > len(self.hand):
-                report(GameError(f"{opponent(i)} holds {len(self.hand)} cards like you, not "
-                                 f"{len(cards)} known ones", field=where, code="known_too_many"))
+                report(where, "known_too_many", f"{opponent(i)} holds {len(self.hand)} cards like "
+                       f"you, not {len(cards)} known ones")
             for c in cards:
                 place(c, where)
         for c in self.gone:
@@ -236,61 +227,38 @@ class Position:
             need = (players - 1) * len(self.hand) - sum(len(k) for k in self.known)
             unseen = len(self.unseen())
             if need > unseen:
-                report(GameError(f"the opponents hold {need} unknown cards but only {unseen} cards "
-                                 "are left", field="players", code="not_enough_cards"))
+                report("players", "not_enough_cards",
+                       f"the opponents hold {need} unknown cards but only {unseen} cards are left")
         return list(found.values())
 
-    def _check_markers(self, report) -> None:
-        """7 qui prend markers and Stops: special cards only, on rows of the table, one row open."""
-        special = self.variant == SPECIALS
-        for name in ("marked", "stopped"):
-            rows = getattr(self, name)
-            if rows and not special:
-                report(GameError(f"{name} rows need the special cards", field=name,
-                                 code="specials_only"))
-            elif any(not is_whole(r) or not 0 <= r < len(self.rows) for r in rows):
-                report(GameError(f"{name}: {list(rows)} are not rows of the table", field=name,
-                                 code="not_a_row"))
-            elif len(set(rows)) != len(rows):
-                report(GameError(f"{name}: a row is named twice", field=name, code="not_a_row"))
-        if self.stopped and len(set(self.stopped)) >= len(self.rows):
-            report(GameError("at least one row stays open (RULES §3, Stop)", field="stopped",
-                             code="all_stopped"))
-
     def _check_specials(self, report) -> None:
-        """The reader's special cards (at most 3 of the 7 kinds) and the opponents' counts."""
-        special = self.variant == SPECIALS
-        if (self.specials or self.their_specials) and not special:
-            report(GameError("special cards need the special-cards variant",
-                             field="specials" if self.specials else "their_specials",
-                             code="specials_only"))
+        """The reader's special cards (at most 3 of the 7 kinds, 4 copies of each between the hand
+        and the table) and the opponents' counts."""
+        if (self.specials or self.their_specials) and self.variant != SPECIALS:
+            report("specials" if self.specials else "their_specials", "specials_only",
+                   "special cards need the special-cards variant")
             return
         if len(self.specials) > MAX_SPECIALS or any(k not in KINDS for k in self.specials):
-            report(GameError(f"the reader holds at most {MAX_SPECIALS} of {', '.join(KINDS)}",
-                             field="specials", code="specials_hand"))
-        self._check_copies(report)
-        if len(self.their_specials) > self.players - 1:
-            report(GameError(f"special cards for {len(self.their_specials)} opponents, but only "
-                             f"{self.players - 1} play against you", field="their_specials",
-                             code="no_such_opponent"))
-        elif any(not is_whole(n) or not 0 <= n <= MAX_SPECIALS for n in self.their_specials):
-            report(GameError(f"an opponent holds 0 to {MAX_SPECIALS} special cards",
-                             field="their_specials", code="their_specials_range"))
-        elif sum(self.their_specials) > len(self.unseen_specials()):
-            report(GameError("more special cards than the deck holds", field="their_specials",
-                             code="their_specials_range"))
-
-    def _check_copies(self, report) -> None:
-        """Four copies of each kind exist: the reader's cards and the table's cannot show more."""
+            report("specials", "specials_hand",
+                   f"the reader holds at most {MAX_SPECIALS} of {', '.join(KINDS)}")
         held, played = list(self.specials), self.played_specials()
         for kind in KINDS:
             seen = held.count(kind) + played.count(kind)
             if seen > special_cards.COPIES:
-                at = ("specials" if kind in held else "marked" if kind == special_cards.SEVEN
-                      else "stopped")
-                report(GameError(f"{seen} {kind} cards between the hand and the table, the deck "
-                                 f"holds {special_cards.COPIES}", field=at, code="specials_exhausted",
-                                 facts={"kind": kind}))
+                report("specials" if kind in held else "marked" if kind == special_cards.SEVEN
+                       else "stopped", "specials_exhausted", f"{seen} {kind} cards between the "
+                       f"hand and the table, the deck holds {special_cards.COPIES}",
+                       facts={"kind": kind})
+        others = self.players - 1
+        if len(self.their_specials) > others:
+            report("their_specials", "no_such_opponent", f"special cards for "
+                   f"{len(self.their_specials)} opponents, but only {others} play against you")
+        elif any(not is_whole(n) or not 0 <= n <= MAX_SPECIALS for n in self.their_specials):
+            report("their_specials", "their_specials_range",
+                   f"an opponent holds 0 to {MAX_SPECIALS} special cards")
+        elif sum(self.their_specials) > len(self.unseen_specials()):
+            report("their_specials", "their_specials_range",
+                   "more special cards than the deck holds")
 
     def check(self) -> "Position":
         """Raise the first problem (a GameError with `field` and `code`); return self when sound."""
@@ -304,5 +272,4 @@ JSON_KEYS = ("variant", "players", "rows", "hand", "known", "gone", "marked", "s
              "specials", "their_specials")
 
 
-
-__all__ = ["Position", "opponent", "limits", "ROWS", "MAX_ROWS", "MAX_HAND", "VARIANTS", "KINDS"]
+__all__ = ["Position", "opponent", "ROWS", "MAX_ROWS", "MAX_HAND", "VARIANTS", "KINDS"]

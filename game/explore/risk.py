@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 from ..classic.bots import HeuristicBot, cheapest_row
 from ..classic.cards import HEADS
@@ -25,12 +26,14 @@ from ..errors import GameError
 from ..rng import Rng
 from ..specials.bots import SpecialBot
 from . import specials
+from .codec import MODES, check_settings
 from .position import SPECIALS, Position, opponent
 from ..untrusted import is_whole
 
-MODES = ("uniform", "heuristic")
 Z95 = 1.959963984540054
 MAX_SAMPLES = 1_000_000
+MAX_CHUNK = 1000
+"""A larger chunk is refused: one message must never keep the worker busy for seconds."""
 ME = "p1"
 
 
@@ -117,13 +120,20 @@ class Estimate:
         return {"seed": self.seed, "mode": self.mode, "samples": self.samples, "done": self.done,
                 "tallies": [t.to_json() for t in self.tallies]}
 
-
-class _View:
-    """What the heuristic bot reads of a round: the table and the hands."""
-    __slots__ = ("table", "hands")
-
-    def __init__(self, table, hands):
-        self.table, self.hands = table, hands
+    @classmethod
+    def from_json(cls, data) -> "Estimate | None":
+        """The figures a page sends back with its next chunk (None: the first chunk)."""
+        if data is None:
+            return None
+        if not isinstance(data, dict) or not isinstance(data.get("tallies"), list):
+            raise GameError("so_far must be an estimate", code="stale_estimate")
+        tallies = [Tally.from_json(t) for t in data["tallies"]]
+        done = data.get("done")
+        # Each sample's heads h satisfy h² ≥ |h|; with Négatif = positif a take may count below 0.
+        if not isinstance(done, int) or any(not t.takes <= t.n <= done or t.heads_sq < abs(t.heads)
+                                                for t in tallies):
+            raise GameError("so_far's tallies do not add up", code="stale_estimate")
+        return cls(data.get("seed"), data.get("mode"), data.get("samples"), done, tallies)
 
 
 def sample_plays(position: Position, rng: Rng, mode: str, table: Table, pool: list) -> dict:
@@ -154,29 +164,21 @@ def sample_plays(position: Position, rng: Rng, mode: str, table: Table, pool: li
         extra = h - len(known)
         hands[opponent(i)] = list(known) + fill[at:at + extra]
         at += extra
-    view, bot = _View(table, hands), HeuristicBot()
+    view, bot = SimpleNamespace(table=table, hands=hands), HeuristicBot()   # what it reads
     return {p: bot.card(view, p) for p in hands}
-
-
-def _cheapest(player, card, turn) -> int:
-    table = turn.table
-    return cheapest_row([{"row": i, "cards": table.rows[i], "heads": table.heads(i)}
-                         for i in table.open_rows()])
 
 
 def heads_taken(table: Table, plays: dict, player: str = ME) -> int:
     """Heads `player` takes when the turn with these plays is resolved (everyone too low takes
-    the cheapest row).
-
-    Cards are resolved in ascending order, so the turn stops once `player`'s card is placed:
-    the higher cards cannot change what they took.
-    """
+    the cheapest row); it stops at their card: the higher cards cannot change what they took."""
     piles = {p: [] for p in plays}
     turn = Turn(table.clone(), plays, 1, piles)
     while not turn.done:
-        card, who = turn.next_card()
+        _, who = turn.next_card()
         if not turn.step():
-            turn.step(_cheapest(who, card, turn))
+            rows = turn.table
+            turn.step(cheapest_row([{"row": i, "cards": rows.rows[i], "heads": rows.heads(i)}
+                                    for i in rows.open_rows()]))
         if who == player:
             break
     return sum(HEADS[c] for c in piles[player])
@@ -189,63 +191,48 @@ def sample_seed(seed: int, index: int) -> int:
 
 def estimate(position: Position, samples: int, seed: int, *, mode: str = "uniform",
              start: int = 0, chunk: int | None = None, so_far: Estimate | None = None) -> Estimate:
-    """Run samples [start, start + chunk) of an estimate of `samples`, merged into `so_far`.
-
-    Same position, seed and mode → same figures, however the samples are split into chunks.
-    """
+    """Run samples [start, start + chunk) of an estimate of `samples`, merged into `so_far`:
+    the same figures however the samples are split into chunks."""
     position.check()
     _check_run(samples, seed, mode, start, chunk)
     if so_far is None:
         negative = position.variant == SPECIALS
         so_far = Estimate(seed, mode, samples, start,
                           [Tally(c, negative=negative) for c in position.hand])
-    elif ([t.card for t in so_far.tallies] != list(position.hand) or so_far.seed != seed
-          or so_far.mode != mode or so_far.done != start or so_far.samples != samples):
-        raise GameError("the figures so far belong to another estimate", code="stale_estimate")
+    for field, now, before in (("seed", seed, so_far.seed), ("mode", mode, so_far.mode),
+                               ("samples", samples, so_far.samples), (None, start, so_far.done),
+                               (None, list(position.hand), [t.card for t in so_far.tallies])):
+        if now != before:   # the reader changed a setting while the estimate ran
+            raise GameError(f"the figures so far have {field or 'another position'} "
+                            f"{str(before)[:20]}, not {str(now)[:20]}", field=field,
+                            code="stale_estimate")
     stop = samples if chunk is None else min(samples, start + chunk)
-    pool = position.unseen()
-    if position.variant == SPECIALS:
-        _estimate_specials(position, seed, mode, start, stop, pool, so_far.tallies)
-    else:
-        table = Table(position.rows)
-        tallies = so_far.tallies
-        for index in range(start, stop):
-            rng = Rng(sample_seed(seed, index))
-            plays = sample_plays(position, rng, mode, table, pool)
+    pool, tallies = position.unseen(), so_far.tallies
+    special_pool, bot, table = position.unseen_specials(), SpecialBot(), Table(position.rows)
+    for index in range(start, stop):
+        rng = Rng(sample_seed(seed, index))
+        if position.variant == SPECIALS:   # a SpecialRound per sample, robots' decisions
+            base = specials.deal(position, rng, pool, special_pool)
+            plays = specials.opponents_cards(position, base, rng, mode)
+            results = specials.settle_all(base, plays, position.hand, bot)
             for tally in tallies:
-                plays[ME] = tally.card
-                tally.add(heads_taken(table, plays))
+                tally.add(*results[tally.card])
+            continue
+        plays = sample_plays(position, rng, mode, table, pool)
+        for tally in tallies:
+            plays[ME] = tally.card
+            tally.add(heads_taken(table, plays))
     so_far.done = max(so_far.done, stop)
     return so_far
 
 
-def _estimate_specials(position, seed, mode, start, stop, pool, tallies) -> None:
-    """The same loop with the special cards: a SpecialRound per sample, robots' decisions."""
-    special_pool = position.unseen_specials()
-    bot = SpecialBot()
-    for index in range(start, stop):
-        rng = Rng(sample_seed(seed, index))
-        base = specials.deal(position, rng, pool, special_pool)
-        plays = specials.opponents_cards(position, base, rng, mode)
-        results = specials.settle_all(base, plays, position.hand, bot)
-        for tally in tallies:
-            tally.add(*results[tally.card])
-
-
 def _check_run(samples, seed, mode, start, chunk) -> None:
-    def count(value) -> bool:
-        return is_whole(value) and value >= 0
-
-    if mode not in MODES:
-        raise GameError(f"unknown mode {mode!r} (one of {', '.join(MODES)})", field="mode",
-                        code="mode_unknown")
-    if not count(samples) or not 1 <= samples <= MAX_SAMPLES:
+    check_settings(-1 if seed is None else seed, mode)   # a link may lack a seed, a run may not
+    if not is_whole(samples) or not 1 <= samples <= MAX_SAMPLES:
         raise GameError(f"samples must be 1..{MAX_SAMPLES}, not {samples!r}", field="samples",
                         code="samples_range")
-    if not count(seed) or seed >= 2**32:
-        raise GameError(f"the seed must be a whole number 0..{2**32 - 1}, not {seed!r}",
-                        field="seed", code="seed_range")
-    if not count(start) or start > samples or (chunk is not None and (not count(chunk) or not chunk)):
+    if not is_whole(start) or not 0 <= start <= samples \
+            or chunk is not None and (not is_whole(chunk) or not 0 < chunk <= MAX_CHUNK):
         raise GameError(f"bad chunk: start {start!r}, chunk {chunk!r}", code="chunk_range")
 
 

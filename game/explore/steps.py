@@ -45,7 +45,10 @@ def _turns(name: str, data: dict):
 def _variant(data) -> str:
     if not isinstance(data, dict):
         raise GameError("a scenario is a JSON object", code="shape")
-    name = variants.name_of(data)
+    return _explored(variants.name_of(data))
+
+
+def _explored(name) -> str:
     if not isinstance(name, str) or name not in EXPLORED:
         raise GameError(f"the explorer does not take {name} positions", field="variant",
                         code="variant_unknown")
@@ -86,13 +89,8 @@ def seen_at(data: dict, n: int | None = None, player: str | None = None, *,
         raise GameError(f"no step {n!r} in this replay", code="no_such_step")
     step = steps[n]
     # The turn in progress and how many of its cards are already settled (ascending order).
-    if step["kind"] == "start":
-        current, settled = 1, 0
-    elif step["kind"] == "end":
-        current, settled = step["turn"] + 1, 0
-    else:
-        current = step["turn"]
-        settled = sum(1 for s in steps[:n + 1] if s["turn"] == current and s["kind"] in RESOLVING)
+    current = step["turn"] + (step["kind"] in ("start", "end"))   # the start's turn is 0
+    settled = sum(1 for s in steps[:n + 1] if s["turn"] == current and s["kind"] in RESOLVING)
 
     def queue_of(turn: int) -> list:
         return sorted((c, p) for p, c in turns[turn - 1][0].items()) if turn <= len(turns) else []
@@ -121,14 +119,9 @@ def seen_at(data: dict, n: int | None = None, player: str | None = None, *,
         if who in given:
             played = Counter(_effective(*turns[t], who) for t in past)
             return [c for c in given[who] if not played.pop(c, 0)]
-        cards = []
-        for t in future:
-            plays, specials = turns[t]
-            cards.append(plays[who])
-            move = specials.get(who)
-            if move and move.get("card") == REPLACE:
-                cards.append(move["with"])
-        return sorted(set(cards))
+        swaps = [turns[t][1].get(who) or {} for t in future]   # Remplacer's card comes too
+        return sorted({turns[t][0][who] for t in future}
+                      | {move["with"] for move in swaps if move.get("card") == REPLACE})
 
     def specials_of(who: str) -> list[str]:
         past, future = settled_turns(who)
@@ -165,12 +158,8 @@ def position_in_game(session: dict) -> Position:
     (Junior, a Logique draft, a round over)."""
     from .. import session as sessions
 
-    checked = sessions.check_state(session)   # a saved game is re-checked, never trusted
-    name = checked["variant"]
-    if name not in EXPLORED:
-        raise GameError(f"the explorer does not take {name} positions", field="variant",
-                        code="variant_unknown")
-    state = variants.get(name).from_json(checked["game"])
+    checked, state = sessions.restore(session)   # a saved game is re-checked, never trusted
+    name = _explored(checked["variant"])
     reader, rnd = checked["reader"], state.round
     if rnd is None or getattr(rnd, "draft", None) is not None:
         raise GameError("no turn to explore now", code="no_next_card")

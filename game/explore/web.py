@@ -11,11 +11,9 @@ Messages (`type`), routed here by game/web.py's HANDLERS:
 - `explore_import`   {text}                                  → {form, used, highest}
 - `explore_link`     {scenario, step} or {state}             → {fragment, text}: « Ouvrir dans
                      l’explorateur » at a step of an example's player, or now in « Jouer une manche »
-A function here returns its answer or raises; game/web.py words every refusal in the one shape,
-{ok: false, errors: [{field, message, detail}], used, highest}: French messages, `field` a form
-field (FIELDS: rows[0]…rows[4], hand, players, known, gone, variant, marked, stopped, specials,
-their_specials, seed, samples, mode, lien, scenario), and the cards the grid greys out (`used`,
-`highest`) whenever the form could be read.
+A function here returns its answer or raises; game/web.py words every refusal in the one shape
+(on a field of FIELDS), with the cards the grid greys out (`used`, `highest`) whenever the form
+could be read.
 A `form` is {variant, players, rows: [4 or 5 texts], hand, known, gone}: what the reader typed,
 plus with the special cards {marked, stopped, specials: [3 kinds or ""], their_specials}
 (special_fields.py); instead of `form`, a tool may send `position` (Position.to_json).
@@ -34,7 +32,7 @@ from ..messages import explore as fr
 from ..messages import reader_errors
 from . import codec, special_fields
 from .position import JSON_KEYS, MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS, ROWS, VARIANTS, Position
-from .risk import MAX_SAMPLES, MODES, Estimate, Tally, estimate
+from .risk import MODES, Estimate, estimate
 
 FIELDS = ("rows[0]", "rows[1]", "rows[2]", "rows[3]", "rows[4]", "hand", "players", "known", "gone",
           "variant", "marked", "stopped", "specials", "their_specials", "seed", "samples", "mode",
@@ -45,8 +43,6 @@ CHUNK = 250
 """Samples per message: about a tenth of a second in the browser, so « Stop » answers at once."""
 CHUNK_SPECIALS = 25
 """The same with the special cards, whose robots try every special move on a copy of the round."""
-MAX_CHUNK = 4 * CHUNK
-"""A larger chunk is refused: one message must never keep the worker busy for seconds."""
 
 _WORDS = re.compile(r"[\s,;]+")
 _KNOWN = re.compile(r"^\s*j\s*(\d+)\s*:\s*(.*)$", re.IGNORECASE | re.DOTALL)
@@ -60,9 +56,8 @@ def _digits(word: str, longest: int) -> bool:
 
 
 def _cards(text, field: str, errors: dict) -> list[int]:
-    words = [w for w in _WORDS.split(str(text or "").strip()) if w]
     cards = []
-    for word in words:
+    for word in (w for w in _WORDS.split(str(text or "").strip()) if w):
         if not (word.isascii() and word.isdigit()):
             errors.setdefault(field, (fr.not_a_number(word[:20]), f"{field}: {word[:20]!r} is not a number"))
             return []
@@ -86,9 +81,7 @@ def _known(text, players: int, errors: dict) -> dict:
 
     An opponent beyond the table is refused before anything is built for it (« J99999999 »)."""
     known: dict[str, list[int]] = {}
-    for part in re.split(r"[;\n]+", str(text or "")):
-        if not part.strip():
-            continue
+    for part in (p for p in re.split(r"[;\n]+", str(text or "")) if p.strip()):
         match = _KNOWN.match(part)
         if not match or not match.group(1).isascii():
             errors.setdefault("known", (fr.bad_known(part.strip()[:40]), f"known: {part.strip()[:40]!r} unreadable"))
@@ -102,15 +95,6 @@ def _known(text, players: int, errors: dict) -> dict:
         cards = _cards(match.group(2), "known", errors)
         known.setdefault(f"p{number}", []).extend(cards)
     return known
-
-
-def _special_fields(form: dict, players: int, errors: dict) -> dict:
-    """The special-card fields (special_fields.py words its own French errors)."""
-    found: dict[str, str] = {}
-    extra = special_fields.read(form, players, found)
-    for field, message in found.items():
-        errors.setdefault(field, (message, f"{field}: refused"))
-    return extra
 
 
 def read_form(form) -> tuple[Position | None, list[dict], Position]:
@@ -132,31 +116,20 @@ def read_form(form) -> tuple[Position | None, list[dict], Position]:
     hand = _cards(form.get("hand", ""), "hand", errors)
     known = _known(form.get("known", ""), players, errors)
     gone = _cards(form.get("gone", ""), "gone", errors)
-    extra = _special_fields(form, players, errors) if special else {}
+    found: dict[str, str] = {}   # special_fields.py words its own French errors
+    extra = special_fields.read(form, players, found) if special else {}
+    for field, message in found.items():
+        errors.setdefault(field, (message, f"{field}: refused"))
     draft = Position.of(rows, hand, players, known, gone, variant, **extra)
     for problem in draft.problems():
         field = problem.field or "rows"
-        field = "known" if field.startswith("known") else field
-        if field == "rows":
-            field = "rows[0]"
+        field = "known" if field.startswith("known") else "rows[0]" if field == "rows" else field
         errors.setdefault(field, (fr.for_code(problem.code, card=problem.card, highest=draft.highest,
                                               hand=len(hand), players=players, field=field,
                                               variant=variant, facts=problem.facts),
                                   problem.message))
     listed = [fault(f, message, detail) for f, (message, detail) in errors.items()]
     return (None if listed else draft), listed, draft
-
-
-
-def _check_types(position: Position) -> None:
-    """A `position` sent by a tool holds whole numbers where numbers go and kinds as text: the
-    form's checks (`Position.problems`) then word every other mistake on its field."""
-    numbers = [position.players, *position.hand, *position.gone, *position.marked,
-               *position.stopped, *position.their_specials,
-               *(c for row in position.rows for c in row), *(c for k in position.known for c in k)]
-    if not all(is_whole(n) for n in numbers) or not isinstance(position.variant, str) \
-            or not all(isinstance(k, str) for k in position.specials):
-        raise ValueError("a position holds whole numbers (cards, rows, counts) and special-card kinds")
 
 
 def read_request(request: dict) -> tuple[Position | None, list[dict], Position]:
@@ -167,9 +140,15 @@ def read_request(request: dict) -> tuple[Position | None, list[dict], Position]:
     empty = Position.of([(), (), (), ()], ())
     try:
         position = Position.of(**{key: data[key] for key in JSON_KEYS if key in data})
-        if len(position.rows) not in (ROWS, MAX_ROWS):
-            raise ValueError("four or five rows")
-        _check_types(position)
+        numbers = [position.players, *position.hand, *position.gone, *position.marked,
+                   *position.stopped, *position.their_specials,
+                   *(c for cards in (*position.rows, *position.known) for c in cards)]
+        # Whole numbers where numbers go and kinds as text: the form's checks then word every
+        # other mistake on its field.
+        if len(position.rows) not in (ROWS, MAX_ROWS) or not all(is_whole(n) for n in numbers) \
+                or not isinstance(position.variant, str) \
+                or not all(isinstance(k, str) for k in position.specials):
+            raise ValueError("four or five rows of whole numbers, and special-card kinds")
     except GameError as error:   # an opponent beyond any table, refused before it is built
         players = data.get("players", 4)
         players = players if is_whole(players) and MIN_PLAYERS <= players <= MAX_PLAYERS else MAX_PLAYERS
@@ -192,21 +171,8 @@ def to_form(position: Position) -> dict:
 
 def _grid(draft: Position) -> dict:
     """What the 1–104 grid greys out: cards placed somewhere, and cards beyond the deck."""
-    highest = draft.highest if isinstance(draft.players, int) else 104
     return {"used": sorted(c for c in draft.used() if isinstance(c, int) and 1 <= c <= 104),
-            "highest": highest}
-
-
-def _settings(request: dict, errors: list) -> tuple[int, str]:
-    seed_text = str(request.get("seed", 1)).strip()
-    seed = int(seed_text) if _digits(seed_text, 10) else -1
-    if not 0 <= seed < 2**32:
-        errors.append(fault("seed", fr.for_code("seed_range"), f"seed {seed_text[:20]!r} refused"))
-        seed = 1
-    mode = request.get("mode", "uniform")
-    if mode not in MODES:
-        mode = "uniform"
-    return seed, mode
+            "highest": draft.highest}
 
 
 # --- messages -------------------------------------------------------------------------------------
@@ -214,8 +180,7 @@ def _settings(request: dict, errors: list) -> tuple[int, str]:
 def refuse(error: GameError, request: dict | None = None) -> Refusal:
     """An engine refusal (a link, a stale estimate, hostile JSON), on its form field."""
     field = (error.field or "").removeprefix("form.").split(".")[0] or None
-    if field == "link":
-        field = "lien"
+    field = "lien" if field == "link" else field
     if error.code == "stale_estimate":
         return Refusal([fault(field, fr.estimate_stale(), error.message)])
     if error.code in ("hostile", "shape", "chunk_range", "mode_unknown") or field not in FIELDS:
@@ -223,25 +188,28 @@ def refuse(error: GameError, request: dict | None = None) -> Refusal:
     return Refusal([fault(field, fr.for_code(error.code, field=field), error.message)])
 
 
-def _checked(request: dict, errors_too: list | None = None) -> Position:
-    """The request's position, or Refusal (with the grid of what could be read)."""
+def _checked(request: dict, *, settings: bool = False) -> tuple[Position, int, str]:
+    """The request's position, seed and mode (the seed checked with `settings`), or Refusal with
+    every field at fault and the grid of what could be read."""
     position, errors, draft = read_request(request)
-    errors = errors + (errors_too or [])
+    seed_text = str(request.get("seed", 1)).strip()
+    seed = int(seed_text) if _digits(seed_text, 10) else -1
+    if settings and not 0 <= seed < 2**32:
+        errors.append(fault("seed", fr.for_code("seed_range"), f"seed {seed_text[:20]!r} refused"))
     if errors:
         raise Refusal(errors, **_grid(draft))
-    return position
+    mode = request.get("mode", "uniform")
+    return position, seed, mode if mode in MODES else "uniform"
 
 
 def check_message(request: dict) -> dict:
-    position = _checked(request)
+    position, _, _ = _checked(request)
     return {"ok": True, "position": position.to_json(), "fragment": codec.encode(position),
             **_grid(position)}
 
 
 def encode_message(request: dict) -> dict:
-    errors: list = []
-    seed, mode = _settings(request, errors)
-    position = _checked(request, errors)
+    position, seed, mode = _checked(request, settings=True)
     return {"ok": True, "fragment": codec.encode(position, seed=seed, mode=mode)}
 
 
@@ -252,7 +220,7 @@ def decode_message(request: dict) -> dict:
 
 
 def export_message(request: dict) -> dict:
-    position = _checked(request)
+    position, _, _ = _checked(request)
     return {"ok": True, "scenario": json.dumps(codec.to_scenario(position), ensure_ascii=False)}
 
 
@@ -272,49 +240,16 @@ def import_message(request: dict) -> dict:
     return {"ok": True, "form": to_form(position), **_grid(position)}
 
 
-def _count(request: dict, key: str, default: int, highest: int) -> int:
-    value = request.get(key, default)
-    if not is_whole(value) or not 0 <= value <= highest:
-        raise GameError(f"{key} must be a whole number 0..{highest}, not {str(value)[:20]!r}",
-                        field=key if key == "samples" else None,
-                        code="samples_range" if key == "samples" else "shape")
-    return value
-
-
 def estimate_message(request: dict) -> dict:
     """One chunk of an estimate; the page sends back `so_far` until `finished` (or « Stop »)."""
-    errors: list = []
-    seed, mode = _settings(request, errors)
-    position = _checked(request, errors)
-    samples = _count(request, "samples", DEFAULT_SAMPLES, MAX_SAMPLES)
-    start = _count(request, "start", 0, MAX_SAMPLES)
-    chunk = _count(request, "chunk", CHUNK_SPECIALS if position.variant == "speciales" else CHUNK,
-                   MAX_CHUNK)
-    so_far = _so_far(request.get("so_far"))
-    if so_far is not None:   # the reader changed a setting while the estimate ran
-        for field, now, before in (("seed", seed, so_far.seed), ("mode", mode, so_far.mode),
-                                   ("samples", samples, so_far.samples)):
-            if now != before:
-                raise GameError(f"so_far has {field} {str(before)[:20]}, not {str(now)[:20]}",
-                                field=field, code="stale_estimate")
-    result = estimate(position, samples, seed, mode=mode, start=start, chunk=chunk, so_far=so_far)
+    position, seed, mode = _checked(request, settings=True)
+    chunk = CHUNK_SPECIALS if position.variant == "speciales" else CHUNK
+    result = estimate(position, request.get("samples", DEFAULT_SAMPLES), seed, mode=mode,
+                      start=request.get("start", 0), chunk=request.get("chunk", chunk),
+                      so_far=Estimate.from_json(request.get("so_far")))
     return {"ok": True, "estimate": result.to_json(), "done": result.done,
             "samples": result.samples, "finished": result.finished, "seed": seed,
             "html": risk_html(result)}
-
-
-def _so_far(data) -> Estimate | None:
-    if data is None:
-        return None
-    if not isinstance(data, dict) or not isinstance(data.get("tallies"), list):
-        raise GameError("so_far must be an estimate", code="stale_estimate")
-    tallies = [Tally.from_json(t) for t in data["tallies"]]
-    done = data.get("done")
-    # Each sample's heads h satisfy h² ≥ |h|; with Négatif = positif a take may count below zero.
-    if not isinstance(done, int) or any(not t.takes <= t.n <= done or t.heads_sq < abs(t.heads)
-                                            for t in tallies):
-        raise GameError("so_far's tallies do not add up", code="stale_estimate")
-    return Estimate(data.get("seed"), data.get("mode"), data.get("samples"), done, tallies)
 
 
 def risk_html(result: Estimate) -> str:

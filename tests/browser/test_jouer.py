@@ -226,8 +226,8 @@ def test_a_too_low_card_stops_for_the_row_choice_with_each_cost(game, tmp_path):
                       "Ramasser la rangée\u00a02\u00a0: une carte, 3\u00a0têtes de bœuf",
                       "Ramasser la rangée\u00a03\u00a0: une carte, 1\u00a0tête de bœuf",
                       "Ramasser la rangée\u00a04\u00a0: une carte, 3\u00a0têtes de bœuf"]
-    state = session.play_card(session.load(TOO_LOW), 5)
-    assert session.turn_steps(state)[-1]["text"] in page.text_content(".jouer-scene")
+    state = session.decide(session.load(TOO_LOW)[0], "play", 5)[0]
+    assert session.round_steps(state, last=True)[-1]["text"] in page.text_content(".jouer-scene")
     page.get_by_role("button", name="Conseil").click()
     page.wait_for_selector(".jouer-conseil:not([hidden])")
     assert "ramassez la rangée\u00a03" in page.text_content(".jouer-conseil")
@@ -235,7 +235,8 @@ def test_a_too_low_card_stops_for_the_row_choice_with_each_cost(game, tmp_path):
     assert phase(page) == "play"
     assert scores(page)["Camille"] == 5
     journal = page.text_content(".jouer-journal")
-    assert all(step["text"] in journal for step in session.turn_steps(session.choose_row(state, 0)))
+    after = session.decide(state, "row", 0)[0]
+    assert all(step["text"] in journal for step in session.round_steps(after, last=True))
 
 
 def test_a_bad_file_gets_a_french_message(game, tmp_path):

@@ -266,7 +266,7 @@ def test_the_worker_answers_any_text(raw):
 
 def test_the_saved_game_that_hung_the_worker_is_refused():
     # Issue 12: {"choices": {"Zoé": null}} made the old session loop forever.
-    state = session.new_session("Zoé", ["heuristic", "random"], {"variant": "classic"}, seed=3)
+    state = session.start("Zoé", ["heuristic", "random"], {"variant": "classic"}, seed=3)[0]
     state["game"]["moves"].append({"kind": "row", "player": "Zoé", "row": None})
     answer = check("play_view", {"state": state})
     assert answer["ok"] is False and answer["discard"] is True

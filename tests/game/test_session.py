@@ -24,17 +24,17 @@ def play_round(state, pick_row=lambda options: options[-1]["row"]):
         now = session.phase(state)
         view = session.view(state)
         if now == "play":
-            state = session.play_card(state, view["hand"][0]["card"])
+            state = session.decide(state, "play", view["hand"][0]["card"])[0]
         elif now == "row":
             choices += 1
-            state = session.choose_row(state, pick_row(view["choice"]["options"]))
+            state = session.decide(state, "row", pick_row(view["choice"]["options"]))[0]
         else:
-            state = session.pick_card(state, view["pool"][0]["card"])
+            state = session.decide(state, "pick", view["pool"][0]["card"])[0]
     return state, choices
 
 
 def test_a_new_session_deals_ten_cards_to_the_reader_and_bots():
-    state = session.new_session("Camille", ["heuristic", "random"], seed=4)
+    state = session.start("Camille", ["heuristic", "random"], seed=4)[0]
     json.dumps(state)  # plain JSON: the page keeps it
     view = session.view(state)
     assert view["phase"] == "play" and view["players"] == ["Camille", "Alice", "Bruno"]
@@ -46,46 +46,46 @@ def test_a_new_session_deals_ten_cards_to_the_reader_and_bots():
 
 
 def test_a_move_does_not_change_the_given_state():
-    a = session.new_session("Camille", ["random", "random"], seed=9)
+    a = session.start("Camille", ["random", "random"], seed=9)[0]
     before = json.dumps(a)
     card = session.view(a)["hand"][3]["card"]
-    after = session.play_card(a, card)
+    after = session.decide(a, "play", card)[0]
     assert json.dumps(a) == before   # pure: the old state is untouched
     assert session.scenario(after)["turns"][0]["plays"]["Camille"] == card
 
 
 def test_a_card_not_in_hand_is_refused_with_a_french_message():
-    state = session.new_session("Camille", ["heuristic"], seed=1)
+    state = session.start("Camille", ["heuristic"], seed=1)[0]
     hand = [c["card"] for c in session.view(state)["hand"]]
     missing = next(c for c in range(1, 105) if c not in hand)
     with pytest.raises(GameError):
-        session.play_card(state, missing)
+        session.decide(state, "play", missing)[0]
     answer = ask("play_card", state=state, card=missing)
     assert not answer["ok"] and "rechargez" in answer["errors"][0]["message"]
 
 
 def test_a_too_low_card_waits_for_the_reader_then_takes_the_chosen_row():
     # Seed 3 with three bots gives the reader a too-low card when they play their lowest cards.
-    state = session.new_session("Camille", ["heuristic", "random", "heuristic"], seed=3)
+    state = session.start("Camille", ["heuristic", "random", "heuristic"], seed=3)[0]
     while session.phase(state) == "play":
-        state = session.play_card(state, session.view(state)["hand"][0]["card"])
+        state = session.decide(state, "play", session.view(state)["hand"][0]["card"])[0]
     assert session.phase(state) == "row"
     view = session.view(state)
     options = view["choice"]["options"]
     assert len(options) == 4 and all("Ramasser la rangée" in o["label"] for o in options)
-    steps = session.turn_steps(state)
+    steps = session.round_steps(state, last=True)
     assert steps[-1]["kind"] == "choice"
     waiting = view["turn"]
     assert len(session.scenario(state)["turns"]) == waiting - 1   # the waiting turn is not exported
     chosen = max(options, key=lambda o: o["heads"])
-    after = session.choose_row(state, chosen["row"])
+    after = session.decide(state, "row", chosen["row"])[0]
     assert session.scenario(after)["turns"][waiting - 1]["choices"]["Camille"] == chosen["row"]
     with pytest.raises(GameError):
-        session.choose_row(after, 0)
+        session.decide(after, "row", 0)[0]
 
 
 def test_an_exported_round_replays_to_the_same_scores():
-    state = session.new_session("Camille", ["heuristic", "random", "heuristic"], seed=3)
+    state = session.start("Camille", ["heuristic", "random", "heuristic"], seed=3)[0]
     state, choices = play_round(state)
     assert choices >= 1
     assert session.phase(state) in ("round_over", "game_over")
@@ -97,26 +97,26 @@ def test_an_exported_round_replays_to_the_same_scores():
     assert result["penalties"] == round_heads == {s["player"]: s["total"] for s in view["scores"]}
     assert sum(round_heads.values()) > 0   # the « Manche » column keeps the round's heads
     # Loaded back, the round is the same finished round.
-    loaded = session.load(exported)
+    loaded = session.load(exported)[0]
     strip = lambda scores: [{k: v for k, v in s.items() if k not in ("bot", "level")} for s in scores]
     assert strip(session.view(loaded)["scores"]) == strip(view["scores"])   # robots load as « prudent »
 
 
 def test_a_half_played_export_loads_back_and_goes_on():
-    state = session.new_session("Camille", ["heuristic", "heuristic"], seed=2)
+    state = session.start("Camille", ["heuristic", "heuristic"], seed=2)[0]
     for _ in range(3):
-        state = session.play_card(state, session.view(state)["hand"][-1]["card"])
-    loaded = session.load(session.scenario(state))
+        state = session.decide(state, "play", session.view(state)["hand"][-1]["card"])[0]
+    loaded = session.load(session.scenario(state))[0]
     assert session.view(loaded)["hand"] == session.view(state)["hand"]
     assert session.phase(loaded) == "play"
 
 
 def test_a_game_ends_at_the_target_with_winners_and_countdown():
-    state = session.new_session("Camille", ["heuristic", "heuristic"], {"target": 10}, seed=5)
+    state = session.start("Camille", ["heuristic", "heuristic"], {"target": 10}, seed=5)[0]
     while session.phase(state) != "game_over":
         state, _ = play_round(state)
         if session.phase(state) == "round_over":
-            state = session.next_round(state)
+            state = session.decide(state, "round_over")[0]
     view = session.view(state)
     totals = {s["player"]: s["total"] for s in view["scores"]}
     assert max(totals.values()) >= 10
@@ -124,17 +124,17 @@ def test_a_game_ends_at_the_target_with_winners_and_countdown():
     assert all(s["countdown"] == 10 - s["total"] for s in view["scores"])
     assert "Partie terminée" in view["summary"]
     with pytest.raises(GameError):
-        session.next_round(state)
+        session.decide(state, "round_over")[0]
 
 
 def test_fixed_rounds_end_the_game_after_that_many_rounds():
-    state = session.new_session("Camille", ["random"], {"rounds": 1}, seed=8)
+    state = session.start("Camille", ["random"], {"rounds": 1}, seed=8)[0]
     state, _ = play_round(state)
     assert session.phase(state) == "game_over" and session.view(state)["round"] == 1
 
 
 def test_tactique_uses_only_the_low_cards_and_exports_its_variant():
-    state = session.new_session("Camille", ["heuristic", "random"], {"variant": "tactique"}, seed=6)
+    state = session.start("Camille", ["heuristic", "random"], {"variant": "tactique"}, seed=6)[0]
     dealt = [c["card"] for c in session.view(state)["hand"]]
     assert max(dealt) <= 34
     state, _ = play_round(state)
@@ -145,7 +145,7 @@ def test_tactique_uses_only_the_low_cards_and_exports_its_variant():
 
 
 def test_logique_drafts_then_plays_a_normal_round():
-    state = session.new_session("Camille", ["heuristic", "random"], {"variant": "logique"}, seed=6)
+    state = session.start("Camille", ["heuristic", "random"], {"variant": "logique"}, seed=6)[0]
     assert session.phase(state) == "pick"     # the reader picks first in round 1
     assert len(session.view(state)["pool"]) == 34
     state, _ = play_round(state)
@@ -155,7 +155,7 @@ def test_logique_drafts_then_plays_a_normal_round():
 
 
 def test_advice_names_a_card_of_the_hand_and_explains_in_french():
-    state = session.new_session("Camille", ["heuristic"], seed=5)
+    state = session.start("Camille", ["heuristic"], seed=5)[0]
     tip = session.advice(state)
     assert tip["card"] in [c["card"] for c in session.view(state)["hand"]]
     assert tip["text"].startswith("Le conseil du robot prudent\u00a0: jouez le " + str(tip["card"]))
@@ -176,8 +176,8 @@ def test_the_worker_messages_round_trip_as_json():
 
 
 def test_a_kept_state_is_checked_before_the_page_resumes_it():
-    state = session.new_session("Camille", ["random"], seed=2)
-    state = session.play_card(state, session.view(state)["hand"][0]["card"])
+    state = session.start("Camille", ["random"], seed=2)[0]
+    state = session.decide(state, "play", session.view(state)["hand"][0]["card"])[0]
     answer = ask("play_view", state=json.loads(json.dumps(state)))
     assert answer["ok"] and len(answer["view"]["hand"]) == 9
     broken = json.loads(json.dumps(state))
@@ -188,9 +188,9 @@ def test_a_kept_state_is_checked_before_the_page_resumes_it():
 
 def test_the_draft_view_tells_which_cards_the_bots_took():
     # Round 2: the first picker moves one seat left, so the bot picks before the reader.
-    state = session.new_session("Camille", ["heuristic"], {"variant": "logique", "rounds": 2}, seed=1)
+    state = session.start("Camille", ["heuristic"], {"variant": "logique", "rounds": 2}, seed=1)[0]
     state, _ = play_round(state)
-    state = session.next_round(state)
+    state = session.decide(state, "round_over")[0]
     view = session.view(state)
     assert view["phase"] == "pick"
     start = max(i for i, m in enumerate(state["game"]["moves"]) if m["kind"] == "next_round")
@@ -210,18 +210,18 @@ def play_listed_moves(state, pick=lambda options: 0):
             return state
         view = session.view(state)
         if now == "play":
-            state = session.play_card(state, view["hand"][0]["card"])
+            state = session.decide(state, "play", view["hand"][0]["card"])[0]
         elif now == "move":
             options = view["decision"]["options"]
             assert options and all(o["label"] and o["label"][0].isupper() for o in options)
-            state = session.play_move(state, pick(options))
+            state = session.decide(state, "move", pick(options))[0]
         elif now == "round_over":
-            state = session.next_round(state)
+            state = session.decide(state, "round_over")[0]
     raise AssertionError("the game did not end")
 
 
 def test_the_reader_plays_the_special_cards_with_the_listed_moves():
-    state = session.new_session("Camille", ["heuristic", "random"], {"variant": "speciales"}, seed=4)
+    state = session.start("Camille", ["heuristic", "random"], {"variant": "speciales"}, seed=4)[0]
     view = session.view(state)
     assert view["title"] == "6 qui prend ! avec les cartes spéciales" and len(view["hand"]) == 12
     assert "Vos cartes spéciales (3)" in view["extra"]
@@ -237,11 +237,11 @@ def test_a_special_cards_decision_shows_the_turn_so_far_then_the_rest_once():
     """At the reader's placement the page draws this turn up to their card (the revealed cards,
     the lower ones placed), not the previous turn; after the decision it gets the rest, and
     the two parts make the whole turn, each step once."""
-    state = session.new_session("Zoé", ["random", "random"], {"variant": "speciales"}, seed=3)
+    state = session.start("Zoé", ["random", "random"], {"variant": "speciales"}, seed=3)[0]
     for turn in (1, 2, 3):
-        state = session.play_card(state, session.view(state)["hand"][0]["card"])
+        state = session.decide(state, "play", session.view(state)["hand"][0]["card"])[0]
         assert session.phase(state) == "move"
-        before = session.turn_steps(state)
+        before = session.round_steps(state, last=True)
         assert {s["turn"] for s in before} == {turn} and before[-1]["kind"] == "choice"
         assert "Zoé peut d’abord jouer une carte spéciale" in before[-1]["text"]
         assert "sqp-tour" in before[-1]["html"]       # the revealed cards drawn beside the table
@@ -250,7 +250,7 @@ def test_a_special_cards_decision_shows_the_turn_so_far_then_the_rest_once():
                                                    "shown": shown})))
         assert answer["ok"], answer
         state = answer["state"]
-        whole = session.turn_steps(state)
+        whole = session.round_steps(state, last=True)
         assert [s["text"] for s in before[:-1] + answer["steps"]] == [s["text"] for s in whole]
         assert whole[-1]["kind"] == "end" and {s["turn"] for s in whole} == {turn}
 
@@ -260,23 +260,23 @@ def test_any_special_card_decision_continues_its_turn_where_the_page_stopped(see
     """Whole games with every kind of listed move (special cards, rows): the page's two parts of
     a turn are always the turn, each step once."""
     pick = random.Random(seed)
-    state = session.new_session("Zoé", ["heuristic", "random", "random"], {"variant": "speciales"}, seed=seed)
+    state = session.start("Zoé", ["heuristic", "random", "random"], {"variant": "speciales"}, seed=seed)[0]
     decisions = 0
     while session.phase(state) != "game_over":
         now = session.phase(state)
         if now == "play":
-            state = session.play_card(state, pick.choice(session.view(state)["hand"])["card"])
+            state = session.decide(state, "play", pick.choice(session.view(state)["hand"])["card"])[0]
         elif now == "round_over":
-            state = session.next_round(state)
+            state = session.decide(state, "round_over")[0]
         else:
-            before = session.turn_steps(state)
+            before = session.round_steps(state, last=True)
             options = session.view(state)["decision"]["options"]
             answer = ask("play_move", state=state, index=pick.randrange(len(options)),
                          shown=sum(s["kind"] != "choice" for s in before))
             assert answer["ok"], answer
             state = answer["state"]
             assert [s["text"] for s in before[:-1] + answer["steps"]] == \
-                [s["text"] for s in session.turn_steps(state)]
+                [s["text"] for s in session.round_steps(state, last=True)]
             decisions += 1
     assert decisions >= 20
 
@@ -285,7 +285,7 @@ def test_any_special_card_decision_continues_its_turn_where_the_page_stopped(see
 def test_after_a_junior_move_the_page_gets_it_and_every_robot_move_that_followed(level):
     """Junior's players move one at a time: the steps after the reader's move are that move and
     the robots' until the reader's next turn (not just the last robot's), with no example tally."""
-    state = session.new_session("Zoé", ["random", "heuristic"], {"variant": "junior", "level": level}, seed=3)
+    state = session.start("Zoé", ["random", "heuristic"], {"variant": "junior", "level": level}, seed=3)[0]
     seen = []
     while session.phase(state) == "move":
         answer = ask("play_move", state=state, index=0, shown=0)
@@ -303,9 +303,9 @@ def test_after_a_junior_move_the_page_gets_it_and_every_robot_move_that_followed
 
 
 def test_a_saved_junior_round_loads_back_and_a_tampered_deal_is_refused():
-    state = session.new_session("Zoé", ["heuristic"], {"variant": "junior", "level": "expert"}, seed=5)
+    state = session.start("Zoé", ["heuristic"], {"variant": "junior", "level": "expert"}, seed=5)[0]
     for _ in range(3):
-        state = session.play_move(state, 0)
+        state = session.decide(state, "move", 0)[0]
     exported = ask("play_export", state=state)
     assert exported["ok"] and exported["scenario"]["variant"] == "junior"
     loaded = ask("play_load", scenario=exported["scenario"])
@@ -324,7 +324,7 @@ def test_a_saved_junior_round_loads_back_and_a_tampered_deal_is_refused():
 
 @pytest.mark.parametrize("level", ["base", "avance", "expert"])
 def test_the_reader_plays_junior_with_the_listed_moves(level):
-    state = session.new_session("Zoé", ["heuristic"], {"variant": "junior", "level": level}, seed=2)
+    state = session.start("Zoé", ["heuristic"], {"variant": "junior", "level": level}, seed=2)[0]
     assert session.phase(state) == "move" and session.view(state)["decision"]["options"][0]["label"].startswith("Poser la carte")
     state = play_listed_moves(state)
     view = session.view(state)
@@ -332,10 +332,10 @@ def test_the_reader_plays_junior_with_the_listed_moves(level):
 
 
 def test_a_move_index_out_of_the_list_is_refused():
-    state = session.new_session("Zoé", ["heuristic"], {"variant": "junior"}, seed=2)
+    state = session.start("Zoé", ["heuristic"], {"variant": "junior"}, seed=2)[0]
     for bad in (-1, 10_000, True, "0", None):
         with pytest.raises(GameError):
-            session.play_move(state, bad)
+            session.decide(state, "move", bad)[0]
 
 
 def test_the_page_is_told_which_field_to_fix_for_a_variant_or_too_many_robots():
@@ -348,7 +348,7 @@ def test_the_page_is_told_which_field_to_fix_for_a_variant_or_too_many_robots():
 
 
 def test_junior_advice_names_one_of_the_listed_moves():
-    state = session.new_session("Zoé", ["heuristic"], {"variant": "junior", "level": "avance"}, seed=3)
+    state = session.start("Zoé", ["heuristic"], {"variant": "junior", "level": "avance"}, seed=3)[0]
     tip = session.advice(state)
     labels = [o["label"] for o in session.view(state)["decision"]["options"]]
     assert tip["index"] is not None and labels[tip["index"]][1:] in tip["text"]
@@ -357,7 +357,7 @@ def test_junior_advice_names_one_of_the_listed_moves():
 @pytest.mark.parametrize("options, best", [({"variant": "classic"}, min), ({"variant": "junior", "level": "base"}, max)])
 def test_the_view_names_who_leads_as_the_variant_counts_it(options, best):
     """Fewest heads lead the classic game, most cards Junior base: the page holds no such rule."""
-    state = session.new_session("Zoé", ["heuristic", "random"], options, seed=3)
+    state = session.start("Zoé", ["heuristic", "random"], options, seed=3)[0]
     assert session.view(state)["leaders"] == []          # everyone level at the start
     seen = False
     for _ in range(200):
@@ -371,13 +371,13 @@ def test_the_view_names_who_leads_as_the_variant_counts_it(options, best):
             assert view["leaders"] == [p for p in view["players"] if totals[p] == top]
             seen = True
         if now == "play":
-            state = session.play_card(state, view["hand"][0]["card"])
+            state = session.decide(state, "play", view["hand"][0]["card"])[0]
         elif now == "row":
-            state = session.choose_row(state, view["choice"]["options"][0]["row"])
+            state = session.decide(state, "row", view["choice"]["options"][0]["row"])[0]
         elif now == "move":
-            state = session.play_move(state, 0)
+            state = session.decide(state, "move", 0)[0]
         else:
-            state = session.pick_card(state, view["pool"][0]["card"])
+            state = session.decide(state, "pick", view["pool"][0]["card"])[0]
     assert seen
 
 

@@ -44,13 +44,13 @@ def test_the_worker_facade_answers_a_toy_replay(toy):
 
 
 def test_a_reader_plays_the_toy_against_robots_in_a_session(toy):
-    state = session.new_session("Zoé", ["random", "random"], {"variant": "toy"}, seed=4)
+    state = session.start("Zoé", ["random", "random"], {"variant": "toy"}, seed=4)[0]
     while session.phase(state) == "play":
-        state = session.play_card(state, session.view(state)["hand"][0]["card"])
+        state = session.decide(state, "play", session.view(state)["hand"][0]["card"])[0]
     view = session.view(state)
     assert view["phase"] == "game_over" and view["title"] == "Carte haute"
     assert sum(s["total"] for s in view["scores"]) == 3     # three tricks, one point each
-    assert json.loads(json.dumps(state)) == session.check_state(state)
+    assert json.loads(json.dumps(state)) == session.restore(state)[0]
 
 
 def test_the_toy_simulates_through_the_state_protocol(toy):

@@ -141,20 +141,21 @@ def _played_round_steps(variant: str, seed: int):
         from game.junior.state import run_game
         first, moves, _ = run_game(variant[7:], ["Léa", "Olivier", "Emma"], seed)
         return replay(to_scenario(first, moves))
-    state = session.new_session("Camille", ["heuristic", "random", "heuristic"], {"variant": variant}, seed=seed)
+    state = session.start("Camille", ["heuristic", "random", "heuristic"], {"variant": variant}, seed=seed)[0]
     for _ in range(500):
         now = session.phase(state)
         if now in ("round_over", "game_over"):
             break
         view = session.view(state)
         if now == "play":
-            state = session.play_card(state, view["hand"][0]["card"])
+            state = session.decide(state, "play", view["hand"][0]["card"])[0]
         elif now == "row":
-            state = session.choose_row(state, min(view["choice"]["options"], key=lambda o: o["heads"])["row"])
+            cheapest = min(view["choice"]["options"], key=lambda o: o["heads"])
+            state = session.decide(state, "row", cheapest["row"])[0]
         elif now == "pick":
-            state = session.pick_card(state, view["pool"][0]["card"])
+            state = session.decide(state, "pick", view["pool"][0]["card"])[0]
         else:
-            state = session.play_move(state, seed % len(view["decision"]["options"]))
+            state = session.decide(state, "move", seed % len(view["decision"]["options"]))[0]
     data = session.scenario(state)
     return variants.of(data).replay(data, draw=False)
 

@@ -70,27 +70,27 @@ def test_junior_and_broken_scenarios_have_no_position():
 
 
 def test_a_game_in_progress_is_seen_by_the_reader():
-    state = session.new_session("Lou", ["heuristic", "random"], {"variant": "classic"}, seed=3)
+    state = session.start("Lou", ["heuristic", "random"], {"variant": "classic"}, seed=3)[0]
     now = position_in_game(state)
     assert now.players == 3 and len(now.hand) == 10 and now.known == () and now.gone == ()
-    state = session.play_card(state, now.hand[-1])
+    state = session.decide(state, "play", now.hand[-1])[0]
     later = position_in_game(state)
     assert len(later.hand) == 9 and now.hand[-1] not in later.hand
-    special = session.new_session("Lou", ["heuristic"], {"variant": "speciales"}, seed=3)
+    special = session.start("Lou", ["heuristic"], {"variant": "speciales"}, seed=3)[0]
     seen = position_in_game(special)
     assert len(seen.hand) == 12 and len(seen.specials) == 3 and seen.their_specials == (3,)
     for variant in ("junior", "logique"):   # no explorer for Junior; Logique drafts first
         with pytest.raises(GameError):
-            position_in_game(session.new_session("Lou", ["heuristic"], {"variant": variant}, seed=1))
+            position_in_game(session.start("Lou", ["heuristic"], {"variant": variant}, seed=1)[0])
     with pytest.raises(GameError):
         position_in_game({"v": 2, "variant": "classic", "reader": "Lou", "bots": {}, "game": {}})
 
 
 def test_logique_hands_are_public_once_drafted():
-    state = session.new_session("Lou", ["heuristic"], {"variant": "logique"}, seed=1)
+    state = session.start("Lou", ["heuristic"], {"variant": "logique"}, seed=1)[0]
     while session.phase(state) == "pick":
         game = variants.get("logique").from_json(state["game"])
-        state = session.pick_card(state, game.pending["cards"][0])
+        state = session.decide(state, "pick", game.pending["cards"][0])[0]
     seen = position_in_game(state)
     assert seen.variant == "tactique" and len(seen.hand) == 10
     assert len(seen.known[0]) == 10 and not seen.unseen()   # 24 cards: every one is placed
@@ -108,7 +108,7 @@ def test_the_link_message_for_a_step_and_for_a_game():
     assert codec.decode(answer["fragment"]).position == position_at(TWO_TURNS, 2)
     refused = link({"scenario": TWO_TURNS, "step": 8})
     assert not refused["ok"] and refused["errors"][0]["field"] is None
-    state = session.new_session("Lou", ["heuristic"], {"variant": "tactique"}, seed=5)
+    state = session.start("Lou", ["heuristic"], {"variant": "tactique"}, seed=5)[0]
     game = link({"state": state})
     assert codec.decode(game["fragment"]).position == position_in_game(state)
     assert not link({"state": {"v": 1}})["ok"]
