@@ -78,7 +78,7 @@ def new_state(level: str, players, *, rows=None, deck=(), hands=None, goal=None,
     if level != "base" and state["deck"] and not any(state["hands"].values()):
         raise GameError(f"at the {level} level players hold cards: give 'hands' as well as a deck")
     _check_cards_once(state)
-    _settle(state)
+    _advance(state, first=0)   # the game may already be over, or the first player hold nothing
     return state
 
 
@@ -283,29 +283,16 @@ def _named(card: int) -> str:
     return f"{card} ({COWS[card]})"
 
 
-def _advance(s) -> None:
-    """Pass the turn on; skip players with nothing to play; mark the end."""
+def _advance(s, first: int = 1) -> None:
+    """Pass the turn on (`first=0`: a fresh state keeps it if it can), skipping players with
+    nothing to play; mark the end when nobody has anything."""
     n = len(s["players"])
-    for step in range(1, n + 1):
+    for step in range(first, first + n):
         i = (s["current"] + step) % n
-        if s["level"] == "base" and s["deck"]:
-            s["current"] = i
-            return
-        if s["level"] != "base" and s["hands"][s["players"][i]]:
+        if s["deck"] if s["level"] == "base" else s["hands"][s["players"][i]]:
             s["current"] = i
             return
     s["over"] = True
-
-
-def _settle(s) -> None:
-    """On a fresh state: the game may already be over, or the first player may hold nothing."""
-    if s["level"] == "base":
-        s["over"] = not s["deck"]
-    else:
-        holders = [i for i, p in enumerate(s["players"]) if s["hands"][p]]
-        s["over"] = not holders and not s["deck"]
-        if holders and not s["hands"][s["players"][s["current"]]]:
-            s["current"] = holders[0]
 
 
 # ---------------------------------------------------------------- scores

@@ -45,43 +45,23 @@ MOVE_KEYS = {"player", "card", "row"}
 
 def _resolve_cards(scenario) -> dict:
     """Turn every card token of rows, hands and deck into an id, ints first so letters never collide."""
+    rows, hands = scenario.get("rows", [[], [], [], []]), scenario.get("hands", {})
+    lists = ([(f"rows[{i}]", row) for i, row in enumerate(rows)]
+             + [(f"hands.{p}", hand) for p, hand in hands.items()] + [("deck", scenario.get("deck", []))])
     used = set()
-    tokens = []  # (where, token)
-    for i, row in enumerate(scenario.get("rows", [[], [], [], []])):
-        if not isinstance(row, list):
-            raise GameError(f"rows[{i}] must be a list of cards", field=f"rows[{i}]")
-        tokens += [(f"rows[{i}]", t) for t in row]
-    for p, hand in scenario.get("hands", {}).items():
-        if not isinstance(hand, list):
-            raise GameError(f"hands.{p} must be a list of cards", field=f"hands.{p}")
-        tokens += [(f"hands.{p}", t) for t in hand]
-    if not isinstance(scenario.get("deck", []), list):
-        raise GameError("deck must be a list of cards", field="deck")
-    tokens += [("deck", t) for t in scenario.get("deck", [])]
-    for where, t in tokens:
-        if is_whole(t):
+    for where, cards in lists:
+        if not isinstance(cards, list):
+            raise GameError(f"{where} must be a list of cards", field=where)
+    for where, cards in lists:
+        for t in filter(is_whole, cards):
             if not is_cow_card(t):
                 raise GameError(f"{where}: {t} is not a Junior card id (1..{len(COWS) - 1})", field=where,
                                 code="card_out_of_deck")
             if t in used:
                 raise GameError(f"{where}: card {t} appears twice", field=where, code="card_twice")
             used.add(t)
-    ids = {}
-    for n, (where, t) in enumerate(tokens):
-        if is_whole(t):
-            ids[n] = t
-            continue
-        ids[n] = _allocate(where, t, used)
-    out = {"rows": [], "hands": {}, "deck": []}
-    n = 0
-    for row in scenario.get("rows", [[], [], [], []]):
-        out["rows"].append([ids[n + k] for k in range(len(row))])
-        n += len(row)
-    for p, hand in scenario.get("hands", {}).items():
-        out["hands"][p] = [ids[n + k] for k in range(len(hand))]
-        n += len(hand)
-    out["deck"] = [ids[n + k] for k in range(len(scenario.get("deck", [])))]
-    return out
+    ids = [[t if is_whole(t) else _allocate(where, t, used) for t in cards] for where, cards in lists]
+    return {"rows": ids[:len(rows)], "hands": dict(zip(hands, ids[len(rows):-1])), "deck": ids[-1]}
 
 
 def _allocate(where, token, used) -> int:
