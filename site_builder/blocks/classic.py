@@ -10,7 +10,7 @@ rows from 1; the engine counts from 0: the conversion happens here and nowhere e
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game import variants
 from game.classic.cards import HIGHEST
@@ -21,19 +21,17 @@ from game.messages.specials import comparison_text
 from .choices import choices_html
 
 from . import register
-from .lines import ROW, LineReader, comma_list, example_id, example_label, kind, row_number
+from .lines import (EXPECT_ROW, ID, ROW, ROW_CARDS, TITLE, LineReader, comma_list, example_id,
+                    example_label, kind, row_number)
 from .markup import Markup, example_section, render
 from .tables import MAX_ROWS, NUMBER_RE, cards as _cards
 
 LINES = [
-    kind("id", "id:", r"^id\s*:\s*(?P<value>.*)$", single=True, required=True),
-    kind("title", "titre:", r"^titre\s*:\s*(?P<value>.*)$", single=True),
-    kind("row", "rangée R:", rf"^{ROW}\s+(?P<row>\S+)\s*:\s*(?P<value>.*)$", required=True),
+    ID, TITLE, replace(ROW_CARDS, required=True),
     kind("turn", "tour:", r"^tour\s*:\s*(?P<value>.*)$", required=True),
     kind("choice", "choix:", r"^choix\s*:\s*(?P<value>.*)$"),
     kind("special", "spéciale:", r"^sp[ée]ciale\s*:\s*(?P<value>.*)$"),
-    kind("expect_row", "attendu rangée R:",
-         rf"^attendu\s+{ROW}\s+(?P<row>\S+)\s*:\s*(?P<value>.*)$"),
+    EXPECT_ROW,
     kind("expect_penalties", "attendu pénalités:",
          r"^attendu\s+p[ée]nalit[ée]s\s*:\s*(?P<value>.*)$", single=True),
     kind("expect_marked", "attendu marqueurs:", r"^attendu\s+marqueurs?\s*:\s*(?P<value>.*)$",

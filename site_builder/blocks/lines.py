@@ -30,6 +30,14 @@ def kind(name: str, label: str, regex: str, *, single=False, required=False) -> 
     return LineKind(name, label, re.compile(regex), single, required)
 
 
+# The lines every example block reads alike.
+ID = kind("id", "id:", r"^id\s*:\s*(?P<value>.*)$", single=True, required=True)
+TITLE = kind("title", "titre:", r"^titre\s*:\s*(?P<value>.*)$", single=True)
+ROW_CARDS = kind("row", "rangée R:", rf"^{ROW}\s+(?P<row>\S+)\s*:\s*(?P<value>.*)$")
+EXPECT_ROW = kind("expect_row", "attendu rangée R:",
+                  rf"^attendu\s+{ROW}\s+(?P<row>\S+)\s*:\s*(?P<value>.*)$")
+
+
 @dataclass(frozen=True)
 class Line:
     kind: str
