@@ -15,7 +15,6 @@ import functools
 import hashlib
 import io
 import json
-import shutil
 import zipfile
 from pathlib import Path
 
@@ -67,15 +66,8 @@ def engine_archive(game_dir: Path = GAME) -> bytes:
     return buffer.getvalue()
 
 
-def _copy_if_changed(source: Path, target: Path) -> None:
-    """Copy unless an identical file is already there: ~10 MB per build must stay cheap."""
-    if target.is_file() and target.stat().st_size == source.stat().st_size:
-        if _digest(target.read_bytes()) == _digest(source.read_bytes()):
-            return
-    shutil.copyfile(source, target)
-
-
 def _write_if_changed(target: Path, data: bytes) -> None:
+    """Leave an identical file alone: its time stays, and a server's cache of it too."""
     if target.is_file() and target.read_bytes() == data:
         return
     target.write_bytes(data)
@@ -105,7 +97,7 @@ def write(out_dir, *, node_pyodide: Path = NODE_PYODIDE, game_dir: Path = GAME,
         if not source.is_file():
             raise BrowserAssetsError(f"{source}: missing from the pyodide package; run npm ci "
                                      f"(or make setup) again")
-        _copy_if_changed(source, vendor / name)
+        _write_if_changed(vendor / name, source.read_bytes())
     for stale in vendor.iterdir():
         if stale.name not in runtime:
             stale.unlink()
