@@ -25,10 +25,16 @@ from __future__ import annotations
 import copy
 
 from game.errors import GameError
+from game.events import register_dict_types
 from game.rng import Rng
 
 from .cows import ALL_TYPES, COWS, MAX_PLAYERS, MIN_PLAYERS, ROWS, cows, junior_deck, row_types
 from ..untrusted import is_whole
+
+EVENT_TYPES = ("junior_setup", "junior_reveal", "junior_place", "junior_complete", "junior_draw",
+               "junior_take", "junior_game_end", "junior_tally")
+"""Each has its French sentence in game/messages/junior.py (tests/game/test_every_event_speaks_french.py)."""
+register_dict_types(*EVENT_TYPES)   # game.events.all_types() lists every variant's types
 
 LEVELS = ("base", "avance", "expert")
 HAND_SIZE = 3

@@ -9,7 +9,7 @@ from ..errors import GameError
 from ..messages import advice as words
 from ..messages import junior as say
 from ..variants import Option, Variant
-from . import bots, events, scenario, seat, state  # noqa: F401 (events: registers its types)
+from . import bots, scenario, seat, state
 from .cows import MAX_PLAYERS, MIN_PLAYERS
 from .draw import step_html
 

@@ -84,7 +84,7 @@ class Example:
     def scenario(self) -> dict:
         """The engine's scenario dict (rows 0-based, in order), naming its variant."""
         out = {"rows": [self.rows[r] for r in sorted(self.rows)], "turns": self.turns}
-        if self.has_specials:
+        if any("specials" in turn for turn in self.turns):
             out = {"variant": "speciales", **out}
         return out
 
@@ -92,21 +92,13 @@ class Example:
     def variant(self):
         return variants.of(self.scenario())
 
-    @property
-    def has_specials(self) -> bool:
-        return any("specials" in turn for turn in self.turns)
-
 
 @register("exemple")
 def render_example(body, fence_line, path, fail) -> str | None:
     """The handler of ```exemple: parse, replay, check, then the markup; None after an error."""
     example = parse_example(body, fence_line, fail)
-    if example is None:
-        return None
-    steps = replay_example(example, fail)
-    if steps is None:
-        return None
-    if not check_expected(example, steps, fail):
+    steps = None if example is None else replay_example(example, fail)
+    if steps is None or not check_expected(example, steps, fail):
         return None
     return example_html(example, steps)
 

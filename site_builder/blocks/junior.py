@@ -138,10 +138,9 @@ def render_example(body, fence_line, path, fail) -> str | None:
     level = _level(reader)
     found = reader.one("players")
     players = comma_list(found.value) if found else []
-    scenario = {"level": level, "players": players, "rows": _rows(reader)}
+    scenario = {"variant": "junior", "level": level, "players": players, "rows": _rows(reader)}
     deck = reader.one("deck")
-    cards = None if deck is None else _cards(reader, deck.value, deck.number)
-    if cards is not None:
+    if deck is not None and (cards := _cards(reader, deck.value, deck.number)) is not None:
         scenario["deck"] = cards
     hands = {}
     for line in reader.all("hand"):
@@ -168,7 +167,6 @@ def render_example(body, fence_line, path, fail) -> str | None:
             moves.append(move)
             move_lines.append(line.number)
     scenario["moves"] = moves
-    scenario = {"variant": "junior", **scenario}
     if reader.errors:
         return None
 
@@ -186,7 +184,11 @@ def render_example(body, fence_line, path, fail) -> str | None:
     label = example_label(ident, title, reader.fence_line, reader.fail)
     if label is None:
         return None
-    return example_html(ident, scenario, steps, label)
+    # marked data-variant="junior" right after its class: the classic tools that read
+    # `class="exemple" id=` then skip it
+    return example_section(scenario, steps, anchor=f"exemple-junior-{ident}",
+                           exemple=f"junior-{ident}", label=label, variant_early=True,
+                           note=words.JUNIOR_SIMPLIFIED)
 
 
 def _goal(value: str) -> str | None:
@@ -252,14 +254,6 @@ def _check_expected(reader: LineReader, steps: list[dict]) -> None:
         elif sorted(end["winners"]) != sorted(expected):
             reader.fail(line.number, f"attendu gagnants: expected {', '.join(expected)}, "
                                      f"the engine got {', '.join(end['winners'])}")
-
-
-def example_html(ident: str, scenario: dict, steps: list[dict], label: str) -> str:
-    """The markup of CONTRIBUTING.md « Example markup », marked data-variant="junior" right
-    after its class (the classic tools that read `class="exemple" id=` then skip it)."""
-    return example_section(scenario, steps, anchor=f"exemple-junior-{ident}",
-                           exemple=f"junior-{ident}", label=label, variant_early=True,
-                           note=words.JUNIOR_SIMPLIFIED)
 
 
 # ---------------------------------------------------------------- junior-ou
