@@ -51,18 +51,21 @@ def pyodide_version(node_pyodide: Path = NODE_PYODIDE) -> str:
     return json.loads(package.read_text(encoding="utf-8"))["version"]
 
 
+def game_sources(game_dir: Path = GAME) -> dict[str, bytes]:
+    """`game/…` → bytes of each Python file of the engine, in path order: what the browser runs."""
+    return {"game/" + path.relative_to(game_dir).as_posix(): path.read_bytes()
+            for path in sorted(game_dir.rglob("*.py")) if "__pycache__" not in path.parts}
+
+
 def engine_archive(game_dir: Path = GAME) -> bytes:
     """`game/`'s Python files as a deterministic zip (sorted names, fixed times)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted(game_dir.rglob("*.py")):
-            if "__pycache__" in path.parts:
-                continue
-            name = "game/" + path.relative_to(game_dir).as_posix()
+        for name, data in game_sources(game_dir).items():
             info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes())
+            archive.writestr(info, data)
     return buffer.getvalue()
 
 

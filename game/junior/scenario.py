@@ -112,11 +112,21 @@ def load(scenario) -> tuple[dict, list]:
     moves = scenario.get("moves", [])
     if not isinstance(moves, list):
         raise GameError("moves must be a list", field="moves")
-    for i, m in enumerate(moves):
+    for i, m in enumerate(moves):   # types only (true is not card 1, 1.0 not row 1): legality
+        where = f"moves[{i}]"       # is the rules' French refusal
         if not isinstance(m, dict) or "row" not in m or set(m) - MOVE_KEYS:
-            raise GameError(f"moves[{i}] must be an object with 'row' and optional 'player', 'card'",
-                            field=f"moves[{i}]")
-        _check_move(m, i)
+            raise GameError(f"{where} must be an object with 'row' and optional 'player', 'card'",
+                            field=where)
+        card, row, player = m.get("card"), m["row"], m.get("player", "")
+        if not (card is None or isinstance(card, str) or is_whole(card)):
+            raise GameError(f"{where}: card must be a card id or cow letters, not {card!r}",
+                            field=where, code="shape")
+        if not is_whole(row):
+            raise GameError(f"{where}: row must be a whole number (0..{ROWS - 1}), not {row!r}",
+                            field=where, code="shape")
+        if not isinstance(player, str):
+            raise GameError(f"{where}: player must be a name, not {player!r}", field=where,
+                            code="shape")
     return state, moves
 
 
@@ -156,20 +166,6 @@ def check_table(state) -> None:
                                 f"which only rule 2 allows (no new cow anywhere), yet rows[{other}] "
                                 f"lacks {missing}", field=where, code="row_impossible")
 
-
-
-def _check_move(move: dict, i: int) -> None:
-    """Types only (true is not card 1, 1.0 not row 1); legality is the rules' French refusal."""
-    card, row, player = move.get("card"), move["row"], move.get("player", "")
-    if not (card is None or isinstance(card, str) or is_whole(card)):
-        raise GameError(f"moves[{i}]: card must be a card id or cow letters, not {card!r}",
-                        field=f"moves[{i}]", code="shape")
-    if not is_whole(row):
-        raise GameError(f"moves[{i}]: row must be a whole number (0..{ROWS - 1}), not {row!r}",
-                        field=f"moves[{i}]", code="shape")
-    if not isinstance(player, str):
-        raise GameError(f"moves[{i}]: player must be a name, not {player!r}", field=f"moves[{i}]",
-                        code="shape")
 
 
 def _check_goal(level, goal) -> None:

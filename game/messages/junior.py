@@ -14,22 +14,16 @@ from .typography import (NBSP, NNBSP, cards, elide, fr_list, in_words, ordinal_r
 TITLE = "6 qui prend Junior"
 """The game's name as readers see it (Jouer, the tools)."""
 
-TYPE_NAMES = {
-    "A": "Afrique", "B": "Allemagne", "C": "Inde",
-    "D": "Japon", "E": "Amérique du Nord", "F": "Écosse",
+COW_TYPES = {   # letter: name, its origin after « vache » (elided or contracted « de »), colour, shape
+    "A": ("Afrique", "d’Afrique", "jaune", "lune"),
+    "B": ("Allemagne", "d’Allemagne", "bleu", "goutte"),
+    "C": ("Inde", "d’Inde", "violet", "grappe de raisin"),
+    "D": ("Japon", "du Japon", "blanc", "carré plein"),
+    "E": ("Amérique du Nord", "d’Amérique du Nord", "rouge", "cœur"),
+    "F": ("Écosse", "d’Écosse", "vert", "étoile"),
 }
-# « une vache d’Inde », « du Japon »: the cow's origin with its elided or contracted « de ».
-TYPE_OF = {
-    "A": "d’Afrique", "B": "d’Allemagne", "C": "d’Inde",
-    "D": "du Japon", "E": "d’Amérique du Nord", "F": "d’Écosse",
-}
-TYPE_COLOURS = {
-    "A": "jaune", "B": "bleu", "C": "violet", "D": "blanc", "E": "rouge", "F": "vert",
-}
-TYPE_SHAPES = {
-    "A": "lune", "B": "goutte", "C": "grappe de raisin",
-    "D": "carré plein", "E": "cœur", "F": "étoile",
-}
+TYPE_NAMES, TYPE_OF, TYPE_COLOURS, TYPE_SHAPES = (
+    {letter: words[k] for letter, words in COW_TYPES.items()} for k in range(4))
 LEVEL_NAMES = {
     "base": f"jeu de base (5{NBSP}ans et{NBSP}+)",
     "avance": f"niveau avancé (6{NBSP}ans et{NBSP}+)",
