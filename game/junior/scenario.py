@@ -1,4 +1,4 @@
-"""The JSON scenario format for Junior, its replay as steps, and whole games for simulation.
+"""The JSON scenario format for Junior: a scenario read into a first state and moves, and back.
 
 A scenario names the table, the deck order or the hands, then the moves:
 ```json
@@ -32,10 +32,9 @@ import copy
 
 from game.errors import GameError
 from game.untrusted import check_plain, is_whole
-from game.messages import explain
 
 from .cows import ALL_TYPES, COWS, ROWS, TYPES, cards_with, cows, is_cow_card, row_types
-from .rules import EXPERT_TAKE_AT, HAND_SIZE, counts, game_end_event, new_state, play
+from .rules import EXPERT_TAKE_AT, HAND_SIZE, new_state, play
 
 KEYS = {"variant", "level", "players", "rows", "deck", "hands", "goal", "moves"}
 MOVE_KEYS = {"player", "card", "row"}
@@ -218,59 +217,6 @@ def where(error: GameError) -> str:
         return f"{error.field}: {error.message}"
     return error.message
 
-
-# ---------------------------------------------------------------- replay → steps
-
-def setup_event(state) -> dict:
-    return {"type": "junior_setup", "level": state["level"], "players": list(state["players"]),
-            "goal": state["goal"], "rows": copy.deepcopy(state["rows"]),
-            "hand_sizes": sorted({len(h) for h in state.get("hands", {}).values()})}
-
-
-def _step(n, kind, state, events, *, player=None, placed=None, taken=None, choice=None,
-          others=None) -> dict:
-    from .draw import table_svg  # drawing only when steps are built: rules stay import-light
-
-    return {
-        "n": n, "turn": state["turn"], "kind": kind, "player": player, "level": state["level"],
-        "events": events, "text": " ".join(explain(e) for e in events),
-        "rows": copy.deepcopy(state["rows"]), "albums": counts(state),
-        "hands": copy.deepcopy(state["hands"]), "deck": len(state["deck"]),
-        "placed": placed, "taken": taken, "choice": choice,
-        "takes": [{"player": e["player"], "cards": list(e["cards"]), "kind": e["type"]}
-                  for e in events if e["type"] in ("junior_complete", "junior_take")],
-        "svg": table_svg(state["rows"], placed=placed, taken=taken, options=others),
-    }
-
-
-def opening_steps(st) -> list[dict]:
-    return [_step(0, "start", st.data, [setup_event(st.data)])]
-
-
-def move_steps(st, move, events, n) -> list[dict]:
-    """The one step of a move: what it placed, completed or took, and where else it could go."""
-    events = [e for e in events if e["type"] != "junior_game_end"]
-    kinds = {e["type"] for e in events}
-    kind = "complete" if "junior_complete" in kinds else "take" if "junior_take" in kinds else "place"
-    taken = next((e["row"] for e in events if e["type"] in ("junior_complete", "junior_take")), None)
-    place = next(e for e in events if e["type"] == "junior_place")
-    row = move["row"]
-    choice = {"player": move["player"], "card": move["card"], "options": place["options"], "chosen": row}
-    # other rows the card could have gone to get a dashed slot; not after a stuck player's take,
-    # where the choice was which row to take, not where the card fits
-    others = [] if place["rule"] == "empty" else [r for r in place["options"] if r != row]
-    return [_step(n, kind, st.data, events, player=move["player"], placed=move["card"], taken=taken,
-                  choice=choice, others=others)]
-
-
-def closing_steps(st, n) -> list[dict]:
-    """The albums at the end: the game's end, or a tally where an example stops."""
-    state = st.data
-    closing = game_end_event(state) if state["over"] else {"type": "junior_tally", "counts": counts(state)}
-    return [_step(n, "end", state, [closing])]
-
-
-# ---------------------------------------------------------------- whole games
 
 def to_scenario(state, moves) -> dict:
     """A scenario (ids only) that replays these moves from this state."""
