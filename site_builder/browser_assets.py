@@ -52,7 +52,7 @@ def pyodide_version(node_pyodide: Path = NODE_PYODIDE) -> str:
 
 
 def game_sources(game_dir: Path = GAME) -> dict[str, bytes]:
-    """`game/…` → bytes of each Python file of the engine, in path order: what the browser runs."""
+    """`game/…` → bytes of each Python file of the engine, in path order (what the browser runs)."""
     return {"game/" + path.relative_to(game_dir).as_posix(): path.read_bytes()
             for path in sorted(game_dir.rglob("*.py")) if "__pycache__" not in path.parts}
 

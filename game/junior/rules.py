@@ -33,7 +33,7 @@ from ..untrusted import is_whole
 
 EVENT_TYPES = ("junior_setup", "junior_reveal", "junior_place", "junior_complete", "junior_draw",
                "junior_take", "junior_game_end", "junior_tally")
-"""Each has its French sentence in game/messages/junior.py (tests/game/test_every_event_speaks_french.py)."""
+"""Each has its French sentence in game/messages/junior.py (test_every_event_speaks_french)."""
 register_dict_types(*EVENT_TYPES)   # game.events.all_types() lists every variant's types
 
 LEVELS = ("base", "avance", "expert")

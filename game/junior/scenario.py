@@ -46,7 +46,8 @@ def _resolve_cards(scenario) -> dict:
     """Turn every card token of rows, hands and deck into an id, ints first so letters never collide."""
     rows, hands = scenario.get("rows", [[], [], [], []]), scenario.get("hands", {})
     lists = ([(f"rows[{i}]", row) for i, row in enumerate(rows)]
-             + [(f"hands.{p}", hand) for p, hand in hands.items()] + [("deck", scenario.get("deck", []))])
+             + [(f"hands.{p}", hand) for p, hand in hands.items()]
+             + [("deck", scenario.get("deck", []))])
     used = set()
     for where, cards in lists:
         if not isinstance(cards, list):
@@ -59,7 +60,8 @@ def _resolve_cards(scenario) -> dict:
             if t in used:
                 raise GameError(f"{where}: card {t} appears twice", field=where, code="card_twice")
             used.add(t)
-    ids = [[t if is_whole(t) else _allocate(where, t, used) for t in cards] for where, cards in lists]
+    ids = [[t if is_whole(t) else _allocate(where, t, used) for t in cards]
+           for where, cards in lists]
     return {"rows": ids[:len(rows)], "hands": dict(zip(hands, ids[len(rows):-1])), "deck": ids[-1]}
 
 

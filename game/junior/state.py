@@ -97,8 +97,8 @@ def from_json(data: dict) -> JuniorState:
         if not isinstance(deal, dict) or set(deal) != set(DEAL_KEYS):
             raise GameError(f"a deal is an object with {', '.join(DEAL_KEYS)}", code="session")
         chosen = options if isinstance(options, dict) else {}
-        deal, _ = load({"variant": "junior", "level": chosen.get("level", "base"), "players": players,
-                        "goal": chosen.get("goal"), **deal, "moves": []})
+        deal, _ = load({"variant": "junior", "level": chosen.get("level", "base"),
+                        "players": players, "goal": chosen.get("goal"), **deal, "moves": []})
     state = JuniorState(players, seed=data.get("seed", 0), options=options, deal=deal)
     return replay_moves(state, data["moves"])
 

@@ -44,11 +44,14 @@ def move_steps(st, move, events, n) -> list[dict]:
     """The one step of a move: what it placed, completed or took, and where else it could go."""
     events = [e for e in events if e["type"] != "junior_game_end"]
     kinds = {e["type"] for e in events}
-    kind = "complete" if "junior_complete" in kinds else "take" if "junior_take" in kinds else "place"
-    taken = next((e["row"] for e in events if e["type"] in ("junior_complete", "junior_take")), None)
+    kind = ("complete" if "junior_complete" in kinds else "take" if "junior_take" in kinds
+            else "place")
+    taken = next((e["row"] for e in events if e["type"] in ("junior_complete", "junior_take")),
+                 None)
     place = next(e for e in events if e["type"] == "junior_place")
     row = move["row"]
-    choice = {"player": move["player"], "card": move["card"], "options": place["options"], "chosen": row}
+    choice = {"player": move["player"], "card": move["card"], "options": place["options"],
+              "chosen": row}
     # other rows the card could have gone to get a dashed slot; not after a stuck player's take,
     # where the choice was which row to take, not where the card fits
     others = [] if place["rule"] == "empty" else [r for r in place["options"] if r != row]
@@ -59,7 +62,8 @@ def move_steps(st, move, events, n) -> list[dict]:
 def closing_steps(st, n) -> list[dict]:
     """The albums at the end: the game's end, or a tally where an example stops."""
     data = st.data
-    closing = game_end_event(data) if data["over"] else {"type": "junior_tally", "counts": counts(data)}
+    closing = (game_end_event(data) if data["over"]
+               else {"type": "junior_tally", "counts": counts(data)})
     return [_step(n, "end", data, [closing])]
 
 

@@ -14,7 +14,7 @@ from .typography import (NBSP, NNBSP, cards, elide, fr_list, in_words, ordinal_r
 TITLE = "6 qui prend Junior"
 """The game's name as readers see it (Jouer, the tools)."""
 
-COW_TYPES = {   # letter: name, its origin after « vache » (elided or contracted « de »), colour, shape
+COW_TYPES = {   # letter: name, origin after « vache » (elided or contracted « de »), colour, shape
     "A": ("Afrique", "d’Afrique", "jaune", "lune"),
     "B": ("Allemagne", "d’Allemagne", "bleu", "goutte"),
     "C": ("Inde", "d’Inde", "violet", "grappe de raisin"),
@@ -81,7 +81,8 @@ def row_title(row: int, cards) -> str:
     """« Rangée 2 : Afrique ; Inde et Japon » (or « vide »), for screen readers."""
     if not cards:
         return f"{row_name(row, capital=True)}{NBSP}: {EMPTY_ROW}"
-    return f"{row_name(row, capital=True)}{NBSP}: " + f"{NNBSP}; ".join(cows_text(COWS[c]) for c in cards)
+    return f"{row_name(row, capital=True)}{NBSP}: " + f"{NNBSP}; ".join(
+        cows_text(COWS[c]) for c in cards)
 
 
 def table_title(rows) -> str:
@@ -250,19 +251,21 @@ def _no_shared_cow(f) -> str:
 
 REFUSALS = {
     "junior_over": lambda f: "La partie est terminée.",
-    "junior_unknown_player": lambda f: (f"{f['player']} ne joue pas dans cette partie "
-                                        f"(joueurs{NBSP}: {fr_list(f['players'])})."),
-    "junior_not_your_turn": lambda f: (f"Ce n’est pas à {f['player']} de jouer{NBSP}: c’est au tour "
-                                       f"{elide('de', f['current'])}."),
-    "junior_no_such_row": lambda f: (f"Il n’y a pas de rangée {f['row']!r}{NBSP}: les rangées sont "
-                                     f"numérotées de 0 à 3 dans le scénario."),
-    "junior_not_top_card": lambda f: (f"Au jeu de base, {f['player']} joue la carte du dessus de la "
-                                      f"pioche (carte {f['top']}, {cows_text(COWS[f['top']])}), pas "
-                                      f"la carte {f['card']}."),
+    "junior_unknown_player": lambda f: (
+        f"{f['player']} ne joue pas dans cette partie (joueurs{NBSP}: {fr_list(f['players'])})."),
+    "junior_not_your_turn": lambda f: (
+        f"Ce n’est pas à {f['player']} de jouer{NBSP}: c’est au tour {elide('de', f['current'])}."),
+    "junior_no_such_row": lambda f: (
+        f"Il n’y a pas de rangée {f['row']!r}{NBSP}: les rangées sont numérotées de 0 à 3 dans "
+        f"le scénario."),
+    "junior_not_top_card": lambda f: (
+        f"Au jeu de base, {f['player']} joue la carte du dessus de la pioche (carte {f['top']}, "
+        f"{cows_text(COWS[f['top']])}), pas la carte {f['card']}."),
     "junior_not_in_hand": _not_in_hand,
-    "junior_no_new_cow": lambda f: (f"La {card_name(f['card'])} n’ajoute aucune nouvelle vache à "
-                                    f"{ordinal_row(f['row'])}{NBSP}: elle doit aller dans "
-                                    f"{ordinal_rows(f['options'])}, où elle ajoute une vache."),
+    "junior_no_new_cow": lambda f: (
+        f"La {card_name(f['card'])} n’ajoute aucune nouvelle vache à "
+        f"{ordinal_row(f['row'])}{NBSP}: elle doit aller dans {ordinal_rows(f['options'])}, où "
+        f"elle ajoute une vache."),
     "junior_no_shared_cow": _no_shared_cow,
 }
 """A Junior rule refusal's code → its French sentence, from the GameError's `facts`
