@@ -45,10 +45,6 @@ def deviations(scenario: dict, steps: list[dict]) -> list[tuple[int, int]]:
     return found
 
 
-def has_deviations(scenario: dict, steps: list[dict]) -> bool:
-    return bool(deviations(scenario, steps))
-
-
 def branches(scenario: dict, steps: list[dict], *, explorer: bool) -> dict[str, dict]:
     """`"step:row"` → the worker's answer to `choose` (ok or refused), plus `links` (each step's
     explorer link, as data-etapes holds them) when the example links to the explorer."""

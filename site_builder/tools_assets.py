@@ -112,13 +112,5 @@ def words_file(engine_size: str | None = None) -> str:
     return WORDS_MODULE.format(_json(script_words.words(engine_size)).rstrip("\n"))
 
 
-def read_words_file(text: str) -> dict:
-    """The object a `words_file()` exports, read back (the tests check the scripts against it)."""
-    head, _, tail = WORDS_MODULE.partition("{}")
-    if not (text.startswith(head) and text.endswith(tail)):
-        raise ValueError("not a words module written by words_file()")
-    return json.loads(text[len(head):len(text) - len(tail)])
-
-
 def _json(data: dict) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
