@@ -118,10 +118,6 @@ def parse_example(body: list[str], fence_line: int, fail) -> Example | None:
     return None if reader.errors else example
 
 
-def _parse_id(example, line, fail):
-    example.id = example_id(line, fail) or ""
-
-
 def _parse_row(example, line, fail):
     row = row_number(line.match["row"], line.number, fail, MAX_ROWS)
     cards = _cards(line.value, line.number, fail)
@@ -249,7 +245,8 @@ def _parse_row_list(attribute):
 
 
 _PARSERS = {
-    "id": _parse_id, "row": _parse_row, "turn": _parse_turn, "choice": _parse_choice,
+    "id": lambda example, line, fail: setattr(example, "id", example_id(line, fail) or ""),
+    "row": _parse_row, "turn": _parse_turn, "choice": _parse_choice,
     "special": _parse_special, "expect_row": _parse_expected_row,
     "expect_penalties": _parse_penalties, "expect_marked": _parse_row_list("expected_marked"),
     "expect_stopped": _parse_row_list("expected_stopped"),

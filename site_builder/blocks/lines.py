@@ -12,6 +12,10 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
+from game.messages import blocks as words
+
+from ..typography import french
+
 ROW = r"rang[ée]e"
 """« rangée » as authors type it, with or without its accent."""
 
@@ -115,10 +119,6 @@ def example_label(ident: str | None, title: Line | None, fence_line: int, fail) 
     """The accessible name of an example region: its `titre:` line, or « Exemple 3 » for a
     numbered example. An id that is not a number (`regles-tour`) is no name for a reader, so
     such an example must give a `titre:`; None after `fail`."""
-    from game.messages import blocks as words
-
-    from ..typography import french
-
     if title is not None:
         return french(title.value)   # raw HTML: typeset here
     if ident and not ident.isdigit():
