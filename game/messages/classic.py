@@ -178,7 +178,7 @@ def start_text(rows) -> str:
     return f"Avant le tour, les rangées se terminent par {ends}."
 
 
-# --- every possible choice, shown without JavaScript (site_builder/blocks/choices.py) --------
+# --- every possible choice, shown without JavaScript (site_builder/blocks/classic.py) --------
 
 CHOICES_TITLE = "Tous les choix possibles"
 SHOWN_CHOICE = "le choix de l’exemple"

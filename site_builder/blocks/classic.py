@@ -9,16 +9,18 @@ rows from 1; the engine counts from 0: the conversion happens here and nowhere e
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field, replace
 
 from game import variants
 from game.classic.cards import HIGHEST
+from game.classic.draw import table_svg
+from game.classic.replay import replay as replay_classic
 from game.errors import GameError
 from game.messages import blocks as say
+from game.messages import classic as choice_words
 from game.messages.specials import comparison_text
-
-from .choices import choices_html
 
 from . import register
 from .lines import (EXPECT_ROW, ID, ROW, ROW_CARDS, TITLE, LineReader, comma_list, example_id,
@@ -372,3 +374,55 @@ def comparison_html(example: Example) -> str:
                   lines=[comparison_text(name, result["with"][name], result["without"][name], played_by,
                                          result["cheapest"][name])
                          for name in (*played_by, *changed)])
+
+
+# --- every row a too-low card could take ----------------------------------------------------
+# Each drawn as the table it leaves, who takes and how many heads: the example's choices
+# readable without JavaScript and in print (the browser player lets readers try them).
+
+def choices_html(scenario: dict, steps: list[dict]) -> str:
+    """The « Tous les choix possibles » block of an example; "" when it has no row choice.
+
+    Special-card examples are left out: their tables carry markers and Stops that this
+    plain drawing does not show.
+    """
+    if scenario.get("variant") == "speciales" or any("specials" in t for t in scenario.get("turns", ())):
+        return ""  # special cards: left to that variant's own drawing (see docstring)
+    blocks = [_choice_block(scenario, step) for step in steps
+              if step.get("choice") and step["choice"].get("chosen") is not None]
+    return "".join(blocks)
+
+
+def _choice_block(scenario: dict, step: dict) -> str:
+    choice = step["choice"]
+    player, card, turn = choice["player"], choice["card"], step["turn"]
+    figures = []
+    for option in choice["options"]:
+        row = option["row"]
+        shown = row == choice["chosen"]
+        outcome = _outcome(scenario, turn, player, row)
+        if outcome is None:
+            continue
+        rows, takes = outcome
+        title = choice_words.option_title(player, row, shown)
+        svg = table_svg(rows, placed=card, taken=row, limit=scenario.get("limit", 5), label=title)
+        figures.append({"shown": shown, "svg": Markup(svg), "title": title,
+                        "outcome": choice_words.option_outcome(player, takes)})
+    intro = choice_words.choices_intro(player, card, len(choice["options"]))
+    return render("choices.html", title=choice_words.CHOICES_TITLE, intro=intro, figures=figures,
+                  nbsp=choice_words.NBSP) + "\n"
+
+
+def _outcome(scenario: dict, turn: int, player: str, row: int):
+    """(rows at the end of `turn`, [(player, row, heads) taken in that turn]) if `player` takes
+    `row`; None when that choice makes the rest of the turn unplayable as written."""
+    alt = copy.deepcopy(scenario)
+    alt["turns"] = alt["turns"][:turn]
+    alt["turns"][-1].setdefault("choices", {})[player] = row
+    try:
+        steps = replay_classic(alt, draw=False)
+    except GameError:
+        return None
+    takes = [(e["player"], e["row"], e["heads"]) for s in steps if s["turn"] == turn
+             for e in s["events"] if e["type"] == "take"]
+    return steps[-1]["rows"], takes

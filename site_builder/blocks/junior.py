@@ -13,8 +13,8 @@ import unicodedata
 from game import variants
 from game.errors import GameError
 from game.junior import draw
-from game.junior.cows import COWS, TYPES, cards_with
-from game.junior.rules import rows_for
+from game.junior.cows import COWS, ROWS, TYPES, cards_with
+from game.junior.rules import LEVELS, rows_for
 from game.junior.scenario import load, where  # parsing helpers: cow letters → card ids, error places
 from game.messages import blocks as words
 from game.messages import junior as say
@@ -29,8 +29,6 @@ WHERE = "junior-ou"
 LEGEND = "junior-legende"
 COMPOSITION = "junior-composition"
 
-LEVELS = {"base": "base", "avance": "avance", "expert": "expert"}
-ROWS = 4
 _LEVEL = kind("level", "niveau:", r"^niveau\s*:\s*(?P<value>.*)$", single=True, required=True)
 EXAMPLE_LINES = [
     ID, TITLE, _LEVEL,
@@ -103,10 +101,10 @@ def _level(reader: LineReader) -> str | None:
     line = reader.one("level")
     if line is None:
         return None
-    level = LEVELS.get(_plain(line.value))
-    if level is None:
-        reader.fail(line.number, f"unknown level {line.value!r} (expected base, avancé or expert)")
-    return level
+    if _plain(line.value) in LEVELS:
+        return _plain(line.value)
+    reader.fail(line.number, f"unknown level {line.value!r} (expected base, avancé or expert)")
+    return None
 
 
 def _rows(reader: LineReader) -> list[list[str]]:
