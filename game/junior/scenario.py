@@ -1,26 +1,6 @@
-"""The JSON scenario format for Junior: a scenario read into a first state and moves, and back.
+"""The JSON scenario format for Junior (game/junior/README.md): a scenario read into a first
+state and moves, and back.
 
-A scenario names the table, the deck order or the hands, then the moves:
-```json
-{"level": "base", "players": ["Olivier", "Emma"],
- "rows": [["A", "C"], ["F", "B"], ["D"], []],
- "deck": ["F", "A"],
- "moves": [{"player": "Olivier", "row": 0}, {"player": "Emma", "row": 1}]}
-```
-- `level`: "base" | "avance" | "expert"; `players` in turn order (the first plays first).
-- A card is an id (1..52) or its cow letters ("F", "AC"; A Afrique, B Allemagne, C Inde, D Japon,
-  E Amérique du Nord, F Écosse): letters take the lowest id with exactly those cows still unused.
-- `rows`: four lists, left to right; `deck`: top card first; `hands` (avancé, expert): {player: [cards]}.
-- `moves`: {"player" (optional: whose turn it is), "card" (optional at base: the top card), "row"}.
-  Rows are 0-based, as in the classic format.
-- Optional `goal`: "most" or "fewest" (avancé's competitive option; expert is always "fewest").
-- The table must be one the level's rules can lay (RULES §4), checked by `check_table`: at most
-  3 cards in a hand; base and avancé rows never hold all six cow types (the card completing a
-  row wins it) and each card brings a cow new to its row, unless (rule 2) it brings nothing new
-  to any row, which needs every row to hold its cows (albums start empty: nothing was won before
-  the scenario, so rows only grew); expert rows hold 1 to 5 cards (one dealt to each row; the
-  6th card takes the five others and stays), and each card shares a cow with the one before it
-  (it was laid on the rightmost card).
 Mistakes raise GameError in English (author errors); an illegal move raises the rules'
 refusal with `field` "moves[i]" naming the move (`where(error)` joins both), and its `code`
 and `facts` for game.messages.reader_errors to word it in French.
@@ -132,7 +112,7 @@ def load(scenario) -> tuple[dict, list]:
 
 
 def check_table(state) -> None:
-    """Refuse a table the level's rules cannot lay (see the module docstring), naming the row."""
+    """Refuse a table the level's rules cannot lay (game/junior/README.md), naming the row."""
     level = state["level"]
     for player, hand in state["hands"].items():
         if len(hand) > HAND_SIZE:
