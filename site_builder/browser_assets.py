@@ -1,12 +1,10 @@
 """What the browser needs to run the engine: Pyodide's runtime and `game/` as one archive.
 
-The site must work with no other host reachable, so Pyodide is self-hosted: only its three
-runtime files are copied from the npm package, under a versioned folder so they can be cached
-forever. `game/` is packed into a zip whose name carries a hash of its content, for the same
-reason, and so is the standard library trimmed to what the engine imports (stdlib.py).
-`engine.json` tells the worker where they are, with the lock file's `info` (no package is
-loaded, so the lock file itself is not fetched); its URLs are relative to the site root folder
-(the worker resolves them against its own URL, so the site works from any sub-path).
+The site must work with no other host reachable, so Pyodide is self-hosted under a versioned
+folder, and `game/` and the trimmed standard library (stdlib.py) are zips named by a hash of
+their content: all can be cached forever. `engine.json` tells the worker where they are, with
+the lock file's `info` (no package is loaded); its URLs are relative to the site root folder,
+so the site works from any sub-path.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """Files the « Outils » pages need beyond the static ones, generated from the engine at build time.
 
-The score sheet (js/compteur.js) and « Jouer une manche » (js/jouer.js) must never retype a rule:
-the heads of each card, and each variant's numbers (players, hand, rows, end of game, winners),
-come from game/ through this JSON, written next to the scripts. Its shape is documented in
-CONTRIBUTING.md « Rules for the tools (js/tetes.json) ». The page scripts' French words come the
-same way, from game/messages/scripts.py through js/mots-data.js, so no script holds French either.
+The tools' scripts never retype a rule: the heads of each card and each variant's numbers come
+from game/ through js/tetes.json (CONTRIBUTING.md « Rules for the tools »), and their French
+words from game/messages/scripts.py through js/mots-data.js.
 """
 
 from __future__ import annotations
