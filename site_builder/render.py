@@ -19,10 +19,11 @@ from xml.sax.saxutils import escape as xml_escape
 import jinja2
 from markupsafe import Markup
 
+from game.messages.typography import french
+
 from .content import SECTIONS, Page, neighbours
 from .markdown_ext import Converted, relative_url
 from .search import search_weight
-from .typography import french
 
 TEMPLATES = Path(__file__).parent / "templates"
 SITE_NAME = "6 qui prend ! — le guide des règles"

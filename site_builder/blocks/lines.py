@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from game.messages import blocks as words
-
-from ..typography import french
+from game.messages.typography import french
 
 ROW = r"rang[ée]e"
 """« rangée » as authors type it, with or without its accent."""
