@@ -28,7 +28,8 @@ from game.errors import GameError
 from game.events import register_dict_types
 from game.rng import Rng
 
-from .cows import ALL_TYPES, COWS, MAX_PLAYERS, MIN_PLAYERS, ROWS, cows, junior_deck, row_types
+from .cows import (ALL_TYPES, COWS, MAX_PLAYERS, MIN_PLAYERS, ROWS, cows, is_cow_card, junior_deck,
+                   row_types)
 from ..untrusted import is_whole
 
 EVENT_TYPES = ("junior_setup", "junior_reveal", "junior_place", "junior_complete", "junior_draw",
@@ -83,7 +84,13 @@ def new_state(level: str, players, *, rows=None, deck=(), hands=None, goal=None,
         raise GameError("the base level has no hands: each player reveals the top card of the deck")
     if level != "base" and state["deck"] and not any(state["hands"].values()):
         raise GameError(f"at the {level} level players hold cards: give 'hands' as well as a deck")
-    _check_cards_once(state)
+    seen: set[int] = set()
+    for card in all_cards(state):
+        if not is_cow_card(card):
+            raise GameError(f"{card!r} is not a Junior card id (1..{len(COWS) - 1})")
+        if card in seen:
+            raise GameError(f"card {card} appears twice")
+        seen.add(card)
     _advance(state, first=0)   # the game may already be over, or the first player hold nothing
     return state
 
@@ -109,16 +116,6 @@ def all_cards(state) -> list[int]:
     for p in state["players"]:
         out += state["hands"][p] + state["albums"][p]
     return out
-
-
-def _check_cards_once(state) -> None:
-    seen: set[int] = set()
-    for card in all_cards(state):
-        if not (is_whole(card) and 1 <= card < len(COWS)):
-            raise GameError(f"{card!r} is not a Junior card id (1..{len(COWS) - 1})")
-        if card in seen:
-            raise GameError(f"card {card} appears twice")
-        seen.add(card)
 
 
 # ---------------------------------------------------------------- where a card may go
