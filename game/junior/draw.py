@@ -21,6 +21,7 @@ ROW_H = CARD_H + 12
 MIN_SLOTS = 6
 INK = "#1a1a1a"
 
+
 def escape(text: str) -> str:
     """Escape text content (not attributes): keep apostrophes readable in « Main d’Emma »."""
     return _escape(text, quote=False)
@@ -116,7 +117,6 @@ def takes_html(takes) -> str:
                    f'<span>{escape(say.taker_label(take["player"], take.get("kind")))}</span> '
                    f'{cards_svg(take["cards"], say.taken_title(take["cards"]), "jr-pile")}</p>'
                    for take in takes if take["cards"])
-
 
 
 def _row_card(row: int, y: float) -> str:

@@ -93,8 +93,9 @@ def load(scenario) -> tuple[dict, list]:
     moves = scenario.get("moves", [])
     if not isinstance(moves, list):
         raise GameError("moves must be a list", field="moves")
-    for i, m in enumerate(moves):   # types only (true is not card 1, 1.0 not row 1): legality
-        where = f"moves[{i}]"       # is the rules' French refusal
+    # Types only (true is not card 1, 1.0 not row 1): legality is the rules' French refusal.
+    for i, m in enumerate(moves):
+        where = f"moves[{i}]"
         if not isinstance(m, dict) or "row" not in m or set(m) - MOVE_KEYS:
             raise GameError(f"{where} must be an object with 'row' and optional 'player', 'card'",
                             field=where)
@@ -146,7 +147,6 @@ def check_table(state) -> None:
                 raise GameError(f"{where}: card {card} ({COWS[card]}) brings no new cow to its row, "
                                 f"which only rule 2 allows (no new cow anywhere), yet rows[{other}] "
                                 f"lacks {missing}", field=where, code="row_impossible")
-
 
 
 def _check_goal(level, goal) -> None:

@@ -47,7 +47,6 @@ def render(template: str, **context) -> str:
     return _environment().get_template(template).render(**context)
 
 
-
 def example_section(scenario: dict, steps: list[dict], *, anchor: str, exemple: str, label: str,
                     after=(), note: str = "", variant_early: bool = False, explorer: bool = False) -> str:
     """CONTRIBUTING.md « Example markup »: one `<li>` per step, drawn by the scenario's variant
