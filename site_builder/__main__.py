@@ -94,6 +94,12 @@ def _one_line(text) -> str:
     return " ".join(str(text).split())[:500].encode("utf-8", "backslashreplace").decode("utf-8")
 
 
+def _refused(message) -> int:
+    """A refused command line or build: one `error: …` line on stderr, exit status 2."""
+    print(f"error: {_one_line(message)}", file=sys.stderr)
+    return 2
+
+
 def main(argv=None) -> int:
     try:
         args = parser().parse_args(argv)
@@ -103,8 +109,7 @@ def main(argv=None) -> int:
     except SystemExit as done:   # --help printed its text
         return done.code if isinstance(done.code, int) else 0
     except (UsageError, ContentRefused, TargetRefused) as refused:
-        print(f"error: {_one_line(refused)}", file=sys.stderr)
-        return 2
+        return _refused(refused)
     options = {"content_dir": args.content, "base_url": args.base_url, "site_url": args.site_url}
     if args.pages_only:
         options["browser_assets"] = False
@@ -114,8 +119,7 @@ def main(argv=None) -> int:
         try:
             serve(port=args.port, out_dir=args.out, **options)
         except ServeRefused as refused:
-            print(f"error: {_one_line(refused)}", file=sys.stderr)
-            return 2
+            return _refused(refused)
         return 0
 
     started = time.perf_counter()
@@ -126,8 +130,7 @@ def main(argv=None) -> int:
         print(f"build failed: {len(errors.problems)} error(s); nothing written", file=sys.stderr)
         return 2
     except (TargetRefused, ContentRefused, BrowserAssetsError, SearchIndexError) as refused:
-        print(f"error: {_one_line(refused)}", file=sys.stderr)
-        return 2
+        return _refused(refused)
     except OSError as error:   # the disk, not the content: a full disk, a read-only folder…
         print(f"error: cannot write the site into {_one_line(args.out)}: "
               f"{_one_line(error.strerror or error)}", file=sys.stderr)

@@ -31,16 +31,11 @@ def write_site(out_dir: Path, files: dict[str, str | bytes], *, browser_assets: 
     temp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-", dir=out_dir.parent))
     try:
         _carry_over(out_dir, temp)
-        for name, source in static_files().items():
+        written = {name: source.read_bytes() for name, source in static_files().items()}
+        for name, data in sorted({**written, **files}.items()):   # a built file wins (sw.js)
             target = temp / name
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source, target)
-        for name, data in sorted(files.items()):
-            target = temp / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if isinstance(data, str):
-                data = data.encode("utf-8")
-            target.write_bytes(data)
+            target.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
         if browser_assets:
             from . import browser_assets as assets
             assets.write(temp)

@@ -1,16 +1,11 @@
 """What the step player needs to step, choose a row and play the quiz with no engine download.
 
-The build already replays every example with the engine (CPython); the browser's engine would
-give the very same answers. So the build writes them:
-
-- in each example section, `data-pas`: every step's decision and quiz facts (`steps_data`), small
-  enough to sit in the page;
-- beside each page holding a decision, `choix.json` (`BRANCHES`): the worker's own answer to every
-  single deviation from the example as written (one other row at one decision; in Junior, one
-  card put in another row, refusals included), each with its steps' markup and explorer links.
-  The player fetches it on the first such choice; a second deviation asks the engine.
-
-No rule here: every answer is `game.web.handle`'s, byte for byte what the worker would post.
+The build already replays every example with the engine; the browser's would answer the same.
+So each example section carries `data-pas` (every step's decision and quiz facts: `steps_data`),
+and each page holding a decision gets `choix.json` (`BRANCHES`): the worker's answer to every
+single deviation from the example (one other row at one decision; in Junior, one card put in
+another row, refusals included). A second deviation asks the engine. No rule here: every answer
+is `game.web.handle`'s, byte for byte what the worker would post.
 """
 
 from __future__ import annotations
@@ -43,10 +38,6 @@ def deviations(scenario: dict, steps: list[dict]) -> list[tuple[int, int]]:
             choice = step["choice"]
             found += [(step["n"], o["row"]) for o in choice["options"] if o["row"] != choice.get("chosen")]
     return found
-
-
-def has_deviations(scenario: dict, steps: list[dict]) -> bool:
-    return bool(deviations(scenario, steps))
 
 
 def branches(scenario: dict, steps: list[dict], *, explorer: bool) -> dict[str, dict]:

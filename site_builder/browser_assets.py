@@ -1,12 +1,10 @@
 """What the browser needs to run the engine: Pyodide's runtime and `game/` as one archive.
 
-The site must work with no other host reachable, so Pyodide is self-hosted: only its three
-runtime files are copied from the npm package, under a versioned folder so they can be cached
-forever. `game/` is packed into a zip whose name carries a hash of its content, for the same
-reason, and so is the standard library trimmed to what the engine imports (stdlib.py).
-`engine.json` tells the worker where they are, with the lock file's `info` (no package is
-loaded, so the lock file itself is not fetched); its URLs are relative to the site root folder
-(the worker resolves them against its own URL, so the site works from any sub-path).
+The site must work with no other host reachable, so Pyodide is self-hosted under a versioned
+folder, and `game/` and the trimmed standard library (stdlib.py) are zips named by a hash of
+their content: all can be cached forever. `engine.json` tells the worker where they are, with
+the lock file's `info` (no package is loaded); its URLs are relative to the site root folder,
+so the site works from any sub-path.
 """
 
 from __future__ import annotations
@@ -15,7 +13,6 @@ import functools
 import hashlib
 import io
 import json
-import shutil
 import zipfile
 from pathlib import Path
 
@@ -52,30 +49,26 @@ def pyodide_version(node_pyodide: Path = NODE_PYODIDE) -> str:
     return json.loads(package.read_text(encoding="utf-8"))["version"]
 
 
+def game_sources(game_dir: Path = GAME) -> dict[str, bytes]:
+    """`game/…` → bytes of each Python file of the engine, in path order (what the browser runs)."""
+    return {"game/" + path.relative_to(game_dir).as_posix(): path.read_bytes()
+            for path in sorted(game_dir.rglob("*.py")) if "__pycache__" not in path.parts}
+
+
 def engine_archive(game_dir: Path = GAME) -> bytes:
     """`game/`'s Python files as a deterministic zip (sorted names, fixed times)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted(game_dir.rglob("*.py")):
-            if "__pycache__" in path.parts:
-                continue
-            name = "game/" + path.relative_to(game_dir).as_posix()
+        for name, data in game_sources(game_dir).items():
             info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes())
+            archive.writestr(info, data)
     return buffer.getvalue()
 
 
-def _copy_if_changed(source: Path, target: Path) -> None:
-    """Copy unless an identical file is already there: ~10 MB per build must stay cheap."""
-    if target.is_file() and target.stat().st_size == source.stat().st_size:
-        if _digest(target.read_bytes()) == _digest(source.read_bytes()):
-            return
-    shutil.copyfile(source, target)
-
-
 def _write_if_changed(target: Path, data: bytes) -> None:
+    """Leave an identical file alone: its time stays, and a server's cache of it too."""
     if target.is_file() and target.read_bytes() == data:
         return
     target.write_bytes(data)
@@ -105,7 +98,7 @@ def write(out_dir, *, node_pyodide: Path = NODE_PYODIDE, game_dir: Path = GAME,
         if not source.is_file():
             raise BrowserAssetsError(f"{source}: missing from the pyodide package; run npm ci "
                                      f"(or make setup) again")
-        _copy_if_changed(source, vendor / name)
+        _write_if_changed(vendor / name, source.read_bytes())
     for stale in vendor.iterdir():
         if stale.name not in runtime:
             stale.unlink()

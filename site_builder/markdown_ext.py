@@ -29,10 +29,11 @@ from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
+from game.messages.typography import french
+
 from . import blocks, html_policy
 from .content import Page, page_url
 from .problems import Problem
-from .typography import french
 
 FENCE_RE = re.compile(r"^(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w-]*)[ \t]*$")
 INDENTED_FENCE_RE = re.compile(r"^\s+(`{3,}|~{3,})\s*(?P<lang>[\w-]+)\s*$")

@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 from . import assets, search
+from .browser_assets import GAME, game_sources
 
 SERVICE_WORKER = "sw.js"
 SEARCH_LIST = "js/recherche-hors-ligne.json"
@@ -20,7 +21,6 @@ SEARCH_LIST = "js/recherche-hors-ligne.json"
 has used the box on a page the worker controls: any later search then works offline."""
 BUILD_MARK = "__BUILD__"
 RUNTIME_MARK = "__RUNTIME__"
-GAME = Path(__file__).resolve().parent.parent / "game"
 
 
 def build_hash(files: dict[str, str | bytes], game_dir: Path = GAME) -> str:
@@ -29,8 +29,7 @@ def build_hash(files: dict[str, str | bytes], game_dir: Path = GAME) -> str:
     published = {name: path.read_bytes() for name, path in assets.static_files().items()}
     published.update({name: data.encode("utf-8") if isinstance(data, str) else data
                       for name, data in files.items()})
-    published.update({"game/" + path.relative_to(game_dir).as_posix(): path.read_bytes()
-                      for path in sorted(game_dir.rglob("*.py")) if "__pycache__" not in path.parts})
+    published.update(game_sources(game_dir))
     for name in sorted(published):
         digest.update(name.encode("utf-8") + b"\0" + hashlib.sha256(published[name]).digest())
     return digest.hexdigest()[:12]

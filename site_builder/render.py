@@ -19,10 +19,11 @@ from xml.sax.saxutils import escape as xml_escape
 import jinja2
 from markupsafe import Markup
 
+from game.messages.typography import french
+
 from .content import SECTIONS, Page, neighbours
 from .markdown_ext import Converted, relative_url
 from .search import search_weight
-from .typography import french
 
 TEMPLATES = Path(__file__).parent / "templates"
 SITE_NAME = "6 qui prend ! — le guide des règles"
@@ -70,13 +71,10 @@ def render_pages(pages: list[Page], converted: dict[str, Converted], site: Site)
     files = {}
     for page in pages:
         files[page.url + "index.html"] = template.render(
-            **_page_context(page, converted[page.url], sections, root=relative_url(page.url, ""),
-                            url_of=lambda target, here=page.url: relative_url(here, target),
-                            site=site)
-        )
+            **_page_context(page, converted[page.url], sections, site=site, **_seen_from(page.url)))
     base = site.base_url
     if base is None:
-        not_found_urls = {"root": relative_url("", ""), "url_of": lambda target: relative_url("", target)}
+        not_found_urls = _seen_from("")
     else:
         not_found_urls = {"root": base, "url_of": lambda target: base + target}
     not_found = _common(sections, site=site, current_section=None, **not_found_urls)
@@ -85,14 +83,17 @@ def render_pages(pages: list[Page], converted: dict[str, Converted], site: Site)
     files["404.html"] = env.get_template("404.html").render(**not_found)
     # Precached by the service worker: what an offline reader gets for a page never visited.
     files[OFFLINE_PAGE + "index.html"] = env.get_template("hors-ligne.html").render(
-        **_common(sections, root=relative_url(OFFLINE_PAGE, ""), site=site, current_section=None,
-                  url_of=lambda target: relative_url(OFFLINE_PAGE, target))
-    )
+        **_common(sections, site=site, current_section=None, **_seen_from(OFFLINE_PAGE)))
     if site.site_url:
         files["sitemap.xml"] = env.get_template("sitemap.xml").render(
             urls=[xml_escape(site.site_url + page.url) for page in sorted(pages, key=lambda p: p.url)]
         )
     return files
+
+
+def _seen_from(here: str) -> dict:
+    """The site root and every page's URL as a page at `here` links them: relative."""
+    return {"root": relative_url(here, ""), "url_of": lambda target: relative_url(here, target)}
 
 
 def _common(sections, *, root, url_of, site, current_section):

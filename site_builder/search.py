@@ -1,13 +1,9 @@
 """The « Rechercher » box's index: Pagefind run over the rendered pages, at build time.
 
-Pagefind (PyPI `pagefind[bin]`, which ships its binary) stems French words with Snowball
-(« ramasse » and « ramasser » share a stem), ignores accents unless the reader types them, and
-splits the index into small files the browser fetches on demand: a search downloads a few
-chunks, not the whole site's text, and nothing at all until the reader uses the box. Every
-heading with an id is a result of its own, opened at that anchor.
-
-Indexing starts Pagefind's service (about 3 s), so the bundle is cached in `.cache/search/`,
-keyed by the pages' HTML, the settings and Pagefind's version: an unchanged site costs nothing.
+Pagefind (PyPI `pagefind[bin]`) stems French words (« ramasse », « ramasser »), ignores accents
+unless the reader types them, and splits the index into small files the browser fetches only
+when the box is used. Every heading with an id is a result of its own. Indexing takes seconds,
+so the bundle is cached in `.cache/search/`, keyed by the pages, the settings and the version.
 """
 
 from __future__ import annotations

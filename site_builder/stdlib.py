@@ -1,12 +1,10 @@
 """Pyodide's standard library trimmed to what the engine's worker imports, made at build time.
 
-Pyodide's python_stdlib.zip is 2.5 MB on the wire, stored compressed so no host shrinks it;
-the worker's start-up and the engine import about a fifth of it. Node boots Pyodide once,
-records the library files loaded, drops their docstrings and comments, and checks that a Pyodide
-started on the result alone answers like the full one (stdlib.mjs): about 0.4 MB. Making it
-takes seconds, so it is cached in `.cache/stdlib/`, keyed by what it depends on: the Pyodide
-version, the engine archive and the script that makes it. Without Node, or when making it
-fails, the build says so and ships Pyodide's whole library (the site works the same, heavier).
+Pyodide's python_stdlib.zip is 2.5 MB on the wire; the worker and the engine import about a
+fifth of it. Node boots Pyodide once, records the library files loaded, strips them and checks
+that a Pyodide started on the result alone answers like the full one (stdlib.mjs): about 0.4 MB.
+It is cached in `.cache/stdlib/`, keyed by the Pyodide version, the engine archive and the
+script. Without Node, or when it fails, the build says so and ships the whole library.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """Files the « Outils » pages need beyond the static ones, generated from the engine at build time.
 
-The score sheet (js/compteur.js) and « Jouer une manche » (js/jouer.js) must never retype a rule:
-the heads of each card, and each variant's numbers (players, hand, rows, end of game, winners),
-come from game/ through this JSON, written next to the scripts. Its shape is documented in
-CONTRIBUTING.md « Rules for the tools (js/tetes.json) ». The page scripts' French words come the
-same way, from game/messages/scripts.py through js/mots-data.js, so no script holds French either.
+The tools' scripts never retype a rule: the heads of each card and each variant's numbers come
+from game/ through js/tetes.json (CONTRIBUTING.md « Rules for the tools »), and their French
+words from game/messages/scripts.py through js/mots-data.js.
 """
 
 from __future__ import annotations
@@ -110,14 +108,6 @@ def words_file(engine_size: str | None = None) -> str:
     one object (any browser with modules imports it; a JSON module needs Safari 17.2); the build
     names the engine's download size once it knows it (commands/build.py `announce_engine_download`)."""
     return WORDS_MODULE.format(_json(script_words.words(engine_size)).rstrip("\n"))
-
-
-def read_words_file(text: str) -> dict:
-    """The object a `words_file()` exports, read back (the tests check the scripts against it)."""
-    head, _, tail = WORDS_MODULE.partition("{}")
-    if not (text.startswith(head) and text.endswith(tail)):
-        raise ValueError("not a words module written by words_file()")
-    return json.loads(text[len(head):len(text) - len(tail)])
 
 
 def _json(data: dict) -> str:

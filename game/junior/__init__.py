@@ -9,9 +9,10 @@ Glossary, French game words → names in the code:
   pioche → deck · main → hand · ramasser → take
   jeu de base / avancé / expert → level "base" / "avance" / "expert"
 
-Modules: cows (cards, deck, composition), rules (state, legal moves, one move), bots, scenario
-(JSON format, replay → steps, whole games), draw (SVG cards, rows, legend, step markup), state
-(the state protocol of game/state.py), seat (« Jouer une manche »), simulate (many games), variant
-(the registry entry: the worker and `python -m game … --variant junior` reach Junior through it).
+Modules: cows (cards, deck, composition), rules (state, legal moves, one move, event types), bots,
+scenario (the JSON format), draw (SVG cards, rows, legend, step markup), state (the state protocol
+of game/state.py, whole games), seat (« Jouer une manche »), simulate (many games), variant (the
+registry entry and the replay's steps: the worker and `python -m game … --variant junior` reach
+Junior through it).
 French words live in game.messages.junior; the cow cards' printed faces in game.card_faces.
 """

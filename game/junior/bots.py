@@ -2,8 +2,7 @@
 
 The heuristics look one move ahead, which is what a child learns first: complete a row when you
 can (base, avancé), do not leave a row one cow short for the next player, and at expert level do
-not lay the 6th card of a row. Ties go to the first legal move, so a bot is deterministic unless
-given a generator.
+not lay the 6th card of a row. Ties go to the first legal move, so the robot is deterministic.
 """
 
 from __future__ import annotations
@@ -42,16 +41,15 @@ def stuck_move(state, player):
     return card, row
 
 
-def heuristic_move(state, player, rng=None):
-    """The best-scoring legal move for the level; ties broken by rng if given, else the first."""
+def heuristic_move(state, player):
+    """The best-scoring legal move for the level; the first of equals (deterministic)."""
     if is_stuck(state, player):
         return stuck_move(state, player)
     moves = legal_moves(state, player)
     score = score_expert if state["level"] == "expert" else score_base
     scored = [(score(state, player, c, r), (c, r)) for c, r in moves]
     best = max(s for s, _ in scored)
-    top = [m for s, m in scored if s == best]
-    return rng.choice(top) if rng is not None else top[0]
+    return next(m for s, m in scored if s == best)
 
 
 class Heuristic:

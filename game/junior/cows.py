@@ -8,6 +8,8 @@ counted and conserved. `COWS[id]` gives its cow types as a sorted string of type
 
 from __future__ import annotations
 
+from collections import Counter
+
 from game.card_faces import COWS, TYPES
 from ..untrusted import is_whole
 
@@ -49,10 +51,7 @@ def cards_with(cow_string: str) -> list[int]:
 
 def composition() -> list[tuple[str, int]]:
     """Each distinct card (its cow letters) with how many the deck holds, in id order."""
-    counts: dict[str, int] = {}
-    for card in CARD_IDS:
-        counts[COWS[card]] = counts.get(COWS[card], 0) + 1
-    return list(counts.items())
+    return list(Counter(COWS[card] for card in CARD_IDS).items())
 
 
 def cards_per_type() -> dict[str, int]:

@@ -20,7 +20,7 @@ CARD_W, CARD_H, GAP = 56, 80, 6
 ROW_H = CARD_H + 12
 MIN_SLOTS = 6
 INK = "#1a1a1a"
-NBSP_JOIN = f"{say.NNBSP}; "
+
 
 def escape(text: str) -> str:
     """Escape text content (not attributes): keep apostrophes readable in « Main d’Emma »."""
@@ -106,7 +106,7 @@ def cards_svg(cards, label: str = "", cls: str = "jr-main") -> str:
     """A line of cow cards (a hand, an album), each <g data-card> in order."""
     cards = list(cards)
     width = max(1, len(cards)) * (CARD_W + GAP) + 4
-    title = label or f"{NBSP_JOIN}".join(say.card_title(c) for c in cards)
+    title = label or f"{say.NNBSP}; ".join(say.card_title(c) for c in cards)
     body = "".join(_card_body(c, 2 + k * (CARD_W + GAP), 2) for k, c in enumerate(cards))
     return _svg(width, CARD_H + 4, title, body, cls)
 
@@ -117,7 +117,6 @@ def takes_html(takes) -> str:
                    f'<span>{escape(say.taker_label(take["player"], take.get("kind")))}</span> '
                    f'{cards_svg(take["cards"], say.taken_title(take["cards"]), "jr-pile")}</p>'
                    for take in takes if take["cards"])
-
 
 
 def _row_card(row: int, y: float) -> str:

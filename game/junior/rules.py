@@ -25,10 +25,17 @@ from __future__ import annotations
 import copy
 
 from game.errors import GameError
+from game.events import register_dict_types
 from game.rng import Rng
 
-from .cows import ALL_TYPES, COWS, MAX_PLAYERS, MIN_PLAYERS, ROWS, cows, junior_deck, row_types
+from .cows import (ALL_TYPES, COWS, MAX_PLAYERS, MIN_PLAYERS, ROWS, cows, is_cow_card, junior_deck,
+                   row_types)
 from ..untrusted import is_whole
+
+EVENT_TYPES = ("junior_setup", "junior_reveal", "junior_place", "junior_complete", "junior_draw",
+               "junior_take", "junior_game_end", "junior_tally")
+"""Each has its French sentence in game/messages/junior.py (test_every_event_speaks_french)."""
+register_dict_types(*EVENT_TYPES)   # game.events.all_types() lists every variant's types
 
 LEVELS = ("base", "avance", "expert")
 HAND_SIZE = 3
@@ -77,8 +84,14 @@ def new_state(level: str, players, *, rows=None, deck=(), hands=None, goal=None,
         raise GameError("the base level has no hands: each player reveals the top card of the deck")
     if level != "base" and state["deck"] and not any(state["hands"].values()):
         raise GameError(f"at the {level} level players hold cards: give 'hands' as well as a deck")
-    _check_cards_once(state)
-    _settle(state)
+    seen: set[int] = set()
+    for card in all_cards(state):
+        if not is_cow_card(card):
+            raise GameError(f"{card!r} is not a Junior card id (1..{len(COWS) - 1})")
+        if card in seen:
+            raise GameError(f"card {card} appears twice")
+        seen.add(card)
+    _advance(state, first=0)   # the game may already be over, or the first player hold nothing
     return state
 
 
@@ -103,16 +116,6 @@ def all_cards(state) -> list[int]:
     for p in state["players"]:
         out += state["hands"][p] + state["albums"][p]
     return out
-
-
-def _check_cards_once(state) -> None:
-    seen: set[int] = set()
-    for card in all_cards(state):
-        if not (is_whole(card) and 1 <= card < len(COWS)):
-            raise GameError(f"{card!r} is not a Junior card id (1..{len(COWS) - 1})")
-        if card in seen:
-            raise GameError(f"card {card} appears twice")
-        seen.add(card)
 
 
 # ---------------------------------------------------------------- where a card may go
@@ -283,29 +286,16 @@ def _named(card: int) -> str:
     return f"{card} ({COWS[card]})"
 
 
-def _advance(s) -> None:
-    """Pass the turn on; skip players with nothing to play; mark the end."""
+def _advance(s, first: int = 1) -> None:
+    """Pass the turn on (`first=0`: a fresh state keeps it if it can), skipping players with
+    nothing to play; mark the end when nobody has anything."""
     n = len(s["players"])
-    for step in range(1, n + 1):
+    for step in range(first, first + n):
         i = (s["current"] + step) % n
-        if s["level"] == "base" and s["deck"]:
-            s["current"] = i
-            return
-        if s["level"] != "base" and s["hands"][s["players"][i]]:
+        if s["deck"] if s["level"] == "base" else s["hands"][s["players"][i]]:
             s["current"] = i
             return
     s["over"] = True
-
-
-def _settle(s) -> None:
-    """On a fresh state: the game may already be over, or the first player may hold nothing."""
-    if s["level"] == "base":
-        s["over"] = not s["deck"]
-    else:
-        holders = [i for i, p in enumerate(s["players"]) if s["hands"][p]]
-        s["over"] = not holders and not s["deck"]
-        if holders and not s["hands"][s["players"][s["current"]]]:
-            s["current"] = holders[0]
 
 
 # ---------------------------------------------------------------- scores

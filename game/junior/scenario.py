@@ -1,26 +1,6 @@
-"""The JSON scenario format for Junior, its replay as steps, and whole games for simulation.
+"""The JSON scenario format for Junior (game/junior/README.md): a scenario read into a first
+state and moves, and back.
 
-A scenario names the table, the deck order or the hands, then the moves:
-```json
-{"level": "base", "players": ["Olivier", "Emma"],
- "rows": [["A", "C"], ["F", "B"], ["D"], []],
- "deck": ["F", "A"],
- "moves": [{"player": "Olivier", "row": 0}, {"player": "Emma", "row": 1}]}
-```
-- `level`: "base" | "avance" | "expert"; `players` in turn order (the first plays first).
-- A card is an id (1..52) or its cow letters ("F", "AC"; A Afrique, B Allemagne, C Inde, D Japon,
-  E Amérique du Nord, F Écosse): letters take the lowest id with exactly those cows still unused.
-- `rows`: four lists, left to right; `deck`: top card first; `hands` (avancé, expert): {player: [cards]}.
-- `moves`: {"player" (optional: whose turn it is), "card" (optional at base: the top card), "row"}.
-  Rows are 0-based, as in the classic format.
-- Optional `goal`: "most" or "fewest" (avancé's competitive option; expert is always "fewest").
-- The table must be one the level's rules can lay (RULES §4), checked by `check_table`: at most
-  3 cards in a hand; base and avancé rows never hold all six cow types (the card completing a
-  row wins it) and each card brings a cow new to its row, unless (rule 2) it brings nothing new
-  to any row, which needs every row to hold its cows (albums start empty: nothing was won before
-  the scenario, so rows only grew); expert rows hold 1 to 5 cards (one dealt to each row; the
-  6th card takes the five others and stays), and each card shares a cow with the one before it
-  (it was laid on the rightmost card).
 Mistakes raise GameError in English (author errors); an illegal move raises the rules'
 refusal with `field` "moves[i]" naming the move (`where(error)` joins both), and its `code`
 and `facts` for game.messages.reader_errors to word it in French.
@@ -32,10 +12,9 @@ import copy
 
 from game.errors import GameError
 from game.untrusted import check_plain, is_whole
-from game.messages import explain
 
 from .cows import ALL_TYPES, COWS, ROWS, TYPES, cards_with, cows, is_cow_card, row_types
-from .rules import EXPERT_TAKE_AT, HAND_SIZE, counts, game_end_event, new_state, play
+from .rules import EXPERT_TAKE_AT, HAND_SIZE, new_state, play
 
 KEYS = {"variant", "level", "players", "rows", "deck", "hands", "goal", "moves"}
 MOVE_KEYS = {"player", "card", "row"}
@@ -45,43 +24,25 @@ MOVE_KEYS = {"player", "card", "row"}
 
 def _resolve_cards(scenario) -> dict:
     """Turn every card token of rows, hands and deck into an id, ints first so letters never collide."""
+    rows, hands = scenario.get("rows", [[], [], [], []]), scenario.get("hands", {})
+    lists = ([(f"rows[{i}]", row) for i, row in enumerate(rows)]
+             + [(f"hands.{p}", hand) for p, hand in hands.items()]
+             + [("deck", scenario.get("deck", []))])
     used = set()
-    tokens = []  # (where, token)
-    for i, row in enumerate(scenario.get("rows", [[], [], [], []])):
-        if not isinstance(row, list):
-            raise GameError(f"rows[{i}] must be a list of cards", field=f"rows[{i}]")
-        tokens += [(f"rows[{i}]", t) for t in row]
-    for p, hand in scenario.get("hands", {}).items():
-        if not isinstance(hand, list):
-            raise GameError(f"hands.{p} must be a list of cards", field=f"hands.{p}")
-        tokens += [(f"hands.{p}", t) for t in hand]
-    if not isinstance(scenario.get("deck", []), list):
-        raise GameError("deck must be a list of cards", field="deck")
-    tokens += [("deck", t) for t in scenario.get("deck", [])]
-    for where, t in tokens:
-        if is_whole(t):
+    for where, cards in lists:
+        if not isinstance(cards, list):
+            raise GameError(f"{where} must be a list of cards", field=where)
+    for where, cards in lists:
+        for t in filter(is_whole, cards):
             if not is_cow_card(t):
                 raise GameError(f"{where}: {t} is not a Junior card id (1..{len(COWS) - 1})", field=where,
                                 code="card_out_of_deck")
             if t in used:
                 raise GameError(f"{where}: card {t} appears twice", field=where, code="card_twice")
             used.add(t)
-    ids = {}
-    for n, (where, t) in enumerate(tokens):
-        if is_whole(t):
-            ids[n] = t
-            continue
-        ids[n] = _allocate(where, t, used)
-    out = {"rows": [], "hands": {}, "deck": []}
-    n = 0
-    for row in scenario.get("rows", [[], [], [], []]):
-        out["rows"].append([ids[n + k] for k in range(len(row))])
-        n += len(row)
-    for p, hand in scenario.get("hands", {}).items():
-        out["hands"][p] = [ids[n + k] for k in range(len(hand))]
-        n += len(hand)
-    out["deck"] = [ids[n + k] for k in range(len(scenario.get("deck", [])))]
-    return out
+    ids = [[t if is_whole(t) else _allocate(where, t, used) for t in cards]
+           for where, cards in lists]
+    return {"rows": ids[:len(rows)], "hands": dict(zip(hands, ids[len(rows):-1])), "deck": ids[-1]}
 
 
 def _allocate(where, token, used) -> int:
@@ -132,16 +93,27 @@ def load(scenario) -> tuple[dict, list]:
     moves = scenario.get("moves", [])
     if not isinstance(moves, list):
         raise GameError("moves must be a list", field="moves")
+    # Types only (true is not card 1, 1.0 not row 1): legality is the rules' French refusal.
     for i, m in enumerate(moves):
+        where = f"moves[{i}]"
         if not isinstance(m, dict) or "row" not in m or set(m) - MOVE_KEYS:
-            raise GameError(f"moves[{i}] must be an object with 'row' and optional 'player', 'card'",
-                            field=f"moves[{i}]")
-        _check_move(m, i)
+            raise GameError(f"{where} must be an object with 'row' and optional 'player', 'card'",
+                            field=where)
+        card, row, player = m.get("card"), m["row"], m.get("player", "")
+        if not (card is None or isinstance(card, str) or is_whole(card)):
+            raise GameError(f"{where}: card must be a card id or cow letters, not {card!r}",
+                            field=where, code="shape")
+        if not is_whole(row):
+            raise GameError(f"{where}: row must be a whole number (0..{ROWS - 1}), not {row!r}",
+                            field=where, code="shape")
+        if not isinstance(player, str):
+            raise GameError(f"{where}: player must be a name, not {player!r}", field=where,
+                            code="shape")
     return state, moves
 
 
 def check_table(state) -> None:
-    """Refuse a table the level's rules cannot lay (see the module docstring), naming the row."""
+    """Refuse a table the level's rules cannot lay (game/junior/README.md), naming the row."""
     level = state["level"]
     for player, hand in state["hands"].items():
         if len(hand) > HAND_SIZE:
@@ -175,21 +147,6 @@ def check_table(state) -> None:
                 raise GameError(f"{where}: card {card} ({COWS[card]}) brings no new cow to its row, "
                                 f"which only rule 2 allows (no new cow anywhere), yet rows[{other}] "
                                 f"lacks {missing}", field=where, code="row_impossible")
-
-
-
-def _check_move(move: dict, i: int) -> None:
-    """Types only (true is not card 1, 1.0 not row 1); legality is the rules' French refusal."""
-    card, row, player = move.get("card"), move["row"], move.get("player", "")
-    if not (card is None or isinstance(card, str) or is_whole(card)):
-        raise GameError(f"moves[{i}]: card must be a card id or cow letters, not {card!r}",
-                        field=f"moves[{i}]", code="shape")
-    if not is_whole(row):
-        raise GameError(f"moves[{i}]: row must be a whole number (0..{ROWS - 1}), not {row!r}",
-                        field=f"moves[{i}]", code="shape")
-    if not isinstance(player, str):
-        raise GameError(f"moves[{i}]: player must be a name, not {player!r}", field=f"moves[{i}]",
-                        code="shape")
 
 
 def _check_goal(level, goal) -> None:
@@ -242,59 +199,6 @@ def where(error: GameError) -> str:
         return f"{error.field}: {error.message}"
     return error.message
 
-
-# ---------------------------------------------------------------- replay → steps
-
-def setup_event(state) -> dict:
-    return {"type": "junior_setup", "level": state["level"], "players": list(state["players"]),
-            "goal": state["goal"], "rows": copy.deepcopy(state["rows"]),
-            "hand_sizes": sorted({len(h) for h in state.get("hands", {}).values()})}
-
-
-def _step(n, kind, state, events, *, player=None, placed=None, taken=None, choice=None,
-          others=None) -> dict:
-    from .draw import table_svg  # drawing only when steps are built: rules stay import-light
-
-    return {
-        "n": n, "turn": state["turn"], "kind": kind, "player": player, "level": state["level"],
-        "events": events, "text": " ".join(explain(e) for e in events),
-        "rows": copy.deepcopy(state["rows"]), "albums": counts(state),
-        "hands": copy.deepcopy(state["hands"]), "deck": len(state["deck"]),
-        "placed": placed, "taken": taken, "choice": choice,
-        "takes": [{"player": e["player"], "cards": list(e["cards"]), "kind": e["type"]}
-                  for e in events if e["type"] in ("junior_complete", "junior_take")],
-        "svg": table_svg(state["rows"], placed=placed, taken=taken, options=others),
-    }
-
-
-def opening_steps(st) -> list[dict]:
-    return [_step(0, "start", st.data, [setup_event(st.data)])]
-
-
-def move_steps(st, move, events, n) -> list[dict]:
-    """The one step of a move: what it placed, completed or took, and where else it could go."""
-    events = [e for e in events if e["type"] != "junior_game_end"]
-    kinds = {e["type"] for e in events}
-    kind = "complete" if "junior_complete" in kinds else "take" if "junior_take" in kinds else "place"
-    taken = next((e["row"] for e in events if e["type"] in ("junior_complete", "junior_take")), None)
-    place = next(e for e in events if e["type"] == "junior_place")
-    row = move["row"]
-    choice = {"player": move["player"], "card": move["card"], "options": place["options"], "chosen": row}
-    # other rows the card could have gone to get a dashed slot; not after a stuck player's take,
-    # where the choice was which row to take, not where the card fits
-    others = [] if place["rule"] == "empty" else [r for r in place["options"] if r != row]
-    return [_step(n, kind, st.data, events, player=move["player"], placed=move["card"], taken=taken,
-                  choice=choice, others=others)]
-
-
-def closing_steps(st, n) -> list[dict]:
-    """The albums at the end: the game's end, or a tally where an example stops."""
-    state = st.data
-    closing = game_end_event(state) if state["over"] else {"type": "junior_tally", "counts": counts(state)}
-    return [_step(n, "end", state, [closing])]
-
-
-# ---------------------------------------------------------------- whole games
 
 def to_scenario(state, moves) -> dict:
     """A scenario (ids only) that replays these moves from this state."""

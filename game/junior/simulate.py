@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .rules import default_goal, play, winners
 from .state import run_game
 
@@ -15,17 +17,14 @@ def simulate(level="base", players=3, games=100, seed=0, *, bot="heuristic", goa
     wins = {p: 0.0 for p in names}
     cards = {p: 0 for p in names}
     turns = 0
-    takes = {"complete": 0, "sixth": 0, "stuck": 0}
+    takes = Counter({"complete": 0, "sixth": 0, "stuck": 0})
     for g in range(games):
         first, moves, final = run_game(level, names, seed + g, bot=bot, goal=goal)
         state = first
         for m in moves:  # replay once more to count the events (cheap, and checks the log)
             state, events = play(state, m["player"], m["card"], m["row"])
-            for e in events:
-                if e["type"] == "junior_complete":
-                    takes["complete"] += 1
-                elif e["type"] == "junior_take":
-                    takes[e["reason"]] += 1
+            takes.update(e.get("reason", "complete") for e in events
+                         if e["type"] in ("junior_complete", "junior_take"))
         assert state == final
         turns += len(moves)
         best = winners(final)

@@ -90,29 +90,17 @@ def new_game(players, *, seed=0, options=None) -> JuniorState:
 
 
 def from_json(data: dict) -> JuniorState:
-    """A state back from `to_json()`; a loaded deal is checked as a scenario's table would be."""
-    deal = data.get("deal")
-    options = data.get("options")
+    """A state back from `to_json()`. A loaded deal is refused (GameError) unless a scenario
+    with it would be accepted: known cards, each once, a table the level's rules can lay."""
+    deal, options, players = data.get("deal"), data.get("options"), data.get("players") or []
     if deal is not None:
-        deal = checked_deal(data.get("players") or [], options, deal)
-    state = JuniorState(data.get("players") or [], seed=data.get("seed", 0), options=options, deal=deal)
+        if not isinstance(deal, dict) or set(deal) != set(DEAL_KEYS):
+            raise GameError(f"a deal is an object with {', '.join(DEAL_KEYS)}", code="session")
+        chosen = options if isinstance(options, dict) else {}
+        deal, _ = load({"variant": "junior", "level": chosen.get("level", "base"),
+                        "players": players, "goal": chosen.get("goal"), **deal, "moves": []})
+    state = JuniorState(players, seed=data.get("seed", 0), options=options, deal=deal)
     return replay_moves(state, data["moves"])
-
-
-def checked_deal(players, options, deal) -> dict:
-    """A saved or loaded deal, refused (GameError) unless a scenario with it would be accepted:
-    known cards, each once, a table the level's rules can lay (game/junior/scenario.py)."""
-    options = options if isinstance(options, dict) else {}
-    if not isinstance(deal, dict) or set(deal) != set(DEAL_KEYS):
-        raise GameError(f"a deal is an object with {', '.join(DEAL_KEYS)}", code="session")
-    first, _ = load({"variant": "junior", "level": options.get("level", "base"), "players": players,
-                     "goal": options.get("goal"), **deal, "moves": []})
-    return _deal_of(first)
-
-
-def _deal_of(first: dict) -> dict:
-    """The rows, deck and hands of a game before its first move."""
-    return {key: first[key] for key in DEAL_KEYS}
 
 
 def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None) -> JuniorState:
@@ -127,7 +115,7 @@ def scenario_game(data: dict, *, seed: int = 0) -> tuple[JuniorState, object]:
     """A scenario's table as a fresh game, and its moves as State moves (not yet played)."""
     first, moves = load(data)
     st = JuniorState(first["players"], seed=seed, options={"level": first["level"], "goal": first["goal"]},
-                     deal=_deal_of(first))
+                     deal=first)
     return st, state_moves(st, moves)
 
 

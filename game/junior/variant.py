@@ -1,4 +1,4 @@
-"""« 6 qui prend Junior » as an entry of the variant registry."""
+"""« 6 qui prend Junior » as an entry of the variant registry, and its replay's steps."""
 
 from __future__ import annotations
 
@@ -7,11 +7,64 @@ import copy
 from .. import playback
 from ..errors import GameError
 from ..messages import advice as words
+from ..messages import explain
 from ..messages import junior as say
 from ..variants import Option, Variant
-from . import bots, events, scenario, seat, state  # noqa: F401 (events: registers its types)
+from . import bots, scenario, seat, state
 from .cows import MAX_PLAYERS, MIN_PLAYERS
-from .draw import step_html
+from .draw import step_html, table_svg
+from .rules import counts, game_end_event
+
+
+def setup_event(data) -> dict:
+    return {"type": "junior_setup", "level": data["level"], "players": list(data["players"]),
+            "goal": data["goal"], "rows": copy.deepcopy(data["rows"]),
+            "hand_sizes": sorted({len(h) for h in data.get("hands", {}).values()})}
+
+
+def _step(n, kind, data, events, *, player=None, placed=None, taken=None, choice=None,
+          others=None) -> dict:
+    return {
+        "n": n, "turn": data["turn"], "kind": kind, "player": player, "level": data["level"],
+        "events": events, "text": " ".join(explain(e) for e in events),
+        "rows": copy.deepcopy(data["rows"]), "albums": counts(data),
+        "hands": copy.deepcopy(data["hands"]), "deck": len(data["deck"]),
+        "placed": placed, "taken": taken, "choice": choice,
+        "takes": [{"player": e["player"], "cards": list(e["cards"]), "kind": e["type"]}
+                  for e in events if e["type"] in ("junior_complete", "junior_take")],
+        "svg": table_svg(data["rows"], placed=placed, taken=taken, options=others),
+    }
+
+
+def opening_steps(st) -> list[dict]:
+    return [_step(0, "start", st.data, [setup_event(st.data)])]
+
+
+def move_steps(st, move, events, n) -> list[dict]:
+    """The one step of a move: what it placed, completed or took, and where else it could go."""
+    events = [e for e in events if e["type"] != "junior_game_end"]
+    kinds = {e["type"] for e in events}
+    kind = ("complete" if "junior_complete" in kinds else "take" if "junior_take" in kinds
+            else "place")
+    taken = next((e["row"] for e in events if e["type"] in ("junior_complete", "junior_take")),
+                 None)
+    place = next(e for e in events if e["type"] == "junior_place")
+    row = move["row"]
+    choice = {"player": move["player"], "card": move["card"], "options": place["options"],
+              "chosen": row}
+    # other rows the card could have gone to get a dashed slot; not after a stuck player's take,
+    # where the choice was which row to take, not where the card fits
+    others = [] if place["rule"] == "empty" else [r for r in place["options"] if r != row]
+    return [_step(n, kind, st.data, events, player=move["player"], placed=move["card"], taken=taken,
+                  choice=choice, others=others)]
+
+
+def closing_steps(st, n) -> list[dict]:
+    """The albums at the end: the game's end, or a tally where an example stops."""
+    data = st.data
+    closing = (game_end_event(data) if data["over"]
+               else {"type": "junior_tally", "counts": counts(data)})
+    return [_step(n, "end", data, [closing])]
 
 
 def result(data) -> dict:
@@ -19,7 +72,7 @@ def result(data) -> dict:
     an error names the move it comes from (« moves[2]: … »)."""
     try:
         st, moves = state.scenario_game(data)
-        events = [scenario.setup_event(st.data)]
+        events = [setup_event(st.data)]
         for *_, evs in playback.fold(st, moves, scenario.named):
             events += evs
     except GameError as error:
@@ -30,7 +83,7 @@ def result(data) -> dict:
     return out
 
 
-STEPS = {"opening": scenario.opening_steps, "steps_of": scenario.move_steps, "closing": scenario.closing_steps}
+STEPS = {"opening": opening_steps, "steps_of": move_steps, "closing": closing_steps}
 """How a Junior game's moves become steps (game/playback.py): one per move, between two tables."""
 
 

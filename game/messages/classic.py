@@ -7,16 +7,14 @@ opening a sentence.
 
 from __future__ import annotations
 
-from .typography import NBSP, NNBSP, cards, count, fr_list, heads, in_words, number, row_name
+from .typography import (NBSP, NNBSP, ORDINAL_WORDS, cards, count, fr_list, heads, in_words, number,
+                         row_name)
 
 TITLES = {"classic": "6 qui prend !", "tactique": "6 qui prend ! — variante Tactique",
           "logique": "6 qui prend ! — variante Logique"}
 """The name of each game of the classic family, as readers see it (Jouer, the tools)."""
 MENU = {"classic": "classique", "tactique": "Tactique", "logique": "Logique (choix des cartes)"}
 """Their names in Jouer's variant menu."""
-
-ORDINALS = {1: "première", 2: "deuxième", 3: "troisième", 4: "quatrième", 5: "cinquième",
-            6: "sixième", 7: "septième"}
 
 
 def _reveal(e: dict) -> str:
@@ -104,8 +102,9 @@ def _take(e: dict) -> str:
     taken = fr_list(e["cards"])
     n = len(e["cards"])
     if e["reason"] == "sixth":
+        nth = ORDINAL_WORDS[n] if n < len(ORDINAL_WORDS) else "dernière"
         return (f"Le {e['card']} devrait aller dans la {row_name(e['row'])}, qui compte déjà "
-                f"{cards(n)}{NBSP}: ce serait la {ORDINALS.get(n + 1, 'dernière')} carte. "
+                f"{cards(n)}{NBSP}: ce serait la {nth} carte. "
                 f"{e['player']} ramasse les {cards(n)} ({taken}), soit {heads(e['heads'])}.")
     return f"{e['player']} ramasse la {row_name(e['row'])} ({taken}), soit {heads(e['heads'])}."
 
@@ -179,7 +178,7 @@ def start_text(rows) -> str:
     return f"Avant le tour, les rangées se terminent par {ends}."
 
 
-# --- every possible choice, shown without JavaScript (site_builder/blocks/choices.py) --------
+# --- every possible choice, shown without JavaScript (site_builder/blocks/classic.py) --------
 
 CHOICES_TITLE = "Tous les choix possibles"
 SHOWN_CHOICE = "le choix de l’exemple"

@@ -9,27 +9,21 @@ from __future__ import annotations
 from game.card_faces import COWS, TYPES
 
 from .typography import (NBSP, NNBSP, cards, elide, fr_list, in_words, ordinal_row, ordinal_rows,
-                         plural)  # NBSP before « : », narrow NNBSP before ; ! ?
+                         plural, row_name)  # NBSP before « : », narrow NNBSP before ; ! ?
 
 TITLE = "6 qui prend Junior"
 """The game's name as readers see it (Jouer, the tools)."""
 
-TYPE_NAMES = {
-    "A": "Afrique", "B": "Allemagne", "C": "Inde",
-    "D": "Japon", "E": "Amérique du Nord", "F": "Écosse",
+COW_TYPES = {   # letter: name, origin after « vache » (elided or contracted « de »), colour, shape
+    "A": ("Afrique", "d’Afrique", "jaune", "lune"),
+    "B": ("Allemagne", "d’Allemagne", "bleu", "goutte"),
+    "C": ("Inde", "d’Inde", "violet", "grappe de raisin"),
+    "D": ("Japon", "du Japon", "blanc", "carré plein"),
+    "E": ("Amérique du Nord", "d’Amérique du Nord", "rouge", "cœur"),
+    "F": ("Écosse", "d’Écosse", "vert", "étoile"),
 }
-# « une vache d’Inde », « du Japon »: the cow's origin with its elided or contracted « de ».
-TYPE_OF = {
-    "A": "d’Afrique", "B": "d’Allemagne", "C": "d’Inde",
-    "D": "du Japon", "E": "d’Amérique du Nord", "F": "d’Écosse",
-}
-TYPE_COLOURS = {
-    "A": "jaune", "B": "bleu", "C": "violet", "D": "blanc", "E": "rouge", "F": "vert",
-}
-TYPE_SHAPES = {
-    "A": "lune", "B": "goutte", "C": "grappe de raisin",
-    "D": "carré plein", "E": "cœur", "F": "étoile",
-}
+TYPE_NAMES, TYPE_OF, TYPE_COLOURS, TYPE_SHAPES = (
+    {letter: words[k] for letter, words in COW_TYPES.items()} for k in range(4))
 LEVEL_NAMES = {
     "base": f"jeu de base (5{NBSP}ans et{NBSP}+)",
     "avance": f"niveau avancé (6{NBSP}ans et{NBSP}+)",
@@ -83,16 +77,12 @@ def type_title(letter: str) -> str:
     return f"{TYPE_NAMES[letter]} ({TYPE_COLOURS[letter]}, {TYPE_SHAPES[letter]})"
 
 
-def row_label(row: int) -> str:
-    """« Rangée 2 », the word drawn on a row card."""
-    return f"{ROW_CARD}{NBSP}{row + 1}"
-
-
 def row_title(row: int, cards) -> str:
     """« Rangée 2 : Afrique ; Inde et Japon » (or « vide »), for screen readers."""
     if not cards:
-        return f"{row_label(row)}{NBSP}: {EMPTY_ROW}"
-    return f"{row_label(row)}{NBSP}: " + f"{NNBSP}; ".join(cows_text(COWS[c]) for c in cards)
+        return f"{row_name(row, capital=True)}{NBSP}: {EMPTY_ROW}"
+    return f"{row_name(row, capital=True)}{NBSP}: " + f"{NNBSP}; ".join(
+        cows_text(COWS[c]) for c in cards)
 
 
 def table_title(rows) -> str:
@@ -242,42 +232,10 @@ WORDING = {
 
 # ---------------------------------------------------------------- refusals of a move
 
-def refusal(code: str, facts: dict) -> str:
-    """The French sentence of a Junior rule refusal, from its GameError's `code` and `facts`."""
-    return _REFUSALS[code](facts)
-
-
-def _over(f) -> str:
-    return "La partie est terminée."
-
-
-def _unknown_player(f) -> str:
-    return f"{f['player']} ne joue pas dans cette partie (joueurs{NBSP}: {fr_list(f['players'])})."
-
-
-def _not_your_turn(f) -> str:
-    return f"Ce n’est pas à {f['player']} de jouer{NBSP}: c’est au tour {elide('de', f['current'])}."
-
-
-def _no_such_row(f) -> str:
-    return (f"Il n’y a pas de rangée {f['row']!r}{NBSP}: les rangées sont numérotées de 0 à 3 dans "
-            f"le scénario.")
-
-
-def _not_top_card(f) -> str:
-    return (f"Au jeu de base, {f['player']} joue la carte du dessus de la pioche (carte {f['top']}, "
-            f"{cows_text(COWS[f['top']])}), pas la carte {f['card']}.")
-
-
 def _not_in_hand(f) -> str:
     card = f["card"]
     what = f"{card_name(card)} ({card})" if isinstance(card, int) and 0 < card < len(COWS) else repr(card)
     return f"La {what} n’est pas dans la main {elide('de', f['player'])}."
-
-
-def _no_new_cow(f) -> str:
-    return (f"La {card_name(f['card'])} n’ajoute aucune nouvelle vache à {ordinal_row(f['row'])}{NBSP}: "
-            f"elle doit aller dans {ordinal_rows(f['options'])}, où elle ajoute une vache.")
 
 
 def _no_shared_cow(f) -> str:
@@ -291,12 +249,26 @@ def _no_shared_cow(f) -> str:
     return text
 
 
-_REFUSALS = {
-    "junior_over": _over, "junior_unknown_player": _unknown_player,
-    "junior_not_your_turn": _not_your_turn, "junior_no_such_row": _no_such_row,
-    "junior_not_top_card": _not_top_card, "junior_not_in_hand": _not_in_hand,
-    "junior_no_new_cow": _no_new_cow, "junior_no_shared_cow": _no_shared_cow,
+REFUSALS = {
+    "junior_over": lambda f: "La partie est terminée.",
+    "junior_unknown_player": lambda f: (
+        f"{f['player']} ne joue pas dans cette partie (joueurs{NBSP}: {fr_list(f['players'])})."),
+    "junior_not_your_turn": lambda f: (
+        f"Ce n’est pas à {f['player']} de jouer{NBSP}: c’est au tour {elide('de', f['current'])}."),
+    "junior_no_such_row": lambda f: (
+        f"Il n’y a pas de rangée {f['row']!r}{NBSP}: les rangées sont numérotées de 0 à 3 dans "
+        f"le scénario."),
+    "junior_not_top_card": lambda f: (
+        f"Au jeu de base, {f['player']} joue la carte du dessus de la pioche (carte {f['top']}, "
+        f"{cows_text(COWS[f['top']])}), pas la carte {f['card']}."),
+    "junior_not_in_hand": _not_in_hand,
+    "junior_no_new_cow": lambda f: (
+        f"La {card_name(f['card'])} n’ajoute aucune nouvelle vache à "
+        f"{ordinal_row(f['row'])}{NBSP}: elle doit aller dans {ordinal_rows(f['options'])}, où "
+        f"elle ajoute une vache."),
+    "junior_no_shared_cow": _no_shared_cow,
 }
-"""Each refusal code → its sentence, from the error's `facts` (as WORDING words events)."""
+"""A Junior rule refusal's code → its French sentence, from the GameError's `facts`
+(game.messages.reader_errors.for_error), as WORDING words events."""
 
 assert set(TYPE_NAMES) == set(TYPES)

@@ -99,7 +99,7 @@ def for_error(error) -> str:
     """
     code, card = error.code or "", error.card
     if code.startswith("junior_") and error.facts is not None:
-        return junior.refusal(code, error.facts)
+        return junior.REFUSALS[code](error.facts)
     if code == "card_out_of_deck" and is_whole(card):
         return out_of_range(card)
     if code == "card_twice" and is_whole(card):

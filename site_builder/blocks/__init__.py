@@ -1,18 +1,9 @@
 """The fenced-block registry: the one seam between Markdown and whatever draws a block.
 
-A block language (```` ```exemple ````, ```` ```junior-ou ````, …) is one `register(lang, render)`
-call, as a MkDocs plugin adds its hook: markdown_ext knows no block name, it asks `handler(lang)`.
-
-    render(body_lines, fence_line, path, fail) -> str | None
-
-`body_lines` are the lines between the fences, `fence_line` the file line of the opening fence
-(the first body line is `fence_line + 1`), `path` the page's source file, and `fail(line, message)`
-records an author error (English; the builder adds `path:line:`). A handler returns the block's
-HTML, or None once it has called `fail`. An example block returns the markup of CONTRIBUTING.md
-« Example markup »: the builder reads its `data-exemple` to refuse an id used twice.
-
-The built-in blocks live in the modules of BUILTIN, imported on first use (the dev server
-rebuilds in a fresh process, so they never need forgetting).
+A block language is one `register(lang, render)` call, as a MkDocs plugin adds its hook:
+markdown_ext knows no block name, it asks `handler(lang)`. The handler's contract is in
+CONTRIBUTING.md « Fenced blocks »; the built-in blocks are the modules of BUILTIN, imported on
+first use.
 """
 
 from __future__ import annotations

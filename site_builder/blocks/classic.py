@@ -9,31 +9,31 @@ rows from 1; the engine counts from 0: the conversion happens here and nowhere e
 
 from __future__ import annotations
 
+import copy
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game import variants
 from game.classic.cards import HIGHEST
+from game.classic.draw import table_svg
+from game.classic.replay import replay as replay_classic
 from game.errors import GameError
 from game.messages import blocks as say
+from game.messages import classic as choice_words
 from game.messages.specials import comparison_text
 
-from .choices import choices_html
-
 from . import register
-from .lines import ROW, LineReader, comma_list, example_id, example_label, kind, row_number
+from .lines import (EXPECT_ROW, ID, ROW, ROW_CARDS, TITLE, LineReader, comma_list, example_id,
+                    example_label, kind, row_number)
 from .markup import Markup, example_section, render
 from .tables import MAX_ROWS, NUMBER_RE, cards as _cards
 
 LINES = [
-    kind("id", "id:", r"^id\s*:\s*(?P<value>.*)$", single=True, required=True),
-    kind("title", "titre:", r"^titre\s*:\s*(?P<value>.*)$", single=True),
-    kind("row", "rangée R:", rf"^{ROW}\s+(?P<row>\S+)\s*:\s*(?P<value>.*)$", required=True),
+    ID, TITLE, replace(ROW_CARDS, required=True),
     kind("turn", "tour:", r"^tour\s*:\s*(?P<value>.*)$", required=True),
     kind("choice", "choix:", r"^choix\s*:\s*(?P<value>.*)$"),
     kind("special", "spéciale:", r"^sp[ée]ciale\s*:\s*(?P<value>.*)$"),
-    kind("expect_row", "attendu rangée R:",
-         rf"^attendu\s+{ROW}\s+(?P<row>\S+)\s*:\s*(?P<value>.*)$"),
+    EXPECT_ROW,
     kind("expect_penalties", "attendu pénalités:",
          r"^attendu\s+p[ée]nalit[ée]s\s*:\s*(?P<value>.*)$", single=True),
     kind("expect_marked", "attendu marqueurs:", r"^attendu\s+marqueurs?\s*:\s*(?P<value>.*)$",
@@ -86,7 +86,7 @@ class Example:
     def scenario(self) -> dict:
         """The engine's scenario dict (rows 0-based, in order), naming its variant."""
         out = {"rows": [self.rows[r] for r in sorted(self.rows)], "turns": self.turns}
-        if self.has_specials:
+        if any("specials" in turn for turn in self.turns):
             out = {"variant": "speciales", **out}
         return out
 
@@ -94,21 +94,13 @@ class Example:
     def variant(self):
         return variants.of(self.scenario())
 
-    @property
-    def has_specials(self) -> bool:
-        return any("specials" in turn for turn in self.turns)
-
 
 @register("exemple")
 def render_example(body, fence_line, path, fail) -> str | None:
     """The handler of ```exemple: parse, replay, check, then the markup; None after an error."""
     example = parse_example(body, fence_line, fail)
-    if example is None:
-        return None
-    steps = replay_example(example, fail)
-    if steps is None:
-        return None
-    if not check_expected(example, steps, fail):
+    steps = None if example is None else replay_example(example, fail)
+    if steps is None or not check_expected(example, steps, fail):
         return None
     return example_html(example, steps)
 
@@ -126,10 +118,6 @@ def parse_example(body: list[str], fence_line: int, fail) -> Example | None:
         reader.fail(fence_line, f"rows must be numbered 1 to {len(example.rows)} without gaps, "
                                 f"got {', '.join(map(str, sorted(example.rows)))}")
     return None if reader.errors else example
-
-
-def _parse_id(example, line, fail):
-    example.id = example_id(line, fail) or ""
 
 
 def _parse_row(example, line, fail):
@@ -259,7 +247,8 @@ def _parse_row_list(attribute):
 
 
 _PARSERS = {
-    "id": _parse_id, "row": _parse_row, "turn": _parse_turn, "choice": _parse_choice,
+    "id": lambda example, line, fail: setattr(example, "id", example_id(line, fail) or ""),
+    "row": _parse_row, "turn": _parse_turn, "choice": _parse_choice,
     "special": _parse_special, "expect_row": _parse_expected_row,
     "expect_penalties": _parse_penalties, "expect_marked": _parse_row_list("expected_marked"),
     "expect_stopped": _parse_row_list("expected_stopped"),
@@ -385,3 +374,55 @@ def comparison_html(example: Example) -> str:
                   lines=[comparison_text(name, result["with"][name], result["without"][name], played_by,
                                          result["cheapest"][name])
                          for name in (*played_by, *changed)])
+
+
+# --- every row a too-low card could take ----------------------------------------------------
+# Each drawn as the table it leaves, who takes and how many heads: the example's choices
+# readable without JavaScript and in print (the browser player lets readers try them).
+
+def choices_html(scenario: dict, steps: list[dict]) -> str:
+    """The « Tous les choix possibles » block of an example; "" when it has no row choice.
+
+    Special-card examples are left out: their tables carry markers and Stops that this
+    plain drawing does not show.
+    """
+    if scenario.get("variant") == "speciales" or any("specials" in t for t in scenario.get("turns", ())):
+        return ""  # special cards: left to that variant's own drawing (see docstring)
+    blocks = [_choice_block(scenario, step) for step in steps
+              if step.get("choice") and step["choice"].get("chosen") is not None]
+    return "".join(blocks)
+
+
+def _choice_block(scenario: dict, step: dict) -> str:
+    choice = step["choice"]
+    player, card, turn = choice["player"], choice["card"], step["turn"]
+    figures = []
+    for option in choice["options"]:
+        row = option["row"]
+        shown = row == choice["chosen"]
+        outcome = _outcome(scenario, turn, player, row)
+        if outcome is None:
+            continue
+        rows, takes = outcome
+        title = choice_words.option_title(player, row, shown)
+        svg = table_svg(rows, placed=card, taken=row, limit=scenario.get("limit", 5), label=title)
+        figures.append({"shown": shown, "svg": Markup(svg), "title": title,
+                        "outcome": choice_words.option_outcome(player, takes)})
+    intro = choice_words.choices_intro(player, card, len(choice["options"]))
+    return render("choices.html", title=choice_words.CHOICES_TITLE, intro=intro, figures=figures,
+                  nbsp=choice_words.NBSP) + "\n"
+
+
+def _outcome(scenario: dict, turn: int, player: str, row: int):
+    """(rows at the end of `turn`, [(player, row, heads) taken in that turn]) if `player` takes
+    `row`; None when that choice makes the rest of the turn unplayable as written."""
+    alt = copy.deepcopy(scenario)
+    alt["turns"] = alt["turns"][:turn]
+    alt["turns"][-1].setdefault("choices", {})[player] = row
+    try:
+        steps = replay_classic(alt, draw=False)
+    except GameError:
+        return None
+    takes = [(e["player"], e["row"], e["heads"]) for s in steps if s["turn"] == turn
+             for e in s["events"] if e["type"] == "take"]
+    return steps[-1]["rows"], takes

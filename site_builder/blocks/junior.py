@@ -1,63 +1,7 @@
-"""The « 6 qui prend Junior » fenced blocks of content/: worked examples, where a card may go,
-the legend and the composition, all drawn and checked by `game.junior`.
-
-Each block is registered with the block registry (site_builder/blocks/__init__.py); lines are
-read by the shared reader (blocks/lines.py). The names start with « junior- » so no tool that
-looks for classic ```exemple blocks picks them up. Examples are
+"""The « 6 qui prend Junior » fenced blocks of content/ (syntax in content/README.md): worked
+examples, where a card may go, the legend and the composition, all drawn and checked by
+`game.junior`. Lines are read by the shared reader (blocks/lines.py); examples are
 `<section class="exemple" data-variant="junior" …>`, replayed through `game.variants`.
-
-```junior-exemple
-id: olivier
-titre: Olivier pose sa carte Écosse
-niveau: base
-joueurs: Olivier, Emma
-rangée 1: Afrique, Inde
-rangée 2: Amérique + Écosse, Allemagne
-rangée 3: Japon, Afrique + Allemagne
-rangée 4: Amérique
-pioche: Écosse
-coup: Olivier rangée 1
-attendu rangée 1: Afrique, Inde, Écosse
-attendu albums: Olivier 0, Emma 0
-```
-
-| line | meaning |
-| --- | --- |
-| `id: X` | required, digits or lowercase words with hyphens; the section is `#exemple-junior-X`, its steps `#exemple-junior-X-etape-K` |
-| `titre: …` | the example's accessible name; required unless the id is a number (then « Exemple X ») |
-| `niveau: base` | required: `base`, `avancé` or `expert` |
-| `joueurs: A, B` | required: 2 to 5 names in turn order (the first plays first) |
-| `rangée R: cartes` | R from 1 to 4, cards left to right; a row left out, or `vide`, is empty |
-| `pioche: cartes` | the deck, top card first |
-| `main Nom: cartes` | a player's hand (avancé, expert) |
-| `objectif: le moins de cartes` | optional: avancé's competitive option (`le plus` / `le moins`) |
-| `coup: Nom [carte] rangée R` | one move, in play order; the card is required from a hand (avancé, expert), optional at base (the top card of the deck) |
-| `attendu rangée R: cartes` | the row at the end (`vide` for an empty row) |
-| `attendu albums: Nom N, Nom N` | cards in each album at the end |
-| `attendu gagnants: Nom, Nom` | the winners (the game must be over) |
-| `# …` | a comment |
-
-A card is its cows joined by `+`: `Afrique`, `Inde + Japon`, `Afrique + Inde + Amérique`; only the
-cards of the composition exist (pairs AB BC CD DE EF AF, triples ABC DEF ACE BDF, in type letters). Cow names
-ignore case and accents; `Amérique` and `Amérique du Nord` are the same cow. Cards are separated
-by commas. Each `attendu` line is checked against the engine's replay; an illegal move is
-reported at its `coup:` line with the engine's own sentence.
-
-```junior-ou
-niveau: expert
-rangée 1: Afrique
-rangée 2: Inde + Japon
-rangée 3: Écosse
-rangée 4: Allemagne
-carte: Afrique + Allemagne
-attendu: rangées 1 et 4
-```
-draws the table with a dashed slot at the end of each row where the card may go, the card, and
-a French sentence. `attendu:` (required) lists those rows (`rangée 3`, `rangées 1, 2 et 4`, or
-`aucune`, expert only) and is checked with `game.junior.rules.rows_for`.
-
-```junior-legende``` and ```junior-composition``` have an empty body: the six cow types (colour,
-shape, name), and the table of the « composition proposée », both drawn by game.junior.draw.
 """
 
 
@@ -69,14 +13,15 @@ import unicodedata
 from game import variants
 from game.errors import GameError
 from game.junior import draw
-from game.junior.cows import COWS, TYPES, cards_with
-from game.junior.rules import rows_for
+from game.junior.cows import COWS, ROWS, TYPES, cards_with
+from game.junior.rules import LEVELS, rows_for
 from game.junior.scenario import load, where  # parsing helpers: cow letters → card ids, error places
 from game.messages import blocks as words
 from game.messages import junior as say
 
 from . import register, register_drawing, reserve_family
-from .lines import ROW, LineReader, comma_list, example_id, example_label, kind, row_number
+from .lines import (EXPECT_ROW, ID, ROW, ROW_CARDS, TITLE, LineReader, comma_list, example_id,
+                    example_label, kind, row_number)
 from .markup import Markup, example_section, render
 
 EXAMPLE = "junior-exemple"
@@ -84,27 +29,21 @@ WHERE = "junior-ou"
 LEGEND = "junior-legende"
 COMPOSITION = "junior-composition"
 
-LEVELS = {"base": "base", "avance": "avance", "expert": "expert"}
-ROWS = 4
 _LEVEL = kind("level", "niveau:", r"^niveau\s*:\s*(?P<value>.*)$", single=True, required=True)
-_ROW = kind("row", "rangée R:", rf"^{ROW}\s+(?P<row>\S+)\s*:\s*(?P<value>.*)$")
 EXAMPLE_LINES = [
-    kind("id", "id:", r"^id\s*:\s*(?P<value>.*)$", single=True, required=True),
-    kind("title", "titre:", r"^titre\s*:\s*(?P<value>.*)$", single=True),
-    _LEVEL,
+    ID, TITLE, _LEVEL,
     kind("players", "joueurs:", r"^joueurs\s*:\s*(?P<value>.*)$", single=True, required=True),
-    _ROW,
+    ROW_CARDS,
     kind("deck", "pioche:", r"^pioche\s*:\s*(?P<value>.*)$", single=True),
     kind("hand", "main Nom:", r"^main\s+(?P<name>.+?)\s*:\s*(?P<value>.*)$"),
     kind("goal", "objectif:", r"^objectif\s*:\s*(?P<value>.*)$", single=True),
     kind("move", "coup:", r"^coup\s*:\s*(?P<value>.*)$", required=True),
-    kind("expect_row", "attendu rangée R:",
-         rf"^attendu\s+{ROW}\s+(?P<row>\S+)\s*:\s*(?P<value>.*)$"),
+    EXPECT_ROW,
     kind("expect_albums", "attendu albums:", r"^attendu\s+albums?\s*:\s*(?P<value>.*)$"),
     kind("expect_winners", "attendu gagnants:", r"^attendu\s+gagnants?\s*:\s*(?P<value>.*)$"),
 ]
 WHERE_LINES = [
-    _LEVEL, _ROW,
+    _LEVEL, ROW_CARDS,
     kind("card", "carte:", r"^carte\s*:\s*(?P<value>.*)$", single=True, required=True),
     kind("expect", "attendu:", r"^attendu\s*:\s*(?P<value>.*)$", single=True, required=True),
 ]
@@ -162,10 +101,10 @@ def _level(reader: LineReader) -> str | None:
     line = reader.one("level")
     if line is None:
         return None
-    level = LEVELS.get(_plain(line.value))
-    if level is None:
-        reader.fail(line.number, f"unknown level {line.value!r} (expected base, avancé or expert)")
-    return level
+    if _plain(line.value) in LEVELS:
+        return _plain(line.value)
+    reader.fail(line.number, f"unknown level {line.value!r} (expected base, avancé or expert)")
+    return None
 
 
 def _rows(reader: LineReader) -> list[list[str]]:
@@ -197,10 +136,9 @@ def render_example(body, fence_line, path, fail) -> str | None:
     level = _level(reader)
     found = reader.one("players")
     players = comma_list(found.value) if found else []
-    scenario = {"level": level, "players": players, "rows": _rows(reader)}
+    scenario = {"variant": "junior", "level": level, "players": players, "rows": _rows(reader)}
     deck = reader.one("deck")
-    cards = None if deck is None else _cards(reader, deck.value, deck.number)
-    if cards is not None:
+    if deck is not None and (cards := _cards(reader, deck.value, deck.number)) is not None:
         scenario["deck"] = cards
     hands = {}
     for line in reader.all("hand"):
@@ -227,7 +165,6 @@ def render_example(body, fence_line, path, fail) -> str | None:
             moves.append(move)
             move_lines.append(line.number)
     scenario["moves"] = moves
-    scenario = {"variant": "junior", **scenario}
     if reader.errors:
         return None
 
@@ -245,7 +182,11 @@ def render_example(body, fence_line, path, fail) -> str | None:
     label = example_label(ident, title, reader.fence_line, reader.fail)
     if label is None:
         return None
-    return example_html(ident, scenario, steps, label)
+    # marked data-variant="junior" right after its class: the classic tools that read
+    # `class="exemple" id=` then skip it
+    return example_section(scenario, steps, anchor=f"exemple-junior-{ident}",
+                           exemple=f"junior-{ident}", label=label, variant_early=True,
+                           note=words.JUNIOR_SIMPLIFIED)
 
 
 def _goal(value: str) -> str | None:
@@ -311,14 +252,6 @@ def _check_expected(reader: LineReader, steps: list[dict]) -> None:
         elif sorted(end["winners"]) != sorted(expected):
             reader.fail(line.number, f"attendu gagnants: expected {', '.join(expected)}, "
                                      f"the engine got {', '.join(end['winners'])}")
-
-
-def example_html(ident: str, scenario: dict, steps: list[dict], label: str) -> str:
-    """The markup of CONTRIBUTING.md « Example markup », marked data-variant="junior" right
-    after its class (the classic tools that read `class="exemple" id=` then skip it)."""
-    return example_section(scenario, steps, anchor=f"exemple-junior-{ident}",
-                           exemple=f"junior-{ident}", label=label, variant_early=True,
-                           note=words.JUNIOR_SIMPLIFIED)
 
 
 # ---------------------------------------------------------------- junior-ou

@@ -12,6 +12,9 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
+from game.messages import blocks as words
+from game.messages.typography import french
+
 ROW = r"rang[ée]e"
 """« rangée » as authors type it, with or without its accent."""
 
@@ -28,6 +31,14 @@ class LineKind:
 def kind(name: str, label: str, regex: str, *, single=False, required=False) -> LineKind:
     """A kind whose `regex` matches a whole stripped line (case-sensitive, as authors write)."""
     return LineKind(name, label, re.compile(regex), single, required)
+
+
+# The lines every example block reads alike.
+ID = kind("id", "id:", r"^id\s*:\s*(?P<value>.*)$", single=True, required=True)
+TITLE = kind("title", "titre:", r"^titre\s*:\s*(?P<value>.*)$", single=True)
+ROW_CARDS = kind("row", "rangée R:", rf"^{ROW}\s+(?P<row>\S+)\s*:\s*(?P<value>.*)$")
+EXPECT_ROW = kind("expect_row", "attendu rangée R:",
+                  rf"^attendu\s+{ROW}\s+(?P<row>\S+)\s*:\s*(?P<value>.*)$")
 
 
 @dataclass(frozen=True)
@@ -107,10 +118,6 @@ def example_label(ident: str | None, title: Line | None, fence_line: int, fail) 
     """The accessible name of an example region: its `titre:` line, or « Exemple 3 » for a
     numbered example. An id that is not a number (`regles-tour`) is no name for a reader, so
     such an example must give a `titre:`; None after `fail`."""
-    from game.messages import blocks as words
-
-    from ..typography import french
-
     if title is not None:
         return french(title.value)   # raw HTML: typeset here
     if ident and not ident.isdigit():

@@ -17,6 +17,9 @@ from markupsafe import Markup
 
 from game import variants
 from game.explore.codec import links_for
+from game.messages.explore import OPEN_LINK
+
+from . import SITE_ROOT
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates" / "blocks"
 
@@ -44,7 +47,6 @@ def render(template: str, **context) -> str:
     return _environment().get_template(template).render(**context)
 
 
-
 def example_section(scenario: dict, steps: list[dict], *, anchor: str, exemple: str, label: str,
                     after=(), note: str = "", variant_early: bool = False, explorer: bool = False) -> str:
     """CONTRIBUTING.md « Example markup »: one `<li>` per step, drawn by the scenario's variant
@@ -53,16 +55,16 @@ def example_section(scenario: dict, steps: list[dict], *, anchor: str, exemple: 
     `explorer`: link the example to the explorer, each step to its position (game/explore),
     when the explorer can open the start."""
     variant = variants.of(scenario)
-    data = json.dumps(scenario, ensure_ascii=False, separators=(",", ":"))
     # the permalink and words of every step's position (game/explore/codec.py)
     links = links_for(scenario, len(steps)) if explorer else None
+    link = links and {"href": f"{SITE_ROOT}outils/explorer/#{links[0]['fragment']}",
+                      "label": OPEN_LINK, "text": links[0]["text"], "steps": _json(links)}
     items = [{"n": step["n"], "kind": step["kind"], "html": Markup(variant.step_html(step))}
              for step in steps]
-    player = player_data(scenario)
-    return render("example.html", anchor=anchor, exemple=exemple, scenario=data,
+    return render("example.html", anchor=anchor, exemple=exemple, scenario=_json(scenario),
                   variant=variant.name, variant_early=variant_early, label=label, steps=items,
-                  note=note, after=list(after), explorer=links and _explorer_link(links),
-                  player=player)
+                  note=note, after=list(after), player=player_data(scenario),
+                  explorer=link)
 
 
 def player_data(scenario: dict) -> dict:
@@ -73,19 +75,10 @@ def player_data(scenario: dict) -> dict:
     from .. import branches
 
     steps = branches.steps_data(scenario)
-    return {"steps": json.dumps(steps, ensure_ascii=False, separators=(",", ":")),
-            "branches": branches.BRANCHES if branches.has_deviations(scenario, steps) else None,
+    return {"steps": _json(steps),
+            "branches": branches.BRANCHES if branches.deviations(scenario, steps) else None,
             "download": ""}
 
 
-EXPLORER_PAGE = "outils/explorer/"
-
-
-def _explorer_link(links: list) -> dict:
-    from game.messages.explore import OPEN_LINK
-
-    from . import SITE_ROOT
-    start = links[0]
-    return {"href": f"{SITE_ROOT}{EXPLORER_PAGE}#{start['fragment']}", "label": OPEN_LINK,
-            "text": start["text"],
-            "steps": json.dumps(links, ensure_ascii=False, separators=(",", ":"))}
+def _json(data) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))

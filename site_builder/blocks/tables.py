@@ -5,6 +5,7 @@ only drawings."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from game.classic.cards import HIGHEST, heads
 from game.classic.draw import card_svg, danger_slot_svg, table_svg
@@ -57,9 +58,7 @@ def render_rows(body, fence_line, path, fail) -> str | None:
 
 def heads_table_html() -> str:
     """The 104 cards with their heads, then the count per value and the total."""
-    counts: dict[int, int] = {}
-    for card in range(1, HIGHEST + 1):
-        counts[heads(card)] = counts.get(heads(card), 0) + 1
+    counts = Counter(heads(card) for card in range(1, HIGHEST + 1))
     total_cards = sum(counts.values())
     return render("heads_table.html",
                   cards=[Markup(card_svg(card)) for card in range(1, HIGHEST + 1)],

@@ -19,7 +19,8 @@ from game.classic.replay import replay
 from game.events import EVENT_TYPES, Event, all_types
 from game.junior.rules import LEVELS, play
 from game.junior.variant import replay as junior_replay
-from game.junior.scenario import setup_event, to_scenario
+from game.junior.scenario import to_scenario
+from game.junior.variant import setup_event
 from game.junior.state import run_game
 from game.junior.rules import game_end_event
 from game.rng import Rng

@@ -18,7 +18,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from site_builder.typography import UNITS   # the nouns a number counts: the fixer's own list
+from game.messages.typography import UNITS   # the nouns a number counts: the fixer's own list
 
 ROOT = Path(__file__).resolve().parents[2]
 VNU_JAR = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"

@@ -15,7 +15,7 @@ import re
 import pytest
 
 from game.classic.replay import replay
-from site_builder.blocks.choices import choices_html
+from site_builder.blocks.classic import choices_html
 
 BLOCK = re.compile(r'<div class="choix-possibles".*?</figure></div>', re.S)
 FIGURE = re.compile(r'<figure class="etape-figure choix-issue( choix-exemple)?">(.*?)</figure>', re.S)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from site_builder.typography import NBSP, NNBSP, french
+from game.messages.typography import NBSP, NNBSP, french
 from site_builder.markdown_ext import slugify
 
 

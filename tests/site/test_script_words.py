@@ -7,13 +7,24 @@ would otherwise show « undefined » or a bare « {card} » to a reader of a pag
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 from site_builder import tools_assets
 
 JS = Path(__file__).resolve().parents[2] / "site_builder" / "static" / "js"
-WORDS = tools_assets.read_words_file(tools_assets.files()[tools_assets.WORDS_FILE])
+
+
+def read_words_file(text: str) -> dict:
+    """The object a `tools_assets.words_file()` exports, read back."""
+    head, _, tail = tools_assets.WORDS_MODULE.partition("{}")
+    if not (text.startswith(head) and text.endswith(tail)):
+        raise ValueError("not a words module written by words_file()")
+    return json.loads(text[len(head):len(text) - len(tail)])
+
+
+WORDS = read_words_file(tools_assets.files()[tools_assets.WORDS_FILE])
 
 
 def _call_arguments(text: str, start: int) -> str:
@@ -80,5 +91,5 @@ def test_the_build_names_the_engine_size_in_one_place():
     """js/mots-data.js says the size the pages say (game.messages.blocks.megabytes)."""
     from game.messages.blocks import download_size, megabytes
     assert WORDS["engine_size"] is None   # no engine known yet: the build fills it
-    filled = tools_assets.read_words_file(tools_assets.words_file(megabytes(4_369_348)))
+    filled = read_words_file(tools_assets.words_file(megabytes(4_369_348)))
     assert filled["engine_size"] == "4,4\u00a0Mo" and download_size(4_369_348) == "\u00a0(environ 4,4\u00a0Mo)"
