@@ -49,9 +49,7 @@ class HeuristicBot:
         return min(round_.hands[player], key=lambda c: (self.assess(table, c), c))
 
     def row(self, round_, player: str, card: int) -> int:
-        table = round_.table
-        return cheapest_row([{"row": i, "cards": table.rows[i], "heads": table.heads(i)}
-                             for i in table.open_rows()])
+        return cheapest_row(round_.table.options())
 
     def move(self, st) -> dict:
         """The state protocol's decision (game/state.py): a card, then a row or a draft pick."""
@@ -59,9 +57,6 @@ class HeuristicBot:
         player = want["player"]
         if want["kind"] == "card":
             return {"kind": "card", "player": player, "card": self.card(r, player)}
-        return self.decide_move(want, r, player)
-
-    def decide_move(self, want: dict, r, player: str) -> dict:
         if want["kind"] == "row":
             return {"kind": "row", "player": player, "row": self.row(r, player, want["card"])}
         return {"kind": "pick", "player": player, "card": self.pick(r, player, want["cards"])}

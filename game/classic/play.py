@@ -88,7 +88,7 @@ class Round:
                     "cards": list(self.draft["pool"])}
         if self.turn is not None and self.turn.pending is not None:
             player, card = self.turn.pending
-            return {"kind": "row", "player": player, "card": card, "options": self.turn.options()}
+            return {"kind": "row", "player": player, "card": card, "options": self.table.options()}
         if self.turn is not None and not self.turn.done:
             player, card = self.turn.queue[self.turn.pos][1], self.turn.queue[self.turn.pos][0]
             return {"kind": "place", "player": player, "card": card}

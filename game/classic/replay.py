@@ -22,12 +22,6 @@ CARD_EVENTS = (Reveal, Place, TooLow, ChoiceRequested, ChoiceMade, Take, StartRo
 """The events a turn's steps show (a game's log also holds deals, picks and round ends)."""
 
 
-# The state of each revealed card at a step, by the step's kind: (cards already placed, index of
-# the card placed now) as functions of the turn's position (cards resolved so far).
-_PROGRESS = {"reveal": lambda pos: (0, None), "choice": lambda pos: (pos, pos),
-             "place": lambda pos: (pos - 1, pos - 1), "take": lambda pos: (pos - 1, pos - 1)}
-
-
 def revealed(queue, pos: int, kind: str, specials: dict | None = None) -> list[dict]:
     """The turn's cards in placement order, each with its state at this step: "placed" (in an
     earlier step), "current" (placed, or waiting for a row choice, now) or "waiting".
@@ -36,7 +30,9 @@ def revealed(queue, pos: int, kind: str, specials: dict | None = None) -> list[d
     the turn (any other kind) shows them all placed. `specials` ({player: kind}) adds the special
     card a player has played this turn.
     """
-    done, now = _PROGRESS.get(kind, lambda pos: (len(queue), None))(pos)
+    # (cards already placed, index of the card placed now), by the step's kind.
+    done, now = {"reveal": (0, None), "choice": (pos, pos), "place": (pos - 1, pos - 1),
+                 "take": (pos - 1, pos - 1)}.get(kind, (len(queue), None))
     out = []
     for k, (card, player) in enumerate(queue):
         state = "current" if k == now else "placed" if k < done else "waiting"
@@ -156,10 +152,12 @@ def steps_of(rows, players, events, *, limit: int = LIMIT, draw: bool = True) ->
             i += 1
         request = next((e for e in group if isinstance(e, ChoiceRequested)), None)
         made = next((e for e in group if isinstance(e, ChoiceMade)), None)
+        choice = None if request is None else {
+            "player": player, "card": card,
+            "options": [{"row": o["row"], "cards": list(o["cards"]), "heads": o["heads"]}
+                        for o in request.options], "chosen": None if made is None else made.row}
         if request is not None and made is None:   # the turn waits for this row choice
-            add("choice", group, explain_all(group), choice={
-                "player": player, "card": card, "options": [dict(o) for o in request.options],
-                "chosen": None})
+            add("choice", group, explain_all(group), choice=choice)
             return steps
         take = next((e for e in group if isinstance(e, Take)), None)
         for e in group:
@@ -169,10 +167,6 @@ def steps_of(rows, players, events, *, limit: int = LIMIT, draw: bool = True) ->
                 heads[e.player] += e.heads
             elif isinstance(e, StartRow):
                 rows[e.row] = [e.card]
-        choice = None if request is None else {
-            "player": player, "card": card,
-            "options": [{"row": o["row"], "cards": list(o["cards"]), "heads": o["heads"]}
-                        for o in request.options], "chosen": made.row}
         pos += 1
         add("take" if take else "place", group, explain_all(group), placed=card,
             taken=take.row if take else None, choice=choice)

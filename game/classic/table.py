@@ -52,6 +52,11 @@ class Table:
     def open_rows(self) -> list[int]:
         return [i for i in range(len(self.rows)) if self.is_open(i)]
 
+    def options(self) -> list[dict]:
+        """What each row a too-low card's player may take would cost them."""
+        return [{"row": i, "cards": list(self.rows[i]), "heads": self.heads(i)}
+                for i in self.open_rows()]
+
     def heads(self, row: int) -> int:
         return sum(HEADS[c] for c in self.rows[row])
 

@@ -39,12 +39,6 @@ class Turn:
         """(card, player) resolved by the next `step`."""
         return self.queue[self.pos]
 
-    def options(self) -> list[dict]:
-        """What each row the pending player may take would cost them."""
-        table = self.table
-        return [{"row": i, "cards": list(table.rows[i]), "heads": table.heads(i)}
-                for i in table.open_rows()]
-
     def step(self, choice: int | None = None) -> bool:
         """Resolve the next card; False (and `pending` set) when it needs a row choice.
 
@@ -59,7 +53,7 @@ class Turn:
                 if log is not None:
                     log.append(TooLow(self.number, player, card, table.lowest_end()))
                     log.append(ChoiceRequested(self.number, player, card, tuple(
-                        {**o, "cards": tuple(o["cards"])} for o in self.options())))
+                        {**o, "cards": tuple(o["cards"])} for o in table.options())))
             if choice is None:
                 return False
             if (not is_whole(choice)
@@ -68,7 +62,7 @@ class Turn:
                                 f"and must take one of the rows {table.open_rows()}, not {choice!r}",
                                 player=player, card=card, turn=self.number, code="bad_choice")
             if log is not None:
-                options = self.options()
+                options = table.options()
                 log.append(ChoiceMade(self.number, player, card, choice, table.heads(choice),
                                       min(o["heads"] for o in options),
                                       tuple({"row": o["row"], "heads": o["heads"]} for o in options)))

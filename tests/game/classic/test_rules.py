@@ -129,7 +129,7 @@ def test_too_low_card_pauses_for_the_choice_instead_of_guessing():
     assert turn.run() is False
     assert turn.pending == ("a", 3)
     assert table.rows == [[20], [30], [40], [50]]  # nothing moved yet, not even 45
-    assert [o["heads"] for o in turn.options()] == [3, 3, 3, 3]
+    assert [o["heads"] for o in table.options()] == [3, 3, 3, 3]
     assert turn.step(2) and turn.run()
     assert table.rows == [[20], [30, 45], [3], [50]]
     assert piles == {"a": [40], "b": []}
