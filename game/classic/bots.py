@@ -57,6 +57,10 @@ class HeuristicBot:
         player = want["player"]
         if want["kind"] == "card":
             return {"kind": "card", "player": player, "card": self.card(r, player)}
+        return self.decide_move(want, r, player)
+
+    def decide_move(self, want: dict, r, player: str) -> dict:
+        """A decision other than the card (a variant's bot answers its own)."""
         if want["kind"] == "row":
             return {"kind": "row", "player": player, "row": self.row(r, player, want["card"])}
         return {"kind": "pick", "player": player, "card": self.pick(r, player, want["cards"])}
