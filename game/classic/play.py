@@ -1,16 +1,15 @@
 """Rounds and games: deal (or draft), ten turns, scoring, end of game (RULES §1 and §2).
 
-`Round` and `Game` are explicit state machines in the OpenSpiel manner: the
-deal is a chance step driven by `Rng`, and every decision (a card to play, a
-row to take, a card to draft) is asked for through `pending` and supplied
-by the caller, whoever it is (a bot, a reader, a scenario).
+State machines: the deal is a chance step driven by `Rng`; every decision is asked for through
+`pending` and supplied by the caller (a bot, a reader, a scenario).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import HEADS, MAX_PLAYERS, MIN_PLAYERS, classic_deck, is_card, tactique_deck
+from .cards import (HAND_SIZE, HEADS, MAX_PLAYERS, MIN_PLAYERS, ROWS, VARIANTS, classic_deck,
+                    is_card, tactique_deck)
 from ..errors import GameError
 from ..messages import advice as words
 from ..variants import Option, check_values
@@ -19,9 +18,6 @@ from ..rng import Rng
 from .table import LIMIT, Table
 from .turn import Turn
 
-HAND_SIZE = 10
-ROWS = 4
-VARIANTS = ("classic", "tactique", "logique")
 TARGET = 66
 OPTIONS = {
     "target": Option("int", default=TARGET, low=1, high=10_000, wording=words.bad_target, input="seuil",
@@ -80,8 +76,8 @@ class Round:
     # --- what the round waits for -------------------------------------------------
     @property
     def pending(self) -> dict | None:
-        """The decision the round waits for, or None when the round is over, in the State's words:
-        "pick", "row", "place" (the next card of the turn) or "card" (every player's, at once)."""
+        """The decision the round waits for, in the State's words ("pick", "row", or "card":
+        every player's, at once), or None when the round is over."""
         if self.draft is not None:
             order = self.draft["order"]
             return {"kind": "pick", "player": order[self.draft["pos"] % len(order)],
@@ -89,12 +85,7 @@ class Round:
         if self.turn is not None and self.turn.pending is not None:
             player, card = self.turn.pending
             return {"kind": "row", "player": player, "card": card, "options": self.table.options()}
-        if self.turn is not None and not self.turn.done:
-            player, card = self.turn.queue[self.turn.pos][1], self.turn.queue[self.turn.pos][0]
-            return {"kind": "place", "player": player, "card": card}
-        if self.over:
-            return None
-        return {"kind": "card", "players": list(self.players)}
+        return None if self.over else {"kind": "card", "players": list(self.players)}
 
     @property
     def over(self) -> bool:
@@ -122,9 +113,14 @@ class Round:
             # The cards nobody picked start the rows (RULES §2).
             self.table = Table([[c] for c in sorted(pool)[:ROWS]], LIMIT)
             self.draft = None
-            if self.log is not None:
-                self.log.append(Deal(self.number, tuple(tuple(r) for r in self.table.rows),
-                                     sum(len(h) for h in self.hands.values()) + ROWS, True))
+            self.log_deal(drafted=True)
+
+    def log_deal(self, drafted: bool = False) -> None:
+        """The `deal` event of this round's table and hands (after the draft, in Logique)."""
+        if self.log is not None:
+            self.log.append(Deal(self.number, tuple(tuple(r) for r in self.table.rows),
+                                 sum(len(h) for h in self.hands.values()) + len(self.table.rows),
+                                 drafted))
 
     def play(self, plays: dict, choose=None, *, partial: bool = False) -> bool:
         """Everyone reveals a card; resolve the turn (True) or stop at a row choice (False).
@@ -216,13 +212,11 @@ class Game:
             self.round = Round(self.players, {}, [], number=number, log=self.log,
                                draft={"pool": deck, "order": order, "pos": 0})
             return self.round
-        used = HAND_SIZE * n + ROWS
-        draw = self.rng.draw(deck, used)
+        draw = self.rng.draw(deck, HAND_SIZE * n + ROWS)
         hands = {p: draw[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i, p in enumerate(self.players)}
-        rows = [[c] for c in draw[HAND_SIZE * n:]]
-        self.round = Round(self.players, hands, rows, number=number, log=self.log)
-        if self.log is not None:
-            self.log.append(Deal(number, tuple(tuple(r) for r in rows), used))
+        self.round = Round(self.players, hands, [[c] for c in draw[HAND_SIZE * n:]], number=number,
+                           log=self.log)
+        self.round.log_deal()
         return self.round
 
     def end_round(self) -> dict:

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import HIGHEST, MAX_PLAYERS, MIN_PLAYERS, is_card, tactique_highest
+from .cards import HIGHEST, MAX_PLAYERS, MIN_PLAYERS, ROWS, VARIANTS, is_card, tactique_highest
 from ..errors import GameError
 from ..untrusted import check_plain, is_whole
 from .table import LIMIT, check_rows
 
-ROWS = 4
 KEYS = {"rows", "turns", "hands", "variant", "players", "limit"}
 
 
@@ -34,10 +33,6 @@ class Scenario:
     hands: dict | None
     highest: int
     limit: int = LIMIT
-
-
-def _where(turn: int) -> str:
-    return f"turn {turn}"
 
 
 def check_outline(data, keys, check_variant=None) -> None:
@@ -110,7 +105,7 @@ def _add_players(players: list, names, empty: str, **where) -> None:
 def _highest(data: dict, players: list) -> int:
     """The deck's highest card: 104, or 10 × players + 4 for Tactique and Logique."""
     variant = data.get("variant", "classic")
-    if variant not in ("classic", "tactique", "logique"):
+    if variant not in VARIANTS:
         raise GameError(f"unknown variant {variant!r}", field="variant", code="shape")
     count = check_count(data, players, MIN_PLAYERS, MAX_PLAYERS, "the game is")
     return HIGHEST if variant == "classic" else tactique_highest(count)
@@ -142,7 +137,7 @@ def _limit(data: dict) -> int:
 
 def _check_card(card, player, turn, field, highest: int) -> None:
     if not is_card(card) or card > highest:
-        raise GameError(f"{_where(turn) + ': ' if turn else ''}{player}'s card {card!r} is not in "
+        raise GameError(f"{f'turn {turn}: ' if turn else ''}{player}'s card {card!r} is not in "
                         f"the deck (1..{highest})", player=player, turn=turn or None,
                         card=card if is_whole(card) else None,
                         field=field, code="card_out_of_deck")

@@ -16,6 +16,7 @@ from ..state import check_turn, replay_moves
 from ..events import Deal
 from ..variants import check_values
 from .play import HAND_SIZE, OPTIONS, Game, Options, Round
+from .scenario import parse
 from .table import LIMIT
 
 
@@ -167,9 +168,7 @@ class ClassicState(RoundsState):
         if self.game.round is None:
             return None if self.game.over else {"kind": "next_round", "player": None}
         want = self.game.round.pending
-        if want["kind"] == "card":
-            return self._next_to_choose()
-        return {key: value for key, value in want.items()}
+        return self._next_to_choose() if want["kind"] == "card" else want
 
     def _decisions(self, want: dict) -> list[dict]:
         player = want["player"]
@@ -192,21 +191,17 @@ class ClassicState(RoundsState):
                 self._remember_start(r)
 
 
-def new_game(players, *, seed=0, options=None, variant="classic", deal=None) -> ClassicState:
-    return ClassicState(players, seed=seed, options=options, variant=variant, deal=deal)
+new_game = ClassicState   # the registry's `new_game(players, *, seed, options, variant, deal)`
 
 
 def check_deal(deal, players: list, variant: str) -> dict:
     """A first deal given by a scenario: the scenario checks (cards once, in the deck, four rows)
     plus a full hand for every player."""
-    from .scenario import parse
     if not isinstance(deal, dict):
         raise GameError("a deal is an object with rows and hands", code="hands")
     hands = deal.get("hands")
-    data = {"rows": deal.get("rows"), "hands": hands, "turns": []}
-    if variant != "classic":
-        data.update(variant=variant, players=len(players))
-    parse(data)
+    extra = {} if variant == "classic" else {"variant": variant, "players": len(players)}
+    parse({"rows": deal.get("rows"), "hands": hands, "turns": [], **extra})
     if not isinstance(hands, dict) or list(hands) != list(players) \
             or any(len(h) != HAND_SIZE for h in hands.values()):
         raise GameError(f"a deal gives every player {HAND_SIZE} cards", code="hands")
