@@ -190,8 +190,11 @@ def register_dict_types(*types: str) -> None:
 
 
 def all_types() -> set[str]:
-    """Every event type any variant registers (classes and plain dicts)."""
-    _load_variants()
+    """Every event type any variant registers (classes and plain dicts): each variant registers
+    its own as its modules load, so loading them all needs no list of event modules."""
+    from . import variants
+    for name in variants.names():
+        variants.get(name)
     return set(EVENT_TYPES) | DICT_EVENT_TYPES
 
 
@@ -207,11 +210,3 @@ def register(cls):
 for _cls in (Reveal, Place, TooLow, ChoiceRequested, ChoiceMade, Take, StartRow, Deal, DraftPick,
              RoundEnd, GameEnd):
     register(_cls)
-
-
-def _load_variants() -> None:
-    """Load every registered variant: each registers its own event types as its modules load, so a
-    new variant's events need no line here (game/variants.py `MODULES` is the one list)."""
-    from . import variants
-    for name in variants.names():
-        variants.get(name)

@@ -62,8 +62,15 @@ def parse(data) -> Scenario:
         raise GameError("\"turns\" must be a list", field="turns", code="shape")
     hands = data.get("hands")
     players = _players(turns_in, hands)
-    highest = _highest(data, players)
-    limit = _limit(data)
+    variant = data.get("variant", "classic")
+    if variant not in VARIANTS:
+        raise GameError(f"unknown variant {variant!r}", field="variant", code="shape")
+    count = check_count(data, players, MIN_PLAYERS, MAX_PLAYERS, "the game is")
+    highest = HIGHEST if variant == "classic" else tactique_highest(count)   # RULES §2
+    limit = data.get("limit", LIMIT)
+    if not is_whole(limit) or not 1 <= limit <= 10:
+        raise GameError(f"\"limit\" must be a number of cards from 1 to 10, not {limit!r}",
+                        field="limit", code="shape")
     rows = data["rows"]
     check_rows(rows, limit=limit, highest=highest)
     if len(rows) != ROWS:
@@ -102,15 +109,6 @@ def _add_players(players: list, names, empty: str, **where) -> None:
             players.append(p)
 
 
-def _highest(data: dict, players: list) -> int:
-    """The deck's highest card: 104, or 10 × players + 4 for Tactique and Logique."""
-    variant = data.get("variant", "classic")
-    if variant not in VARIANTS:
-        raise GameError(f"unknown variant {variant!r}", field="variant", code="shape")
-    count = check_count(data, players, MIN_PLAYERS, MAX_PLAYERS, "the game is")
-    return HIGHEST if variant == "classic" else tactique_highest(count)
-
-
 def check_count(data: dict, players: list, low: int, high: int, game: str, rule: str = "") -> int:
     """The table's size: "players" when given (it caps who plays: a scenario may show an excerpt
     of a larger table), else the players named, from `low` to `high`."""
@@ -125,14 +123,6 @@ def check_count(data: dict, players: list, low: int, high: int, game: str, rule:
         raise GameError(f"{len(players)} players play, but \"players\" says {count}", field="players",
                         code="shape")
     return count
-
-
-def _limit(data: dict) -> int:
-    limit = data.get("limit", LIMIT)
-    if not is_whole(limit) or not 1 <= limit <= 10:
-        raise GameError(f"\"limit\" must be a number of cards from 1 to 10, not {limit!r}",
-                        field="limit", code="shape")
-    return limit
 
 
 def _check_card(card, player, turn, field, highest: int) -> None:

@@ -98,8 +98,8 @@ class RoundsState:
     def _next_to_choose(self) -> dict:
         return {"kind": "card", "player": next(p for p in self.players if p not in self.hidden)}
 
-    def _choose_card(self, player: str, card, reveal) -> None:
-        """Keep `player`'s card hidden; once everyone has chosen, `reveal(plays)` (atomic)."""
+    def _choose_card(self, player: str, card) -> None:
+        """Keep `player`'s card hidden; once everyone has chosen, `_reveal(plays)` (atomic)."""
         if card is None and self.partial:
             pass   # sits this turn out: a scenario shows only the players who matter
         elif isinstance(card, bool) or card not in self.round.hands[player]:
@@ -109,29 +109,23 @@ class RoundsState:
         if len(self.hidden) == len(self.players):
             plays, self.hidden = self.hidden, {}
             try:
-                reveal({p: c for p, c in plays.items() if c is not None})
+                self._reveal({p: c for p, c in plays.items() if c is not None})
             except GameError:
                 self.hidden = {p: c for p, c in plays.items() if p != player}
                 raise
 
     def apply(self, move: dict) -> list:
-        """Play one move (GameError leaves the state unchanged); the events it caused.
-
-        Every game in rounds has the hidden `card` choice and `next_round`; a variant's own
-        decisions (a row, a pick, a special card) are its `_decide(move)`.
-        """
+        """Play one move (GameError leaves the state unchanged); the events it caused. A round
+        is scored as soon as it is over. A variant's own decisions (a row, a pick, a special
+        card) are its `_decide(move)`."""
         move = check_turn(self, move, self.MOVE_KEYS)
         start = len(self.log)
         if move["kind"] == "card":
-            self._choose_card(move.get("player"), move.get("card"), self._reveal)
+            self._choose_card(move.get("player"), move.get("card"))
         elif move["kind"] == "next_round":
             self._deal()
         else:
             self._decide(move)
-        return self._done(move, start)
-
-    def _done(self, move: dict, start: int) -> list:
-        """Score a finished round, record the move, return the events it caused."""
         if self.game.round is not None and self.game.round.over:
             self.finished = self.game.round
             self.game.end_round()

@@ -1,9 +1,7 @@
 """One turn: simultaneous reveal, then the cards resolved one by one in ascending order.
 
-The turn is a small state machine rather than a loop with a callback: when a
-card is lower than every row, it stops (`pending`) and waits for the player's
-row choice. The caller (a scenario, a bot, a reader clicking a row) supplies
-it with `step(choice)`; nothing is guessed (RULES §1: any row, of any length).
+A state machine rather than a loop with a callback: a card lower than every row stops the turn
+(`pending`) until its player's row choice comes through `step(choice)` (RULES §1: any row).
 """
 
 from __future__ import annotations
