@@ -15,7 +15,9 @@ from ..errors import GameError, fault
 from ..messages import reader_errors
 from .cards import is_card
 from .draw import step_html
-from .replay import replay
+from .replay import replay, scenario_moves, scenario_state
+from .scenario import parse
+from ..state import replay_moves
 from .table import LIMIT
 from ..untrusted import is_whole
 
@@ -167,23 +169,23 @@ def _twice(card: int, first: str, second: str) -> str:
 
 
 def _drop_needless_choices(scenario: dict) -> dict:
-    """Drop the example's choices that the edited cards no longer need.
+    """Drop the example's choices that the edited cards no longer need, in one replay.
 
     A choice still needed is kept; one newly needed is missing, so the replay pauses on it and the
     reader picks the row on the page.
     """
     scenario = copy.deepcopy(scenario)
-    for _ in range(sum(len(t.get("choices", {})) for t in scenario["turns"])):
-        try:
-            replay(scenario, draw=False, pause=True)
-            break
-        except GameError as error:
-            if error.code != "useless_choice" or error.turn is None:
-                raise
-            turn = scenario["turns"][error.turn - 1]
-            turn["choices"].pop(error.player, None)
-            if not turn["choices"]:
-                del turn["choices"]
+    if not any(t.get("choices") for t in scenario["turns"]):
+        return scenario
+
+    def drop(t: int, players: list, plays: dict) -> None:
+        turn = scenario["turns"][t - 1]
+        for player in players:
+            del turn["choices"][player]
+        if not turn["choices"]:
+            del turn["choices"]
+
+    sc = parse(scenario)
+    state = scenario_state(sc, partial=True)
+    replay_moves(state, scenario_moves(state, sc.turns, lambda t, state: None, unused=drop))
     return scenario
-
-

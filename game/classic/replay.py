@@ -13,7 +13,7 @@ from ..errors import GameError
 from ..events import ChoiceMade, ChoiceRequested, Place, Reveal, StartRow, Take, TooLow
 from ..messages import explain, explain_all
 from ..messages.classic import start_text, turn_summary
-from ..playback import fold
+from ..state import replay_moves
 from .scenario import parse
 from .state import ClassicState
 from .table import LIMIT
@@ -63,13 +63,20 @@ def scenario_state(sc, **game) -> ClassicState:
     return ClassicState(sc.players, deal={"rows": sc.rows, "hands": hands, "limit": sc.limit}, **game)
 
 
-def scenario_moves(state, turns, missing, *, useless: bool = True):
+def _useless_choice(t: int, unused: list, plays: dict) -> None:
+    p = unused[0]
+    raise GameError(f"turn {t}: {p} has a row choice, but their card {plays[p]} is not "
+                    f"lower than every row when it is placed", player=p, card=plays[p],
+                    turn=t, code="useless_choice")
+
+
+def scenario_moves(state, turns, missing, *, unused=_useless_choice):
     """A scenario's turns as moves, written as `state` plays them: each player's card (None: a
     player who sits the turn out), then the row each too-low card takes.
 
     `missing(t, state)` answers a row choice the turn does not give: it raises, or returns and
-    the moves end there (a paused replay, an export's last turn waiting for its reader). With
-    `useless`, a row choice the turn never asks for is a GameError.
+    the moves end there (a paused replay, an export's last turn waiting for its reader).
+    `unused(t, players, plays)` answers the row choices a whole turn never asked for.
     """
     for t, (plays, choices) in enumerate(turns, 1):
         if not state.partial and set(plays) != set(state.players):
@@ -84,12 +91,8 @@ def scenario_moves(state, turns, missing, *, useless: bool = True):
                 return
             yield {"kind": "row", "player": player, "row": choices[player]}
             used.add(player)
-        unused = sorted(set(choices) - used)
-        if useless and unused:
-            p = unused[0]
-            raise GameError(f"turn {t}: {p} has a row choice, but their card {plays[p]} is not "
-                            f"lower than every row when it is placed", player=p, card=plays[p],
-                            turn=t, code="useless_choice")
+        if set(choices) - used:
+            unused(t, sorted(set(choices) - used), plays)
 
 
 def _choice_needed(t: int, state) -> None:
@@ -109,9 +112,8 @@ def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
     """
     sc = parse(data)
     state = scenario_state(sc, partial=True)
-    missing = (lambda t, state: None) if pause else _choice_needed
-    for _ in fold(state, scenario_moves(state, sc.turns, missing)):
-        pass
+    replay_moves(state, scenario_moves(state, sc.turns, (lambda t, state: None) if pause
+                                       else _choice_needed))
     return steps_of(sc.rows, sc.players, state.log, limit=sc.limit, draw=draw)
 
 

@@ -15,7 +15,7 @@ from .bots import HeuristicBot, cheapest_row
 from .cards import HEADS
 from .draw import card_svg, table_svg
 from .play import HAND_SIZE
-from ..playback import fold
+from ..state import replay_moves
 from .replay import scenario_moves, steps_of
 from .scenario import parse
 from .state import check_deal, new_game
@@ -133,9 +133,7 @@ def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None):
             raise GameError(f"turn {t}: {state.pending['player']}'s row choice is missing",
                             code="missing_choice")
 
-    for _ in fold(st, scenario_moves(st, sc.turns, missing, useless=False)):
-        pass
-    return st
+    return replay_moves(st, scenario_moves(st, sc.turns, missing, unused=lambda *_: None))
 
 
 def advice(st, reader: str) -> dict:
