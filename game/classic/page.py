@@ -1,9 +1,6 @@
-"""What the page player needs of a classic-family example, beyond the replay itself.
-
-`page_step` adds to a replay step the markup (`draw.step_html`, as on the static page), the
-« Où va cette carte ? » target and, at a decision, what each row would cost. `with_choice` and
-`edited_scenario` build the scenarios the reader asks for (another row, « Et si… ? »). Used by
-the worker facade (game/web.py) through the variant registry, and by the special-cards variant.
+"""What the page player needs of a classic-family example (and a special-card one), beyond the
+replay: each step's markup, quiz target and row costs (`page_step`), and the scenarios the reader
+asks for: another row (`with_choice`), « Et si… ? » (`edited_scenario`).
 """
 
 from __future__ import annotations
@@ -27,12 +24,11 @@ from ..untrusted import is_whole
 def page_step(scenario: dict, step: dict, *, draw=step_html, replay=replay,
               rows: int | None = None) -> dict:
     """One replay step as the page needs it: markup, text, and what the reader can act on."""
-    item = {key: value for key, value in step.items() if key != "svg"}
-    item["html"] = draw(step)
-    item["target"] = _target(step)
+    item = {**{key: value for key, value in step.items() if key != "svg"},
+            "html": draw(step), "target": _target(step)}
     if step.get("choice"):
-        item["choice"] = dict(step["choice"])
-        item["choice"]["costs"] = choice_costs(scenario, step, replay=replay, rows=rows)
+        item["choice"] = {**step["choice"],
+                          "costs": choice_costs(scenario, step, replay=replay, rows=rows)}
     return item
 
 
