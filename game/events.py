@@ -1,9 +1,7 @@
 """The step log: what happened, in small frozen records a French sentence can be made from.
 
-Each event carries every value its sentence needs (the row's last card, the
-gap, the heads), so the wording in `game.messages` never has to look at the
-table again. `to_dict()` gives the plain JSON form `{"type": ..., ...}`
-used by the CLI, the site and the browser.
+Each event carries every value its sentence needs (the row's last card, the gap, the heads), so
+`game.messages` never looks at the table again; `to_dict()` is its JSON form.
 """
 
 from __future__ import annotations

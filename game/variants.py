@@ -1,12 +1,8 @@
 """The variant registry: the one place that knows which games the engine plays.
 
-A scenario names its variant with `"variant"` (default `"classic"`, so every classic scenario
-written before the registry stays valid); nothing is guessed from a scenario's contents. The CLI,
-the worker facade, the session (« Jouer une manche ») and the site's example blocks all go through
-`get(name)` or `of(scenario)`, so a new variant is one folder with a `variant.py` plus one line
-in `MODULES` (or one `register()` call, as tests/game/test_toy_variant.py does).
-
-Modules are imported on first use: the browser worker loads only the variant a page needs.
+A scenario names its variant with `"variant"` (default `"classic"`); nothing is guessed from its
+contents. Everything goes through `get(name)` or `of(scenario)`, so a new variant is one folder
+plus one line in `MODULES`. Modules load on first use: the browser loads only what a page needs.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """The classic heuristic robot: which card to play, which row to take, which card to draft.
 
-The random robot is every variant's `game.state.RandomBot`. A bot only reads the round (its
-hand, the table, the piles) through the same public state a reader sees; it never peeks at
-other hands.
+It reads only what a reader sees (its hand, the table, the piles), never other hands. The random
+robot is every variant's `game.state.RandomBot`.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """The one renderer: cards and tables as inline SVG strings, for the static build and the browser.
 
-Plain string building (stdlib only) so the same code runs at build time and under Pyodide, and the
-browser never re-implements a drawing. Colours come from CSS classes (site_builder/static/cards.css)
-so dark mode and print can restyle; presentation attributes keep an unstyled SVG readable.
-Output is deterministic (same input, same bytes) and carries no `id`, so any number of drawings can
-share a page. Coordinates are in user units of the viewBox; the SVG has no fixed width.
+Plain strings (stdlib only), so Pyodide runs the same code and the browser never re-implements a
+drawing. Colours are CSS classes (site_builder/static/cards.css: dark mode, print); output is
+deterministic and has no `id`, so any number of drawings share a page.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """Scenario → steps: what the site shows one at a time, in the build and in the browser.
 
-Step 0 is the table before; each turn then gives a reveal step, one step per
-card in ascending order (a take and the row it restarts are one step), and an
-end step. Every step carries its events, its French text (from `messages`),
-a snapshot (rows, penalties) and, unless `draw=False`, its SVG drawing, so
-the static page and the browser player show exactly the same thing.
+Each step carries its events, French text, rows, penalties and (unless `draw=False`) its SVG,
+so the static page and the browser player show exactly the same thing (CONTRIBUTING.md
+« Replay steps »).
 """
 
 from __future__ import annotations

@@ -1,16 +1,8 @@
-"""The JSON scenario format ⇄ the engine (the contract of `python -m game replay`).
-
-A scenario is a starting table and some turns, each with the card every
-player reveals and, for a too-low card, the row its player takes:
-
-    {"rows": [[12], [28], [39], [44]],
-     "turns": [{"plays": {"p1": 37, "p2": 10}, "choices": {"p2": 3}}]}
-
-Optional keys: "limit" (cards a row holds before the next takes it, default 5), "hands" ({player: [cards]}: each played card must come from
-it), "variant" ("classic", "tactique", "logique": the deck's highest card is
-then 10 × players + 4), "players" (the number of players, for that deck).
-`parse` checks everything it can before anything is played; what can only be
-known while playing (a missing or useless row choice) is checked by the run.
+"""The JSON scenario format (the contract of `python -m game replay`, CONTRIBUTING.md « Scenario
+format »): a starting table and turns, each with every player's card and, for a too-low card,
+its row. Optional: "limit", "hands", "variant" (Tactique, Logique: cards 1..10 × players + 4)
+and "players". `parse` checks all it can before anything is played; what only playing tells
+(a missing or useless row choice) the run checks.
 """
 
 from __future__ import annotations
