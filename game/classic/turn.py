@@ -50,8 +50,7 @@ class Turn:
                 self.pending = (player, card)
                 if log is not None:
                     log.append(TooLow(self.number, player, card, table.lowest_end()))
-                    log.append(ChoiceRequested(self.number, player, card, tuple(
-                        {**o, "cards": tuple(o["cards"])} for o in table.options())))
+                    log.append(ChoiceRequested(self.number, player, card, table.options()))
             if choice is None:
                 return False
             if (not is_whole(choice)
