@@ -23,7 +23,6 @@ class Scenario:
     turns: list          # [(plays: {player: card}, choices: {player: row})]
     players: list        # every player, in order of first appearance
     hands: dict | None
-    highest: int
     limit: int = LIMIT
 
 
@@ -71,7 +70,7 @@ def parse(data) -> Scenario:
     if hands is not None:
         _check_hands(hands, used, highest)
     turns = [_turn(t, turn, hands, used, highest, len(rows)) for t, turn in enumerate(turns_in, 1)]
-    return Scenario([list(r) for r in rows], turns, players, hands, highest, limit)
+    return Scenario([list(r) for r in rows], turns, players, hands, limit)
 
 
 def _players(turns_in: list, hands) -> list[str]:
