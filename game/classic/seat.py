@@ -16,7 +16,7 @@ from .play import HAND_SIZE
 from ..state import replay_moves
 from .replay import scenario_moves, steps_of
 from .scenario import parse
-from .state import check_deal, new_game
+from .state import new_game
 
 
 def card_view(card: int) -> dict:
@@ -110,9 +110,9 @@ def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None):
     players = list(hands)
     variant = data.get("variant", "classic")
     variant = "tactique" if variant == "logique" else variant   # the draft is over: Tactique
-    deal = check_deal({"rows": data["rows"], "hands": hands}, players, variant)
     st = new_game(players, seed=seed, options={k: v for k, v in (options or {}).items()
-                                               if k != "variant"}, variant=variant, deal=deal)
+                                               if k != "variant"}, variant=variant,
+                  deal={"rows": data["rows"], "hands": hands})
 
     def missing(t, state):
         if t < len(sc.turns):

@@ -138,6 +138,8 @@ class ClassicState(RoundsState):
 
     def __init__(self, players: list, *, seed=0, options: dict | None = None, variant: str = "classic",
                  deal: dict | None = None, partial: bool = False):
+        if deal is not None and not partial:   # a scenario's excerpt deals only the cards it plays
+            deal = check_deal(deal, players, variant)
         check_seed(seed)
         self.saved_options = check_values(variant, OPTIONS, options)
         self.options = Options(variant, **self.saved_options)
@@ -204,8 +206,6 @@ def check_deal(deal, players: list, variant: str) -> dict:
 
 def from_json(data: dict) -> ClassicState:
     """A saved game read back (its players and options already checked by game.state.from_json)."""
-    variant, players = data.get("variant", "classic"), data["players"]
-    deal = None if data.get("deal") is None else check_deal(data["deal"], players, variant)
-    state = ClassicState(players, seed=data.get("seed", 0), deal=deal, options=data.get("options"),
-                         variant=variant)
+    state = ClassicState(data["players"], seed=data.get("seed", 0), deal=data.get("deal"),
+                         options=data.get("options"), variant=data.get("variant", "classic"))
     return replay_moves(state, data["moves"])
