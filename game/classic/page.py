@@ -72,6 +72,11 @@ def with_choice(scenario: dict, step: dict, row: int, *, rows: int | None = None
 # --- « Et si… ? » -------------------------------------------------------------------------------
 
 _INT = re.compile(r"^[0-9]+$")
+TWICE = {("table", "table"): reader_errors.twice_in_rows,
+         ("table", "play"): reader_errors.already_on_table,
+         ("play", "table"): reader_errors.already_played,
+         ("play", "play"): reader_errors.played_twice}
+"""(where a card was first, where again) → the French message for that card in a second field."""
 
 
 def parse_card(text) -> tuple[int | None, str | None]:
@@ -137,7 +142,7 @@ def edited_scenario(base: dict, rows: list, plays: list) -> tuple[dict, list[dic
     for entry in sorted(entries, key=lambda e: e[4]):
         for card in entry[2] if entry[3] is None else ():
             if card in seen:
-                entry[3] = _twice(card, seen[card], entry[1])
+                entry[3] = TWICE[seen[card], entry[1]](card)
                 break
             seen[card] = entry[1]
     errors = [fault(name, message, f"{name}: the what-if entry is refused")
@@ -155,13 +160,6 @@ def edited_scenario(base: dict, rows: list, plays: list) -> tuple[dict, list[dic
     scenario = {key: value for key, value in base.items() if key not in ("rows", "turns", "hands")}
     return _drop_needless_choices({**scenario, "rows": [e[2] for e in entries if e[1] == "table"],
                                    "turns": turns}), []
-
-
-def _twice(card: int, first: str, second: str) -> str:
-    """The French message for a card already used by another field (first: its kind there)."""
-    if first == "table":
-        return reader_errors.twice_in_rows(card) if second == "table" else reader_errors.already_on_table(card)
-    return reader_errors.already_played(card) if second == "table" else reader_errors.played_twice(card)
 
 
 def _drop_needless_choices(scenario: dict) -> dict:
