@@ -79,7 +79,7 @@ class Option:
 class Variant:
     """What every variant gives the rest of the project (see CONTRIBUTING.md « Variants »). Every
     field from `bots` on is a capability with a default: a variant without it simply lacks it
-    (no « Et si… ? », not in « Jouer une manche », simulated through the state protocol…)."""
+    (no « Et si… ? », not in « Jouer une manche », simulated through the protocol…)."""
 
     name: str
     title: str                                     # French, as readers see it
