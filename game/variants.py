@@ -19,10 +19,8 @@ from .untrusted import is_whole
 class Option:
     """One option of a variant (« Fin de la partie à », a Junior level…): its type and limits.
 
-    The same spec reads a reader's form (`read`: digits typed as text are fine; the facade,
-    game/web_play.py, words its refusals) and checks a saved game (`check_options`: typed JSON
-    only), so the facade and the session hold
-    no option of their own and a new variant's options need no edit outside its folder.
+    The same spec reads a reader's form (`read`) and checks a saved game (`check_options`), so a
+    new variant's options need no edit outside its folder.
     """
 
     kind: str                    # "int", "bool" or "choice"

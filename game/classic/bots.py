@@ -18,10 +18,8 @@ def cheapest_row(options: list[dict]) -> int:
 class HeuristicBot:
     """A sensible player: avoid 6th cards, prefer safe small gaps, take the cheapest row.
 
-    Each card is scored alone against the current table (other players' cards are
-    unknown): the heads it would surely take, then the risk of landing as the
-    5th card of a row (the next card there takes it), then the gap (a small gap
-    leaves less room for someone else to slip in before you).
+    Each card is scored alone against the table (other cards are unknown): the heads it surely
+    takes, then the risk of being a row's 5th card, then the gap (less room to slip in before).
     """
 
     name = "heuristic"

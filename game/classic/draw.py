@@ -224,13 +224,10 @@ def table_svg(rows: list[list[int]], *, placed: int | None = None, taken: int | 
               note: str = "") -> str:
     """The table: one line of slots per row, the slot after the last allowed one drawn as danger.
 
-    Each row is <g data-row="i"> (0-based) holding its cards as <g data-card="n"> left to right.
-    `placed` outlines that card and points an arrow at it; `taken` hatches that row and tags it
-    « ramassée », unless the placed card now starts it (its class "taken" stays).
-    What every row shares (tracks, danger slots, labels) is drawn as one element each, to keep
-    the markup small when a page holds dozens of tables. A variant adds its own marks with
-    `extra` (markup drawn last), `cols` (the width they need, in card slots) and `note` (words
-    added to the title), so it never edits this drawing as text.
+    `placed` outlines that card with an arrow; `taken` hatches that row and tags it « ramassée »
+    unless the placed card now starts it. What rows share (tracks, danger slots, labels) is one
+    element each: a page holds dozens of tables. A variant adds `extra` (markup drawn last), `cols`
+    (the card slots it needs) and `note` (words for the title), never editing this as text.
     """
     cols = max([limit + 1, cols] + [len(row) for row in rows])
     width = X0 + cols * PITCH_X - GAP_X + PAD
