@@ -110,8 +110,8 @@ def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
     """
     sc = parse(data)
     state = scenario_state(sc, partial=True)
-    replay_moves(state, scenario_moves(state, sc.turns, (lambda t, state: None) if pause
-                                       else _choice_needed))
+    missing = (lambda t, state: None) if pause else _choice_needed
+    replay_moves(state, scenario_moves(state, sc.turns, missing))
     return steps_of(sc.rows, sc.players, state.log, limit=sc.limit, draw=draw)
 
 

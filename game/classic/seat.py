@@ -110,8 +110,8 @@ def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None):
     players = list(hands)
     variant = data.get("variant", "classic")
     variant = "tactique" if variant == "logique" else variant   # the draft is over: Tactique
-    st = new_game(players, seed=seed, options={k: v for k, v in (options or {}).items()
-                                               if k != "variant"}, variant=variant,
+    options = {k: v for k, v in (options or {}).items() if k != "variant"}
+    st = new_game(players, seed=seed, options=options, variant=variant,
                   deal={"rows": data["rows"], "hands": hands})
 
     def missing(t, state):
