@@ -10,7 +10,7 @@ from game.classic.cards import HEADS, classic_deck, heads, is_card, tactique_dec
 from game.errors import GameError
 from game.events import ChoiceMade, Place, StartRow, Take, TooLow
 from game.classic.table import Table, check_rows
-from game.classic.turn import Turn
+from game.classic.play import Turn
 
 
 # --- cards and têtes de bœuf ---------------------------------------------------------
