@@ -12,7 +12,10 @@ class GameError(ValueError):
 
     `code` is a stable key and `facts` the JSON-ready values of the refusal (the rows a card
     could go to, whose turn it is…): with them game.messages words it in French for readers.
+    `field` is where a reader's form shows it ("rows[1]", "turns[0].plays.p2").
     """
+
+    KEYS = ("message", "player", "card", "turn", "field", "code", "facts")
 
     def __init__(self, message: str, *, player: str | None = None,
                  card: int | None = None, turn: int | None = None,
@@ -20,25 +23,16 @@ class GameError(ValueError):
                  facts: dict | None = None):
         super().__init__(message)
         self.message = message
-        self.player = player
-        self.card = card
-        self.turn = turn
-        self.field = field    # where a reader's form should show it ("rows[1]", "turns[0].plays.p2")
-        self.code = code      # stable key, so messages/ can word it in French for readers
-        self.facts = facts
+        self.player, self.card, self.turn = player, card, turn
+        self.field, self.code, self.facts = field, code, facts
 
     def replace(self, **changes) -> GameError:
         """The same refusal with some attributes changed: a caller adds where it happened."""
-        given = {"message": self.message, "player": self.player, "card": self.card, "turn": self.turn,
-                 "field": self.field, "code": self.code, "facts": self.facts}
-        given.update(changes)
+        given = {**{k: getattr(self, k) for k in self.KEYS}, **changes}
         return GameError(given.pop("message"), **given)
 
     def to_dict(self) -> dict:
-        return {k: v for k, v in (("message", self.message), ("player", self.player),
-                                  ("card", self.card), ("turn", self.turn),
-                                  ("field", self.field), ("code", self.code),
-                                  ("facts", self.facts)) if v is not None}
+        return {k: getattr(self, k) for k in self.KEYS if getattr(self, k) is not None}
 
 
 class Refusal(Exception):

@@ -1,9 +1,7 @@
 """The step log: what happened, in small frozen records a French sentence can be made from.
 
-Each event carries every value its sentence needs (the row's last card, the
-gap, the heads), so the wording in `game.messages` never has to look at the
-table again. `to_dict()` gives the plain JSON form `{"type": ..., ...}`
-used by the CLI, the site and the browser.
+Each event carries every value its sentence needs (the row's last card, the gap, the heads), so
+`game.messages` never looks at the table again; `to_dict()` is its JSON form.
 """
 
 from __future__ import annotations
@@ -62,118 +60,6 @@ def _frozen(value):
     return value
 
 
-@dataclass(frozen=True, slots=True)
-class Reveal(Event):
-    """All cards of a turn turned face up, listed in the order they will be placed."""
-    type: ClassVar[str] = "reveal"
-    turn: int
-    plays: tuple  # ({"player": p, "card": c}, ...) ascending by card
-
-
-@dataclass(frozen=True, slots=True)
-class Place(Event):
-    """A card goes after the greatest row end lower than it (RULES §1)."""
-    type: ClassVar[str] = "place"
-    turn: int
-    player: str
-    card: int
-    row: int
-    after: int     # last card of the row before the placement
-    gap: int       # card - after: the smallest gap among the rows it could follow
-    length: int    # cards in the row after the placement
-
-
-@dataclass(frozen=True, slots=True)
-class TooLow(Event):
-    """The card is lower than every row end: its player must take a row."""
-    type: ClassVar[str] = "too_low"
-    turn: int
-    player: str
-    card: int
-    lowest: int    # the smallest row end, which the card is still below
-
-
-@dataclass(frozen=True, slots=True)
-class ChoiceRequested(Event):
-    """The engine stops and asks the player which row to take, with each option's cost."""
-    type: ClassVar[str] = "choice_requested"
-    turn: int
-    player: str
-    card: int
-    options: tuple  # ({"row": i, "cards": (...), "heads": h}, ...)
-
-
-@dataclass(frozen=True, slots=True)
-class ChoiceMade(Event):
-    type: ClassVar[str] = "choice_made"
-    turn: int
-    player: str
-    card: int
-    row: int
-    heads: int
-    cheapest: int  # fewest heads any option cost, to tell the reader if the choice was the cheapest
-    # Every option's cost ({"row": i, "heads": h}, ...), so the sentence can name the cheapest
-    # rows and say « la plus chère » only when true; empty in logs written before it existed.
-    costs: tuple = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Take(Event):
-    """A player takes a row into their penalty pile (6th card or too-low card)."""
-    type: ClassVar[str] = "take"
-    turn: int
-    player: str
-    card: int
-    row: int
-    cards: tuple
-    heads: int
-    reason: str    # "sixth" or "too_low"
-
-
-@dataclass(frozen=True, slots=True)
-class StartRow(Event):
-    """The card that caused a take starts the row again, in the same place."""
-    type: ClassVar[str] = "start_row"
-    turn: int
-    player: str
-    card: int
-    row: int
-
-
-@dataclass(frozen=True, slots=True)
-class Deal(Event):
-    type: ClassVar[str] = "deal"
-    round: int
-    rows: tuple
-    cards_in_play: int
-    drafted: bool = False   # Logique: the rows are the cards nobody drafted
-
-
-@dataclass(frozen=True, slots=True)
-class DraftPick(Event):
-    """Logique variant: a player picks one face-up card."""
-    type: ClassVar[str] = "draft_pick"
-    round: int
-    player: str
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
-class RoundEnd(Event):
-    type: ClassVar[str] = "round_end"
-    round: int
-    scores: dict   # heads taken this round
-    totals: dict   # heads since the start of the game
-
-
-@dataclass(frozen=True, slots=True)
-class GameEnd(Event):
-    type: ClassVar[str] = "game_end"
-    rounds: int
-    totals: dict
-    winners: tuple  # every player with the fewest heads: ties share the victory
-
-
 EVENT_TYPES: dict[str, type[Event]] = {}
 """type → event class; each variant registers its own (`register`), so `all_types` lists all."""
 
@@ -190,8 +76,11 @@ def register_dict_types(*types: str) -> None:
 
 
 def all_types() -> set[str]:
-    """Every event type any variant registers (classes and plain dicts)."""
-    _load_variants()
+    """Every event type any variant registers (classes and plain dicts): each variant registers
+    its own as its modules load, so loading them all needs no list of event modules."""
+    from . import variants
+    for name in variants.names():
+        variants.get(name)
     return set(EVENT_TYPES) | DICT_EVENT_TYPES
 
 
@@ -204,14 +93,110 @@ def register(cls):
     return cls
 
 
-for _cls in (Reveal, Place, TooLow, ChoiceRequested, ChoiceMade, Take, StartRow, Deal, DraftPick,
-             RoundEnd, GameEnd):
-    register(_cls)
+def event(kind: str):
+    """A frozen event class of type `kind`, registered: each declares only its fields."""
+    def declare(cls):
+        cls.type = kind
+        return register(dataclass(frozen=True, slots=True)(cls))
+    return declare
 
 
-def _load_variants() -> None:
-    """Load every registered variant: each registers its own event types as its modules load, so a
-    new variant's events need no line here (game/variants.py `MODULES` is the one list)."""
-    from . import variants
-    for name in variants.names():
-        variants.get(name)
+@event("reveal")
+class Reveal(Event):
+    """All cards of a turn turned face up, listed in the order they will be placed."""
+    turn: int
+    plays: tuple  # ({"player": p, "card": c}, ...) ascending by card
+
+
+@event("place")
+class Place(Event):
+    """A card goes after the greatest row end lower than it (RULES §1)."""
+    turn: int
+    player: str
+    card: int
+    row: int
+    after: int     # last card of the row before the placement
+    gap: int       # card - after: the smallest gap among the rows it could follow
+    length: int    # cards in the row after the placement
+
+
+@event("too_low")
+class TooLow(Event):
+    """The card is lower than every row end: its player must take a row."""
+    turn: int
+    player: str
+    card: int
+    lowest: int    # the smallest row end, which the card is still below
+
+
+@event("choice_requested")
+class ChoiceRequested(Event):
+    """The engine stops and asks the player which row to take, with each option's cost."""
+    turn: int
+    player: str
+    card: int
+    options: tuple  # ({"row": i, "cards": (...), "heads": h}, ...)
+
+
+@event("choice_made")
+class ChoiceMade(Event):
+    turn: int
+    player: str
+    card: int
+    row: int
+    heads: int
+    cheapest: int  # fewest heads any option cost, to tell the reader if the choice was the cheapest
+    # Every option's cost ({"row": i, "heads": h}, ...), so the sentence can name the cheapest
+    # rows and say « la plus chère » only when true; empty in logs written before it existed.
+    costs: tuple = ()
+
+
+@event("take")
+class Take(Event):
+    """A player takes a row into their penalty pile (6th card or too-low card)."""
+    turn: int
+    player: str
+    card: int
+    row: int
+    cards: tuple
+    heads: int
+    reason: str    # "sixth" or "too_low"
+
+
+@event("start_row")
+class StartRow(Event):
+    """The card that caused a take starts the row again, in the same place."""
+    turn: int
+    player: str
+    card: int
+    row: int
+
+
+@event("deal")
+class Deal(Event):
+    round: int
+    rows: tuple
+    cards_in_play: int
+    drafted: bool = False   # Logique: the rows are the cards nobody drafted
+
+
+@event("draft_pick")
+class DraftPick(Event):
+    """Logique variant: a player picks one face-up card."""
+    round: int
+    player: str
+    card: int
+
+
+@event("round_end")
+class RoundEnd(Event):
+    round: int
+    scores: dict   # heads taken this round
+    totals: dict   # heads since the start of the game
+
+
+@event("game_end")
+class GameEnd(Event):
+    rounds: int
+    totals: dict
+    winners: tuple  # every player with the fewest heads: ties share the victory

@@ -1,9 +1,7 @@
 """One replay for every variant: a game's moves folded over its State (game/state.py).
 
-Why one: a worked example, `python -m game replay`, « revoir la manche » and the steps drawn
-after a move all mean « play these moves, show what happened ». The State plays them (`apply`
-returns the events each caused); a variant only says how a move's events become steps, and its
-scenario module translates the authoring syntax of content/ into moves.
+Why one: an example, `python -m game replay`, « revoir la manche » and the steps after a move all
+mean « play these moves, show what happened »; a variant only says how events become steps.
 """
 
 from __future__ import annotations

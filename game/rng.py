@@ -1,9 +1,7 @@
 """A seedable generator whose draws are identical on every Python version.
 
-Only `random.Random.random()` is guaranteed to give the same sequence for the
-same seed across Python releases; `shuffle`, `randrange`, `choice` and
-`sample` have changed in the past. So every draw here is built on random():
-a deal made on CPython 3.11 is the deal the browser's Pyodide (3.14) makes.
+Only `random.Random.random()` keeps its sequence across releases (`shuffle`, `choice`, `sample`
+have changed), so every draw is built on it: CPython 3.11 deals what the browser's Pyodide deals.
 """
 
 from __future__ import annotations

@@ -1,23 +1,7 @@
 """One state protocol for every variant, in the spirit of OpenSpiel's `State`.
 
 Why one shape: bots, whole-game simulation, the « Jouer une manche » session and the worker's
-saved games are then written once, over any variant. A State is a game in progress:
-
-    state.pending          the decision it waits for: {"kind", "player", …} or None once over.
-                           Simultaneous reveals are asked one player at a time (cards stay hidden
-                           until everyone has chosen); "player" is None for a step nobody decides
-                           (dealing the next round), whose only legal move is {"kind": "next_round"}.
-    state.legal_moves()    every move that answers `pending` (dicts, JSON-ready)
-    state.apply(move)      play it; returns the events it caused. A refused move raises GameError
-                           and leaves the state exactly as it was.
-    state.is_over          the game has ended
-    state.scores()         {player: points} as the variant counts them (heads, album cards)
-    state.returns()        {player: number}: higher is better, for bots and statistics
-    state.winners()        every player sharing the best result (ties share the victory)
-    state.to_json()        {"variant", "players", "seed", "options", "moves"}: the deal comes from
-                           the seed and the moves are replayed, so a saved game is small and is
-                           re-checked move by move when read back (`from_json`).
-
+saved games are then written once, over any variant (CONTRIBUTING.md « State protocol »).
 A Bot is anything with `move(state) -> move` for `state.pending["player"]`.
 """
 
@@ -36,19 +20,23 @@ MAX_MOVES = 5000   # no game of any variant comes near it: a saved game beyond i
 
 
 class State(Protocol):
+    """A game in progress. Simultaneous reveals are asked one player at a time, cards hidden until
+    everyone chose; a step nobody decides (dealing the next round) has "player" None and the one
+    legal move {"kind": "next_round"}. A refused move raises GameError and changes nothing."""
+
     variant: str
     players: list
 
     @property
-    def pending(self) -> dict | None: ...
-    def legal_moves(self) -> list[dict]: ...
-    def apply(self, move: dict) -> list: ...
+    def pending(self) -> dict | None: ...       # {"kind", "player", …}, None once over
+    def legal_moves(self) -> list[dict]: ...    # every move answering `pending` (JSON-ready)
+    def apply(self, move: dict) -> list: ...    # the events the move caused
     @property
     def is_over(self) -> bool: ...
-    def scores(self) -> dict: ...
-    def returns(self) -> dict: ...
-    def winners(self) -> list: ...
-    def to_json(self) -> dict: ...
+    def scores(self) -> dict: ...               # as the variant counts (heads, album cards)
+    def returns(self) -> dict: ...              # higher is better, for bots and statistics
+    def winners(self) -> list: ...              # ties share the victory
+    def to_json(self) -> dict: ...              # the seed and moves: `from_json` replays them
 
 
 class RandomBot:

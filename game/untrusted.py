@@ -1,12 +1,9 @@
 """The first check on data from outside (a file, a reader's form, a saved game).
 
-`json.loads` accepts things no scenario needs and some the engine cannot
-survive: a 5,000-digit integer (slow arithmetic, then `ValueError` when
-printed), a lone surrogate in a name (`UnicodeEncodeError` halfway through
-printing the result), nesting deep enough for a `RecursionError`. A Python
-caller may also hand in tuples, sets or non-string keys. `check_plain` refuses
-all of them at once, with an iterative walk (no recursion to overflow), so the
-parsers behind it only meet plain JSON values of sane size.
+`json.loads` accepts what the engine cannot survive: a 5,000-digit integer, a lone surrogate
+(`UnicodeEncodeError` halfway through printing), nesting deep enough for a `RecursionError`; a
+Python caller may hand in tuples, sets or non-string keys. `check_plain` refuses them all at once
+(an iterative walk), so the parsers behind it meet only plain JSON of sane size.
 """
 
 from __future__ import annotations

@@ -1,12 +1,8 @@
 """The variant registry: the one place that knows which games the engine plays.
 
-A scenario names its variant with `"variant"` (default `"classic"`, so every classic scenario
-written before the registry stays valid); nothing is guessed from a scenario's contents. The CLI,
-the worker facade, the session (« Jouer une manche ») and the site's example blocks all go through
-`get(name)` or `of(scenario)`, so a new variant is one folder with a `variant.py` plus one line
-in `MODULES` (or one `register()` call, as tests/game/test_toy_variant.py does).
-
-Modules are imported on first use: the browser worker loads only the variant a page needs.
+A scenario names its variant with `"variant"` (default `"classic"`); nothing is guessed from its
+contents. Everything goes through `get(name)` or `of(scenario)`, so a new variant is one folder
+plus one line in `MODULES`. Modules load on first use: the browser loads only what a page needs.
 """
 
 from __future__ import annotations
@@ -23,10 +19,8 @@ from .untrusted import is_whole
 class Option:
     """One option of a variant (« Fin de la partie à », a Junior level…): its type and limits.
 
-    The same spec reads a reader's form (`read`: digits typed as text are fine; the facade,
-    game/web_play.py, words its refusals) and checks a saved game (`check_options`: typed JSON
-    only), so the facade and the session hold
-    no option of their own and a new variant's options need no edit outside its folder.
+    The same spec reads a reader's form (`read`) and checks a saved game (`check_options`), so a
+    new variant's options need no edit outside its folder.
     """
 
     kind: str                    # "int", "bool" or "choice"
@@ -81,35 +75,24 @@ class Option:
 
 @dataclass(frozen=True)
 class Variant:
-    """What every variant gives the rest of the project (see CONTRIBUTING.md « Variants »).
-
-    replay(scenario, *, draw=True, pause=False) -> steps   (each step has n, turn, kind, events,
-        text, choice, …; with pause=True a missing decision ends on a step of kind "choice")
-    result(scenario) -> dict                               (what `python -m game replay` prints)
-    step_html(step) -> str                                 (the one drawing of a step)
-    page_step(scenario, step) -> dict                      (extra fields the page player needs)
-    with_choice(scenario, step, row) -> scenario           (the reader takes `row` at that step)
-    new_game(players, *, seed, options) -> State           (game/state.py protocol)
-    from_json(data) -> State                               (a State's `to_json()` read back)
-    bots: {level: factory(rng) -> Bot}                     (Bot.move(state) -> move; "random" is
-        game.state.RandomBot unless a variant names its own)
-
-    Every other field is a capability with a default: a variant without it simply lacks it
-    (no « Et si… ? », not in « Jouer une manche », simulated through the state protocol…).
-    """
+    """What every variant gives the rest of the project (see CONTRIBUTING.md « Variants »). Every
+    field from `bots` on is a capability with a default: a variant without it simply lacks it
+    (no « Et si… ? », not in « Jouer une manche », simulated through the protocol…)."""
 
     name: str
-    title: str                       # French, as readers see it
+    title: str                                     # French, as readers see it
     min_players: int
     max_players: int
-    replay: Callable[..., list]
-    result: Callable[[Any], dict]
-    step_html: Callable[[dict], str]
-    page_step: Callable[[Any, dict], dict]
-    with_choice: Callable[[Any, dict, int], dict]
-    new_game: Callable[..., Any]
-    from_json: Callable[[dict], Any]
-    bots: Mapping[str, Callable] = field(default_factory=dict)
+    replay: Callable[..., list]                    # (scenario, *, draw=True, pause=False) -> steps;
+                                                   # pause: a missing decision ends on a "choice"
+    result: Callable[[Any], dict]                  # what `python -m game replay` prints
+    step_html: Callable[[dict], str]               # the one drawing of a step
+    page_step: Callable[[Any, dict], dict]         # (scenario, step): what the page player needs
+    with_choice: Callable[[Any, dict, int], dict]  # (scenario, step, row): the reader takes `row`
+    new_game: Callable[..., Any]                   # (players, *, seed, options) -> State
+    from_json: Callable[[dict], Any]               # a State's `to_json()` read back
+    bots: Mapping[str, Callable] = field(default_factory=dict)   # {level: factory(rng) -> Bot};
+                                                   # "random": game.state.RandomBot unless named
     options: Mapping[str, Option] = field(default_factory=dict)   # `new_game(options=…)`'s keys
     menu: str | None = None          # French: its name in Jouer's variant menu (default: title)
     wording: Mapping[str, Callable[[dict], str]] = field(default_factory=dict)   # event type ->

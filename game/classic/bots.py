@@ -1,8 +1,7 @@
 """The classic heuristic robot: which card to play, which row to take, which card to draft.
 
-The random robot is every variant's `game.state.RandomBot`. A bot only reads the round (its
-hand, the table, the piles) through the same public state a reader sees; it never peeks at
-other hands.
+It reads only what a reader sees (its hand, the table, the piles), never other hands. The random
+robot is every variant's `game.state.RandomBot`.
 """
 
 from __future__ import annotations
@@ -19,10 +18,8 @@ def cheapest_row(options: list[dict]) -> int:
 class HeuristicBot:
     """A sensible player: avoid 6th cards, prefer safe small gaps, take the cheapest row.
 
-    Each card is scored alone against the current table (other players' cards are
-    unknown): the heads it would surely take, then the risk of landing as the
-    5th card of a row (the next card there takes it), then the gap (a small gap
-    leaves less room for someone else to slip in before you).
+    Each card is scored alone against the table (other cards are unknown): the heads it surely
+    takes, then the risk of being a row's 5th card, then the gap (less room to slip in before).
     """
 
     name = "heuristic"
@@ -49,9 +46,7 @@ class HeuristicBot:
         return min(round_.hands[player], key=lambda c: (self.assess(table, c), c))
 
     def row(self, round_, player: str, card: int) -> int:
-        table = round_.table
-        return cheapest_row([{"row": i, "cards": table.rows[i], "heads": table.heads(i)}
-                             for i in table.open_rows()])
+        return cheapest_row(round_.table.options())
 
     def move(self, st) -> dict:
         """The state protocol's decision (game/state.py): a card, then a row or a draft pick."""
@@ -62,6 +57,7 @@ class HeuristicBot:
         return self.decide_move(want, r, player)
 
     def decide_move(self, want: dict, r, player: str) -> dict:
+        """A decision other than the card (a variant's bot answers its own)."""
         if want["kind"] == "row":
             return {"kind": "row", "player": player, "row": self.row(r, player, want["card"])}
         return {"kind": "pick", "player": player, "card": self.pick(r, player, want["cards"])}

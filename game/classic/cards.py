@@ -9,8 +9,9 @@ from __future__ import annotations
 from game.card_faces import HEADS, HIGHEST, heads  # noqa: F401 (re-exported)
 from ..untrusted import is_whole
 
-MAX_HEADS = 7
 MIN_PLAYERS, MAX_PLAYERS = 2, 10   # RULES §1
+HAND_SIZE, ROWS = 10, 4
+VARIANTS = ("classic", "tactique", "logique")   # Tactique and Logique: the deck 1..10n+4
 
 
 def total_heads(cards) -> int:

@@ -1,10 +1,8 @@
 """The one renderer: cards and tables as inline SVG strings, for the static build and the browser.
 
-Plain string building (stdlib only) so the same code runs at build time and under Pyodide, and the
-browser never re-implements a drawing. Colours come from CSS classes (site_builder/static/cards.css)
-so dark mode and print can restyle; presentation attributes keep an unstyled SVG readable.
-Output is deterministic (same input, same bytes) and carries no `id`, so any number of drawings can
-share a page. Coordinates are in user units of the viewBox; the SVG has no fixed width.
+Plain strings (stdlib only), so Pyodide runs the same code and the browser never re-implements a
+drawing. Colours are CSS classes (site_builder/static/cards.css: dark mode, print); output is
+deterministic and has no `id`, so any number of drawings share a page.
 """
 
 from __future__ import annotations
@@ -161,24 +159,36 @@ def _card_group(card: int, x: int, y: int, placed: bool) -> str:
             f"{_card_body(card, placed)}</g>")
 
 
+def _svg(kind: str, box: str, title: str, attrs: str = "") -> str:
+    """The opening of one drawing: its class, viewBox and title (what a screen reader says)."""
+    return (f'<svg class="sqp sqp-{kind}" viewBox="{box}" {ROOT_ATTRS}{attrs}>'
+            f"<title>{escape(title)}</title>")
+
+
+CARD_BOX = f"-2 -2 {CARD_W + 4} {CARD_H + 4}"
+
+
+def _danger_label(x: int, y: int, limit: int) -> str:
+    """« 6ᵉ »: the number of the card that takes a row of `limit` cards."""
+    number, suffix = labels.ordinal(limit + 1)
+    return (f'<text x="{x}" y="{y}">{escape(number)}'
+            f'<tspan dy="-9" font-size="13">{escape(suffix)}</tspan></text>')
+
+
 def card_svg(card: int) -> str:
     """One card on its own, e.g. for the table of the 104 cards and their heads."""
     _check(card)
     body = _card_body(card, False, eyes=True)
-    return (f'<svg class="sqp sqp-card" viewBox="-2 -2 {CARD_W + 4} {CARD_H + 4}" {ROOT_ATTRS} '
-            f'fill-rule="evenodd">'
-            f"<title>{escape(labels.card_label(card))}</title>"
-            f'<g data-card="{card}" class="h{HEADS[card]}">{body}</g></svg>')
+    return (_svg("card", CARD_BOX, labels.card_label(card), ' fill-rule="evenodd"')
+            + f'<g data-card="{card}" class="h{HEADS[card]}">{body}</g></svg>')
 
 
 def danger_slot_svg(limit: int = 5) -> str:
     """The dashed « 6ᵉ » slot of table_svg on its own, for the key that explains the drawings."""
-    number, suffix = labels.ordinal(limit + 1)
-    return (f'<svg class="sqp sqp-card" viewBox="-2 -2 {CARD_W + 4} {CARD_H + 4}" {ROOT_ATTRS}>'
-            f"<title>{escape(labels.danger_slot_label(limit + 1))}</title>"
-            f'<rect class="dgr" width="{CARD_W}" height="{CARD_H}" fill="none" stroke="{DANGER}" '
-            f'stroke-dasharray="4 3"/><g class="dgl" fill="{DANGER}"><text x="{CARD_W // 2}" y="44">'
-            f'{escape(number)}<tspan dy="-9" font-size="13">{escape(suffix)}</tspan></text></g></svg>')
+    return (_svg("card", CARD_BOX, labels.danger_slot_label(limit + 1))
+            + f'<rect class="dgr" width="{CARD_W}" height="{CARD_H}" fill="none" stroke="{DANGER}" '
+            f'stroke-dasharray="4 3"/><g class="dgl" fill="{DANGER}">'
+            f'{_danger_label(CARD_W // 2, 44, limit)}</g></svg>')
 
 
 def _hatch(x0: int, y0: int, x1: int, y1: int, step: int = 10) -> str:
@@ -214,13 +224,10 @@ def table_svg(rows: list[list[int]], *, placed: int | None = None, taken: int | 
               note: str = "") -> str:
     """The table: one line of slots per row, the slot after the last allowed one drawn as danger.
 
-    Each row is <g data-row="i"> (0-based) holding its cards as <g data-card="n"> left to right.
-    `placed` outlines that card and points an arrow at it; `taken` hatches that row and tags it
-    « ramassée », unless the placed card now starts it (its class "taken" stays).
-    What every row shares (tracks, danger slots, labels) is drawn as one element each, to keep
-    the markup small when a page holds dozens of tables. A variant adds its own marks with
-    `extra` (markup drawn last), `cols` (the width they need, in card slots) and `note` (words
-    added to the title), so it never edits this drawing as text.
+    `placed` outlines that card with an arrow; `taken` hatches that row and tags it « ramassée »
+    unless the placed card now starts it. What rows share (tracks, danger slots, labels) is one
+    element each: a page holds dozens of tables. A variant adds `extra` (markup drawn last), `cols`
+    (the card slots it needs) and `note` (words for the title), never editing this as text.
     """
     cols = max([limit + 1, cols] + [len(row) for row in rows])
     width = X0 + cols * PITCH_X - GAP_X + PAD
@@ -228,14 +235,12 @@ def table_svg(rows: list[list[int]], *, placed: int | None = None, taken: int | 
     title = labels.table_label(rows, placed=placed, taken=taken, heading=label)
     if note:
         title = f"{title} {note}"
-    number, suffix = labels.ordinal(limit + 1)
     track_w = limit * PITCH_X - GAP_X
     danger_x = X0 + limit * PITCH_X
     step = f"m0 {PITCH_Y}"
     tracks = step.join(f"h{track_w}v{CARD_H}h-{track_w}z" for _ in rows)
     dangers = step.join(f"h{CARD_W}v{CARD_H}h-{CARD_W}z" for _ in rows)
-    out = [f'<svg class="sqp sqp-table" viewBox="0 0 {width} {height}" {ROOT_ATTRS}>'
-           f"<title>{escape(title)}</title>"]
+    out = [_svg("table", f"0 0 {width} {height}", title)]
     if rows:
         # Track: the slots a row may fill; a same-colour round-joined stroke rounds its corners.
         out.append(f'<path class="trk" d="M{X0} {TOP}{tracks}" fill="#e8e8e8" stroke="#e8e8e8" '
@@ -246,8 +251,7 @@ def table_svg(rows: list[list[int]], *, placed: int | None = None, taken: int | 
         out.extend(f'<text x="{-(TOP + i * PITCH_Y + CARD_H // 2)}" y="{PAD + 13}">'
                    f"{escape(labels.row_name(i, capital=True))}</text>" for i in range(len(rows)))
         out.append(f'</g><g class="dgl" fill="{DANGER}">')
-        out.extend(f'<text x="{danger_x + CARD_W // 2}" y="{TOP + i * PITCH_Y + 44}">{escape(number)}'
-                   f'<tspan dy="-9" font-size="13">{escape(suffix)}</tspan></text>'
+        out.extend(_danger_label(danger_x + CARD_W // 2, TOP + i * PITCH_Y + 44, limit)
                    for i in range(len(rows)))
         out.append("</g>")
     tag = ""
@@ -307,8 +311,7 @@ def turn_svg(revealed: list[dict], turn: int, *, badge=None, special_name=None) 
     width = X0 + len(revealed) * PITCH_X - GAP_X + PAD
     height = TOP + CARD_H + NAME_H
     title = labels.revealed_label(turn, revealed, special_name)
-    out = [f'<svg class="sqp sqp-tour" viewBox="0 0 {width} {height}" {ROOT_ATTRS}>'
-           f"<title>{escape(title)}</title>"
+    out = [_svg("tour", f"0 0 {width} {height}", title),
            f'<text class="rl" transform="rotate(-90)" x="{-(TOP + CARD_H // 2)}" y="{PAD + 13}" '
            f'font-size="13">{escape(labels.turn_heading(turn))}</text>']
     for k, entry in enumerate(revealed):
@@ -336,8 +339,7 @@ def pile_svg(cards) -> str:
     body = "".join(f'<g data-taken="{card}" class="carte h{HEADS[card]}" '
                    f'transform="translate({2 + k * PILE_PITCH} 2)">{_card_body(card, False)}</g>'
                    for k, card in enumerate(cards))
-    return (f'<svg class="sqp sqp-pile" viewBox="0 0 {width} {CARD_H + 4}" {ROOT_ATTRS}>'
-            f"<title>{escape(labels.taken_title(cards))}</title>{body}</svg>")
+    return _svg("pile", f"0 0 {width} {CARD_H + 4}", labels.taken_title(cards)) + f"{body}</svg>"
 
 
 def takes_html(takes) -> str:

@@ -1,12 +1,8 @@
 """A lean kernel for simulations: whole random-bot rounds on plain lists, no step log.
 
-Simulating thousands of games needs no explanation of each move, and the
-event-logging state machine of `turn.py` costs ~4× more per card. This kernel
-plays exactly the rules of `table.py` / `turn.py` with the random robot's
-decisions (game.state.RandomBot) and draws the same random numbers in the same
-order, so a seed gives the same scores here as through the State: the tests
-replay thousands of rounds both ways and compare (tests/game/classic/test_fast.py). Rules change in
-`table.py` / `turn.py` first; this file must follow, and the tests tell.
+Why: the event-logging `play.Turn` costs ~4× more per card. This plays the rules of `table.py` /
+`play.py` with RandomBot's decisions and the same random draws in the same order, so a seed gives
+the same scores as through the State (tests/game/classic/test_fast.py): rules change there first.
 """
 
 from __future__ import annotations
@@ -21,9 +17,8 @@ assert ROWS == 4, "random_round unrolls the search over exactly four rows"
 def random_round(rnd, players: int, deck: list[int], first: int | None = None) -> list[int]:
     """One round between `players` random bots; heads taken by each (seat order).
 
-    `rnd` is the random() of the game's Rng; the deal is Rng.draw's partial
-    Fisher–Yates, card picks are RandomBot's choice among the sorted hand. With
-    `first` (Logique: the seat that picks first) a random draft replaces the deal.
+    `rnd` is the game's Rng.random: the deal is Rng.draw's, each pick RandomBot's among the
+    sorted hand. With `first` (Logique: the seat that picks first) a random draft replaces the deal.
     """
     # A card in a hand is encoded as card * 16 + seat: sorting ints is the cheapest ascending reveal.
     if first is not None:

@@ -1,9 +1,6 @@
-"""What the page player needs of a classic-family example, beyond the replay itself.
-
-`page_step` adds to a replay step the markup (`draw.step_html`, as on the static page), the
-« Où va cette carte ? » target and, at a decision, what each row would cost. `with_choice` and
-`edited_scenario` build the scenarios the reader asks for (another row, « Et si… ? »). Used by
-the worker facade (game/web.py) through the variant registry, and by the special-cards variant.
+"""What the page player needs of a classic-family example (and a special-card one), beyond the
+replay: each step's markup, quiz target and row costs (`page_step`), and the scenarios the reader
+asks for: another row (`with_choice`), « Et si… ? » (`edited_scenario`).
 """
 
 from __future__ import annotations
@@ -11,14 +8,15 @@ from __future__ import annotations
 import copy
 import re
 
-from ..errors import GameError
+from ..errors import GameError, fault
 from ..messages import reader_errors
 from .cards import is_card
 from .draw import step_html
-from .replay import replay
+from .replay import replay, scenario_moves, scenario_state
+from .scenario import parse
+from ..state import replay_moves
+from .table import LIMIT
 from ..untrusted import is_whole
-
-DEFAULT_LIMIT = 5
 
 
 # --- steps ------------------------------------------------------------------------------------
@@ -26,12 +24,11 @@ DEFAULT_LIMIT = 5
 def page_step(scenario: dict, step: dict, *, draw=step_html, replay=replay,
               rows: int | None = None) -> dict:
     """One replay step as the page needs it: markup, text, and what the reader can act on."""
-    item = {key: value for key, value in step.items() if key != "svg"}
-    item["html"] = draw(step)
-    item["target"] = _target(step)
+    item = {**{key: value for key, value in step.items() if key != "svg"},
+            "html": draw(step), "target": _target(step)}
     if step.get("choice"):
-        item["choice"] = dict(step["choice"])
-        item["choice"]["costs"] = choice_costs(scenario, step, replay=replay, rows=rows)
+        item["choice"] = {**step["choice"],
+                          "costs": choice_costs(scenario, step, replay=replay, rows=rows)}
     return item
 
 
@@ -49,42 +46,37 @@ def choice_costs(scenario: dict, step: dict, *, replay=replay, rows: int | None 
 
     Later turns are left out: they would cost a full replay per option and mix in other decisions.
     """
-    choice = step["choice"]
-    player, turn = choice["player"], step["turn"]
-    upto = {**scenario, "turns": scenario["turns"][:turn]}
-    costs = {}
-    for option in choice["options"]:
-        alternative = set_choice(upto, turn, player, option["row"], rows)
-        costs[str(option["row"])] = replay(alternative, draw=False, pause=True)[-1]["penalties"][player]
-    return costs
+    upto = {**scenario, "turns": scenario["turns"][:step["turn"]]}
+    player = step["choice"]["player"]
+    return {str(o["row"]): replay(with_choice(upto, step, o["row"], rows=rows), draw=False,
+                                  pause=True)[-1]["penalties"][player]
+            for o in step["choice"]["options"]}
 
 
 def with_choice(scenario: dict, step: dict, row: int, *, rows: int | None = None) -> dict:
-    """A copy of the scenario where the player deciding at `step` takes `row` (`rows`: see
-    `set_choice`)."""
-    return set_choice(scenario, step["turn"], step["choice"]["player"], row, rows)
-
-
-def set_choice(scenario: dict, turn: int, player: str, row: int, rows: int | None = None) -> dict:
-    """A copy of the scenario where `player` takes `row` at `turn` (1-based).
+    """A copy of the scenario where the player deciding at `step` takes `row`.
 
     `rows` bounds the row index (default: the scenario's rows; a variant that may add a row
     during the replay passes its own bound, and the engine checks the rest).
     """
     changed = copy.deepcopy(scenario)
-    turns = changed["turns"]
+    turn, turns = step["turn"], changed["turns"]
     if not 1 <= turn <= len(turns):
         raise GameError(f"turn {turn}: no such turn", turn=turn, code="no_such_turn")
-    rows = len(changed["rows"]) if rows is None else rows
-    if not is_whole(row) or not 0 <= row < rows:
+    if not is_whole(row) or not 0 <= row < (len(changed["rows"]) if rows is None else rows):
         raise GameError(f"turn {turn}: no row {row}", turn=turn, code="no_such_row")
-    turns[turn - 1].setdefault("choices", {})[player] = row
+    turns[turn - 1].setdefault("choices", {})[step["choice"]["player"]] = row
     return changed
 
 
 # --- « Et si… ? » -------------------------------------------------------------------------------
 
 _INT = re.compile(r"^[0-9]+$")
+TWICE = {("table", "table"): reader_errors.twice_in_rows,
+         ("table", "play"): reader_errors.already_on_table,
+         ("play", "table"): reader_errors.already_played,
+         ("play", "play"): reader_errors.played_twice}
+"""(where a card was first, where again) → the French message for that card in a second field."""
 
 
 def parse_card(text) -> tuple[int | None, str | None]:
@@ -125,88 +117,69 @@ def edited_scenario(base: dict, rows: list, plays: list) -> tuple[dict, list[dic
     The players and number of turns are those of the example; choices are kept for the turns and
     players that still make one (the player picks again on the page otherwise).
     """
-    limit = int(base.get("limit", DEFAULT_LIMIT))
-    base_turns = base.get("turns", [])
-    if len(rows) != len(base.get("rows", [])) or len(plays) != len(base_turns):
-        return base, [{"field": None, "message": reader_errors.too_many_fields(),
-                       "detail": "the form's fields do not match the example"}]
-
-    # Each field: [form position, name, "table"|"play", cards, message, changed from the example].
+    limit = int(base.get("limit", LIMIT))
+    base_rows, base_turns = base.get("rows", []), base.get("turns", [])
+    if (len(rows) != len(base_rows) or len(plays) != len(base_turns)
+            or any(set(typed) != set(t.get("plays", {})) for typed, t in zip(plays, base_turns))):
+        return base, [fault(None, reader_errors.too_many_fields(),
+                            "the form's fields do not match the example")]
+    # Each field: [name, "table"|"play", cards, message, changed from the example].
     entries: list[list] = []
-    base_rows = base.get("rows", [])
     for index, text in enumerate(rows):
         cards, message = parse_row(text)
         if message is None and len(cards) > limit:
             message = reader_errors.row_too_long(limit)
-        changed = cards != list(base_rows[index])
-        entries.append([len(entries), f"rows[{index}]", "table", cards, message, changed])
+        entries.append([f"rows[{index}]", "table", cards, message, cards != list(base_rows[index])])
     for t, (typed, base_turn) in enumerate(zip(plays, base_turns)):
-        base_plays = base_turn.get("plays", {})
-        if set(typed) != set(base_plays):
-            return base, [{"field": None, "message": reader_errors.too_many_fields(),
-                       "detail": "the form's fields do not match the example"}]
-        for player in base_plays:  # the example's order of players
+        for player, was in base_turn.get("plays", {}).items():  # the example's order of players
             card, message = parse_card(typed[player])
-            entries.append([len(entries), f"turns[{t}].plays.{player}", "play",
-                            None if card is None else [card], message, card != base_plays[player]])
+            entries.append([f"turns[{t}].plays.{player}", "play", None if card is None else [card],
+                            message, card != was])
 
     # A card in two fields is the fault of the one the reader edited: unchanged fields claim
     # their cards first (giving Alice Bruno's 27 marks Alice's field, not Bruno's).
     seen: dict[int, str] = {}  # card → "table" or "play"
-    for entry in sorted(entries, key=lambda e: e[5]):
-        _, _, kind, cards, message, _ = entry
-        if message is not None:
-            continue
-        for card in cards:
+    for entry in sorted(entries, key=lambda e: e[4]):
+        for card in entry[2] if entry[3] is None else ():
             if card in seen:
-                entry[4] = _twice(card, seen[card], kind)
+                entry[3] = TWICE[seen[card], entry[1]](card)
                 break
-            seen[card] = kind
-    errors = [{"field": name, "message": message, "detail": f"{name}: the what-if entry is refused"}
-              for _, name, _, _, message, _ in entries if message]
-
-    new_rows = [cards or [] for _, _, kind, cards, _, _ in entries if kind == "table"]
-    plays_left = iter(cards[0] if cards else None for _, _, kind, cards, _, _ in entries if kind == "play")
-    new_turns = []
-    for base_turn in base_turns:
-        turn = {"plays": {player: next(plays_left) for player in base_turn.get("plays", {})}}
-        if base_turn.get("choices"):
-            turn["choices"] = dict(base_turn["choices"])
-        new_turns.append(turn)
-
+            seen[card] = entry[1]
+    errors = [fault(name, message, f"{name}: the what-if entry is refused")
+              for name, _, _, message, _ in entries if message]
     if errors:
         return base, errors
+
+    played = iter(cards[0] for _, kind, cards, _, _ in entries if kind == "play")
+    turns = []
+    for base_turn in base_turns:
+        turn = {"plays": {player: next(played) for player in base_turn.get("plays", {})}}
+        if base_turn.get("choices"):
+            turn["choices"] = dict(base_turn["choices"])
+        turns.append(turn)
     scenario = {key: value for key, value in base.items() if key not in ("rows", "turns", "hands")}
-    scenario["rows"] = new_rows
-    scenario["turns"] = new_turns
-    return _drop_needless_choices(scenario), []
-
-
-def _twice(card: int, first: str, second: str) -> str:
-    """The French message for a card already used by another field (first: its kind there)."""
-    if first == "table":
-        return reader_errors.twice_in_rows(card) if second == "table" else reader_errors.already_on_table(card)
-    return reader_errors.already_played(card) if second == "table" else reader_errors.played_twice(card)
+    return _drop_needless_choices({**scenario, "rows": [e[2] for e in entries if e[1] == "table"],
+                                   "turns": turns}), []
 
 
 def _drop_needless_choices(scenario: dict) -> dict:
-    """Drop the example's choices that the edited cards no longer need.
+    """Drop the example's choices that the edited cards no longer need, in one replay.
 
     A choice still needed is kept; one newly needed is missing, so the replay pauses on it and the
     reader picks the row on the page.
     """
     scenario = copy.deepcopy(scenario)
-    for _ in range(sum(len(t.get("choices", {})) for t in scenario["turns"])):
-        try:
-            replay(scenario, draw=False, pause=True)
-            break
-        except GameError as error:
-            if error.code != "useless_choice" or error.turn is None:
-                raise
-            turn = scenario["turns"][error.turn - 1]
-            turn["choices"].pop(error.player, None)
-            if not turn["choices"]:
-                del turn["choices"]
+    if not any(t.get("choices") for t in scenario["turns"]):
+        return scenario
+
+    def drop(t: int, players: list, plays: dict) -> None:
+        turn = scenario["turns"][t - 1]
+        for player in players:
+            del turn["choices"][player]
+        if not turn["choices"]:
+            del turn["choices"]
+
+    sc = parse(scenario)
+    state = scenario_state(sc, partial=True)
+    replay_moves(state, scenario_moves(state, sc.turns, lambda t, state: None, unused=drop))
     return scenario
-
-

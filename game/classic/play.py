@@ -1,27 +1,24 @@
-"""Rounds and games: deal (or draft), ten turns, scoring, end of game (RULES §1 and §2).
+"""Turns, rounds and games: deal (or draft), ten turns, scoring, end of game (RULES §1 and §2).
 
-`Round` and `Game` are explicit state machines in the OpenSpiel manner: the
-deal is a chance step driven by `Rng`, and every decision (a card to play, a
-row to take, a card to draft) is asked for through `pending` and supplied
-by the caller, whoever it is (a bot, a reader, a scenario).
+State machines: the deal is a chance step driven by `Rng`; every decision is asked for through
+`pending` and supplied by the caller (a bot, a reader, a scenario).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import HEADS, MAX_PLAYERS, MIN_PLAYERS, classic_deck, is_card, tactique_deck
+from .cards import (HAND_SIZE, HEADS, MAX_PLAYERS, MIN_PLAYERS, ROWS, VARIANTS, classic_deck,
+                    is_card, tactique_deck)
 from ..errors import GameError
 from ..messages import advice as words
 from ..variants import Option, check_values
-from ..events import Deal, DraftPick, GameEnd, RoundEnd
+from ..events import (ChoiceMade, ChoiceRequested, Deal, DraftPick, GameEnd, Place, Reveal,
+                      RoundEnd, StartRow, Take, TooLow)
 from ..rng import Rng
 from .table import LIMIT, Table
-from .turn import Turn
+from ..untrusted import is_whole
 
-HAND_SIZE = 10
-ROWS = 4
-VARIANTS = ("classic", "tactique", "logique")
 TARGET = 66
 OPTIONS = {
     "target": Option("int", default=TARGET, low=1, high=10_000, wording=words.bad_target, input="seuil",
@@ -62,6 +59,94 @@ class Options:
         return classic_deck() if self.variant == "classic" else tactique_deck(players)
 
 
+class Turn:
+    """One turn: the cards revealed together, resolved lowest first. A state machine rather than
+    a loop with a callback: a card lower than every row stops the turn (`pending`) until its
+    player's row choice comes through `step(choice)` (RULES §1: any row)."""
+
+    __slots__ = ("table", "number", "queue", "pos", "pending", "piles", "log")
+
+    def __init__(self, table: Table, plays: dict, number: int, piles: dict, log: list | None = None):
+        self.table = table
+        self.number = number
+        self.queue = sorted((card, player) for player, card in plays.items())
+        self.pos = 0
+        self.pending: tuple | None = None   # (player, card) waiting for a row choice
+        self.piles = piles                  # player -> cards taken this round
+        self.log = log
+        if log is not None:
+            log.append(Reveal(number, tuple({"player": p, "card": c} for c, p in self.queue)))
+
+    @property
+    def done(self) -> bool:
+        return self.pos >= len(self.queue)
+
+    def next_card(self) -> tuple[int, str]:
+        """(card, player) resolved by the next `step`."""
+        return self.queue[self.pos]
+
+    def step(self, choice: int | None = None) -> bool:
+        """Resolve the next card; False (and `pending` set) when it needs a row choice.
+
+        An illegal choice raises GameError and leaves the turn exactly as it was.
+        """
+        card, player = self.queue[self.pos]
+        table, log = self.table, self.log
+        row = table.target(card)
+        if row is None:
+            if self.pending is None:
+                self.pending = (player, card)
+                if log is not None:
+                    log.append(TooLow(self.number, player, card, table.lowest_end()))
+                    log.append(ChoiceRequested(self.number, player, card, table.options()))
+            if choice is None:
+                return False
+            if (not is_whole(choice)
+                    or not 0 <= choice < len(table.rows) or not table.is_open(choice)):
+                raise GameError(f"turn {self.number}: {player} played {card}, lower than every row, "
+                                f"and must take one of the rows {table.open_rows()}, not {choice!r}",
+                                player=player, card=card, turn=self.number, code="bad_choice")
+            if log is not None:
+                options = table.options()
+                log.append(ChoiceMade(self.number, player, card, choice, table.heads(choice),
+                                      min(o["heads"] for o in options),
+                                      tuple({"row": o["row"], "heads": o["heads"]} for o in options)))
+            self._take(player, card, choice, "too_low")
+            self.pending = None
+        else:
+            cards = table.rows[row]
+            if len(cards) >= table.capacity(row):
+                self._take(player, card, row, "sixth")
+            else:
+                if log is not None:
+                    log.append(Place(self.number, player, card, row, cards[-1], card - cards[-1],
+                                     len(cards) + 1))
+                cards.append(card)
+        self.pos += 1
+        return True
+
+    def _take(self, player: str, card: int, row: int, reason: str) -> None:
+        taken = self.table.take(row, card)
+        self.piles[player].extend(taken)
+        if self.log is not None:
+            self.log.append(Take(self.number, player, card, row, tuple(taken),
+                                 sum(HEADS[c] for c in taken), reason))
+            self.log.append(StartRow(self.number, player, card, row))
+
+    def run(self, choose=None) -> bool:
+        """Resolve every remaining card; `choose(player, card, turn)` answers row choices.
+
+        Without `choose` the turn stops at the first choice (returns False).
+        """
+        while self.pos < len(self.queue):
+            if not self.step():
+                if choose is None:
+                    return False
+                player, card = self.pending
+                self.step(choose(player, card, self))
+        return True
+
+
 class Round:
     """One round: the hands, the table, the penalty piles, the turn in progress."""
 
@@ -80,21 +165,16 @@ class Round:
     # --- what the round waits for -------------------------------------------------
     @property
     def pending(self) -> dict | None:
-        """The decision the round waits for, or None when the round is over, in the State's words:
-        "pick", "row", "place" (the next card of the turn) or "card" (every player's, at once)."""
+        """The decision the round waits for, in the State's words ("pick", "row", or "card":
+        every player's, at once), or None when the round is over."""
         if self.draft is not None:
             order = self.draft["order"]
             return {"kind": "pick", "player": order[self.draft["pos"] % len(order)],
                     "cards": list(self.draft["pool"])}
         if self.turn is not None and self.turn.pending is not None:
             player, card = self.turn.pending
-            return {"kind": "row", "player": player, "card": card, "options": self.turn.options()}
-        if self.turn is not None and not self.turn.done:
-            player, card = self.turn.queue[self.turn.pos][1], self.turn.queue[self.turn.pos][0]
-            return {"kind": "place", "player": player, "card": card}
-        if self.over:
-            return None
-        return {"kind": "card", "players": list(self.players)}
+            return {"kind": "row", "player": player, "card": card, "options": self.table.options()}
+        return None if self.over else {"kind": "card", "players": list(self.players)}
 
     @property
     def over(self) -> bool:
@@ -122,9 +202,14 @@ class Round:
             # The cards nobody picked start the rows (RULES §2).
             self.table = Table([[c] for c in sorted(pool)[:ROWS]], LIMIT)
             self.draft = None
-            if self.log is not None:
-                self.log.append(Deal(self.number, tuple(tuple(r) for r in self.table.rows),
-                                     sum(len(h) for h in self.hands.values()) + ROWS, True))
+            self.log_deal(drafted=True)
+
+    def log_deal(self, drafted: bool = False) -> None:
+        """The `deal` event of this round's table and hands (after the draft, in Logique)."""
+        if self.log is not None:
+            self.log.append(Deal(self.number, tuple(tuple(r) for r in self.table.rows),
+                                 sum(len(h) for h in self.hands.values()) + len(self.table.rows),
+                                 drafted))
 
     def play(self, plays: dict, choose=None, *, partial: bool = False) -> bool:
         """Everyone reveals a card; resolve the turn (True) or stop at a row choice (False).
@@ -216,13 +301,11 @@ class Game:
             self.round = Round(self.players, {}, [], number=number, log=self.log,
                                draft={"pool": deck, "order": order, "pos": 0})
             return self.round
-        used = HAND_SIZE * n + ROWS
-        draw = self.rng.draw(deck, used)
+        draw = self.rng.draw(deck, HAND_SIZE * n + ROWS)
         hands = {p: draw[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i, p in enumerate(self.players)}
-        rows = [[c] for c in draw[HAND_SIZE * n:]]
-        self.round = Round(self.players, hands, rows, number=number, log=self.log)
-        if self.log is not None:
-            self.log.append(Deal(number, tuple(tuple(r) for r in rows), used))
+        self.round = Round(self.players, hands, [[c] for c in draw[HAND_SIZE * n:]], number=number,
+                           log=self.log)
+        self.round.log_deal()
         return self.round
 
     def end_round(self) -> dict:

@@ -1,10 +1,8 @@
 """Scenario → steps: what the site shows one at a time, in the build and in the browser.
 
-Step 0 is the table before; each turn then gives a reveal step, one step per
-card in ascending order (a take and the row it restarts are one step), and an
-end step. Every step carries its events, its French text (from `messages`),
-a snapshot (rows, penalties) and, unless `draw=False`, its SVG drawing, so
-the static page and the browser player show exactly the same thing.
+Each step carries its events, French text, rows, penalties and (unless `draw=False`) its SVG,
+so the static page and the browser player show exactly the same thing (CONTRIBUTING.md
+« Replay steps »).
 """
 
 from __future__ import annotations
@@ -13,19 +11,13 @@ from ..errors import GameError
 from ..events import ChoiceMade, ChoiceRequested, Place, Reveal, StartRow, Take, TooLow
 from ..messages import explain, explain_all
 from ..messages.classic import start_text, turn_summary
-from ..playback import fold
+from ..state import replay_moves
 from .scenario import parse
 from .state import ClassicState
 from .table import LIMIT
 
 CARD_EVENTS = (Reveal, Place, TooLow, ChoiceRequested, ChoiceMade, Take, StartRow)
 """The events a turn's steps show (a game's log also holds deals, picks and round ends)."""
-
-
-# The state of each revealed card at a step, by the step's kind: (cards already placed, index of
-# the card placed now) as functions of the turn's position (cards resolved so far).
-_PROGRESS = {"reveal": lambda pos: (0, None), "choice": lambda pos: (pos, pos),
-             "place": lambda pos: (pos - 1, pos - 1), "take": lambda pos: (pos - 1, pos - 1)}
 
 
 def revealed(queue, pos: int, kind: str, specials: dict | None = None) -> list[dict]:
@@ -36,7 +28,9 @@ def revealed(queue, pos: int, kind: str, specials: dict | None = None) -> list[d
     the turn (any other kind) shows them all placed. `specials` ({player: kind}) adds the special
     card a player has played this turn.
     """
-    done, now = _PROGRESS.get(kind, lambda pos: (len(queue), None))(pos)
+    # (cards already placed, index of the card placed now), by the step's kind.
+    done, now = {"reveal": (0, None), "choice": (pos, pos), "place": (pos - 1, pos - 1),
+                 "take": (pos - 1, pos - 1)}.get(kind, (len(queue), None))
     out = []
     for k, (card, player) in enumerate(queue):
         state = "current" if k == now else "placed" if k < done else "waiting"
@@ -67,13 +61,20 @@ def scenario_state(sc, **game) -> ClassicState:
     return ClassicState(sc.players, deal={"rows": sc.rows, "hands": hands, "limit": sc.limit}, **game)
 
 
-def scenario_moves(state, turns, missing, *, useless: bool = True):
+def _useless_choice(t: int, unused: list, plays: dict) -> None:
+    p = unused[0]
+    raise GameError(f"turn {t}: {p} has a row choice, but their card {plays[p]} is not "
+                    f"lower than every row when it is placed", player=p, card=plays[p],
+                    turn=t, code="useless_choice")
+
+
+def scenario_moves(state, turns, missing, *, unused=_useless_choice):
     """A scenario's turns as moves, written as `state` plays them: each player's card (None: a
     player who sits the turn out), then the row each too-low card takes.
 
     `missing(t, state)` answers a row choice the turn does not give: it raises, or returns and
-    the moves end there (a paused replay, an export's last turn waiting for its reader). With
-    `useless`, a row choice the turn never asks for is a GameError.
+    the moves end there (a paused replay, an export's last turn waiting for its reader).
+    `unused(t, players, plays)` answers the row choices a whole turn never asked for.
     """
     for t, (plays, choices) in enumerate(turns, 1):
         if not state.partial and set(plays) != set(state.players):
@@ -88,12 +89,8 @@ def scenario_moves(state, turns, missing, *, useless: bool = True):
                 return
             yield {"kind": "row", "player": player, "row": choices[player]}
             used.add(player)
-        unused = sorted(set(choices) - used)
-        if useless and unused:
-            p = unused[0]
-            raise GameError(f"turn {t}: {p} has a row choice, but their card {plays[p]} is not "
-                            f"lower than every row when it is placed", player=p, card=plays[p],
-                            turn=t, code="useless_choice")
+        if set(choices) - used:
+            unused(t, sorted(set(choices) - used), plays)
 
 
 def _choice_needed(t: int, state) -> None:
@@ -114,8 +111,7 @@ def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
     sc = parse(data)
     state = scenario_state(sc, partial=True)
     missing = (lambda t, state: None) if pause else _choice_needed
-    for _ in fold(state, scenario_moves(state, sc.turns, missing)):
-        pass
+    replay_moves(state, scenario_moves(state, sc.turns, missing))
     return steps_of(sc.rows, sc.players, state.log, limit=sc.limit, draw=draw)
 
 
@@ -156,10 +152,12 @@ def steps_of(rows, players, events, *, limit: int = LIMIT, draw: bool = True) ->
             i += 1
         request = next((e for e in group if isinstance(e, ChoiceRequested)), None)
         made = next((e for e in group if isinstance(e, ChoiceMade)), None)
+        choice = None if request is None else {
+            "player": player, "card": card,
+            "options": [{"row": o["row"], "cards": list(o["cards"]), "heads": o["heads"]}
+                        for o in request.options], "chosen": None if made is None else made.row}
         if request is not None and made is None:   # the turn waits for this row choice
-            add("choice", group, explain_all(group), choice={
-                "player": player, "card": card, "options": [dict(o) for o in request.options],
-                "chosen": None})
+            add("choice", group, explain_all(group), choice=choice)
             return steps
         take = next((e for e in group if isinstance(e, Take)), None)
         for e in group:
@@ -169,10 +167,6 @@ def steps_of(rows, players, events, *, limit: int = LIMIT, draw: bool = True) ->
                 heads[e.player] += e.heads
             elif isinstance(e, StartRow):
                 rows[e.row] = [e.card]
-        choice = None if request is None else {
-            "player": player, "card": card,
-            "options": [{"row": o["row"], "cards": list(o["cards"]), "heads": o["heads"]}
-                        for o in request.options], "chosen": made.row}
         pos += 1
         add("take" if take else "place", group, explain_all(group), placed=card,
             taken=take.row if take else None, choice=choice)

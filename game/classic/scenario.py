@@ -1,28 +1,19 @@
-"""The JSON scenario format ⇄ the engine (the contract of `python -m game replay`).
-
-A scenario is a starting table and some turns, each with the card every
-player reveals and, for a too-low card, the row its player takes:
-
-    {"rows": [[12], [28], [39], [44]],
-     "turns": [{"plays": {"p1": 37, "p2": 10}, "choices": {"p2": 3}}]}
-
-Optional keys: "limit" (cards a row holds before the next takes it, default 5), "hands" ({player: [cards]}: each played card must come from
-it), "variant" ("classic", "tactique", "logique": the deck's highest card is
-then 10 × players + 4), "players" (the number of players, for that deck).
-`parse` checks everything it can before anything is played; what can only be
-known while playing (a missing or useless row choice) is checked by the run.
+"""The JSON scenario format (the contract of `python -m game replay`, CONTRIBUTING.md « Scenario
+format »): a starting table and turns, each with every player's card and, for a too-low card,
+its row. Optional: "limit", "hands", "variant" (Tactique, Logique: cards 1..10 × players + 4)
+and "players". `parse` checks all it can before anything is played; what only playing tells
+(a missing or useless row choice) the run checks.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import HIGHEST, MAX_PLAYERS, MIN_PLAYERS, is_card, tactique_highest
+from .cards import HIGHEST, MAX_PLAYERS, MIN_PLAYERS, ROWS, VARIANTS, is_card, tactique_highest
 from ..errors import GameError
 from ..untrusted import check_plain, is_whole
 from .table import LIMIT, check_rows
 
-ROWS = 4
 KEYS = {"rows", "turns", "hands", "variant", "players", "limit"}
 
 
@@ -32,12 +23,7 @@ class Scenario:
     turns: list          # [(plays: {player: card}, choices: {player: row})]
     players: list        # every player, in order of first appearance
     hands: dict | None
-    highest: int
     limit: int = LIMIT
-
-
-def _where(turn: int) -> str:
-    return f"turn {turn}"
 
 
 def check_outline(data, keys, check_variant=None) -> None:
@@ -67,8 +53,15 @@ def parse(data) -> Scenario:
         raise GameError("\"turns\" must be a list", field="turns", code="shape")
     hands = data.get("hands")
     players = _players(turns_in, hands)
-    highest = _highest(data, players)
-    limit = _limit(data)
+    variant = data.get("variant", "classic")
+    if variant not in VARIANTS:
+        raise GameError(f"unknown variant {variant!r}", field="variant", code="shape")
+    count = check_count(data, players, MIN_PLAYERS, MAX_PLAYERS, "the game is")
+    highest = HIGHEST if variant == "classic" else tactique_highest(count)   # RULES §2
+    limit = data.get("limit", LIMIT)
+    if not is_whole(limit) or not 1 <= limit <= 10:
+        raise GameError(f"\"limit\" must be a number of cards from 1 to 10, not {limit!r}",
+                        field="limit", code="shape")
     rows = data["rows"]
     check_rows(rows, limit=limit, highest=highest)
     if len(rows) != ROWS:
@@ -77,7 +70,7 @@ def parse(data) -> Scenario:
     if hands is not None:
         _check_hands(hands, used, highest)
     turns = [_turn(t, turn, hands, used, highest, len(rows)) for t, turn in enumerate(turns_in, 1)]
-    return Scenario([list(r) for r in rows], turns, players, hands, highest, limit)
+    return Scenario([list(r) for r in rows], turns, players, hands, limit)
 
 
 def _players(turns_in: list, hands) -> list[str]:
@@ -107,15 +100,6 @@ def _add_players(players: list, names, empty: str, **where) -> None:
             players.append(p)
 
 
-def _highest(data: dict, players: list) -> int:
-    """The deck's highest card: 104, or 10 × players + 4 for Tactique and Logique."""
-    variant = data.get("variant", "classic")
-    if variant not in ("classic", "tactique", "logique"):
-        raise GameError(f"unknown variant {variant!r}", field="variant", code="shape")
-    count = check_count(data, players, MIN_PLAYERS, MAX_PLAYERS, "the game is")
-    return HIGHEST if variant == "classic" else tactique_highest(count)
-
-
 def check_count(data: dict, players: list, low: int, high: int, game: str, rule: str = "") -> int:
     """The table's size: "players" when given (it caps who plays: a scenario may show an excerpt
     of a larger table), else the players named, from `low` to `high`."""
@@ -132,17 +116,9 @@ def check_count(data: dict, players: list, low: int, high: int, game: str, rule:
     return count
 
 
-def _limit(data: dict) -> int:
-    limit = data.get("limit", LIMIT)
-    if not is_whole(limit) or not 1 <= limit <= 10:
-        raise GameError(f"\"limit\" must be a number of cards from 1 to 10, not {limit!r}",
-                        field="limit", code="shape")
-    return limit
-
-
 def _check_card(card, player, turn, field, highest: int) -> None:
     if not is_card(card) or card > highest:
-        raise GameError(f"{_where(turn) + ': ' if turn else ''}{player}'s card {card!r} is not in "
+        raise GameError(f"{f'turn {turn}: ' if turn else ''}{player}'s card {card!r} is not in "
                         f"the deck (1..{highest})", player=player, turn=turn or None,
                         card=card if is_whole(card) else None,
                         field=field, code="card_out_of_deck")

@@ -1,8 +1,6 @@
-"""What the reader sees from their seat in « Jouer une manche » (classic, Tactique, Logique).
-
-The session (game/session.py) is written once for every variant; this module gives it the
-classic family's parts: the table and hand drawn by `draw`, the scores, the round as a scenario
-(export and « revoir la manche »), a game loaded from such a scenario, and the robot's advice.
+"""The classic family's parts of « Jouer une manche » (game/session.py, written once for every
+variant): the reader's seat, the round as a scenario (the export) and as steps, a game loaded
+from an export, and the robot's advice.
 """
 
 from __future__ import annotations
@@ -15,10 +13,10 @@ from .bots import HeuristicBot, cheapest_row
 from .cards import HEADS
 from .draw import card_svg, table_svg
 from .play import HAND_SIZE
-from ..playback import fold
+from ..state import replay_moves
 from .replay import scenario_moves, steps_of
 from .scenario import parse
-from .state import check_deal, new_game
+from .state import new_game
 
 
 def card_view(card: int) -> dict:
@@ -39,23 +37,15 @@ def seat_view(st, reader: str) -> dict:
     drafting = r.draft is not None
     out = {**rounds_view(st), "turns": HAND_SIZE, "hand": [card_view(c) for c in r.hands[reader]],
            "table": "" if drafting else table_svg(r.table.to_json()),
-           "countdown": {p: options.target - t for p, t in st.scores().items()}, "target": options.target,
-           "options": {"variant": st.variant, "target": options.target, "strict": options.strict,
-                       "rounds": options.rounds}}
-    if drafting:
+           "countdown": {p: options.target - t for p, t in st.scores().items()},
+           "target": options.target, "options": {"variant": st.variant, **st.saved_options}}
+    if drafting:   # the robots' picks since the reader's last one, in the engine's French
+        picks = [m for m in st.moves[round_start(st):] if m["kind"] == "pick"]
+        mine = [i for i, m in enumerate(picks) if m["player"] == reader]
         out["pool"] = [card_view(c) for c in r.draft["pool"]]
-        out["picks"] = _bot_picks(st, reader)
+        out["picks"] = explain_all({"type": "draft_pick", "round": r.number, "player": m["player"],
+                                    "card": m["card"]} for m in picks[mine[-1] + 1 if mine else 0:])
     return out
-
-
-def _bot_picks(st, reader: str) -> str:
-    """The robots' draft picks since the reader's last one, in the engine's French."""
-    picks = [m for m in st.moves[round_start(st):] if m["kind"] == "pick"]
-    mine = [i for i, m in enumerate(picks) if m["player"] == reader]
-    recent = picks[mine[-1] + 1:] if mine else picks
-    number = len(st.game.history) + 1
-    return explain_all({"type": "draft_pick", "round": number, "player": m["player"], "card": m["card"]}
-                       for m in recent)
 
 
 def round_start(st) -> int:
@@ -96,12 +86,9 @@ def round_scenario(st) -> dict:
     if r.turn is not None and not r.turn.done:
         turns.pop()
     start = st.round_starts[-1]
-    out = {"rows": [list(row) for row in start["rows"]], "turns": turns,
-           "hands": {p: list(start["hands"][p]) for p in st.players}}
-    if st.variant != "classic":
-        out["variant"] = st.variant
-        out["players"] = len(st.players)
-    return out
+    extra = {} if st.variant == "classic" else {"variant": st.variant, "players": len(st.players)}
+    return {"rows": [list(row) for row in start["rows"]], "turns": turns,
+            "hands": {p: list(start["hands"][p]) for p in st.players}, **extra}
 
 
 def round_steps(st) -> list[dict]:
@@ -122,20 +109,17 @@ def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None):
         raise GameError("a session needs the hands of every player", code="hands")
     players = list(hands)
     variant = data.get("variant", "classic")
-    # The draft is over in a scenario: a Logique round plays on as Tactique.
-    variant = "tactique" if variant == "logique" else variant
-    deal = check_deal({"rows": data["rows"], "hands": {p: hands[p] for p in players}}, players, variant)
-    st = new_game(players, seed=seed, options={k: v for k, v in (options or {}).items() if k != "variant"},
-                  variant=variant, deal=deal)
+    variant = "tactique" if variant == "logique" else variant   # the draft is over: Tactique
+    options = {k: v for k, v in (options or {}).items() if k != "variant"}
+    st = new_game(players, seed=seed, options=options, variant=variant,
+                  deal={"rows": data["rows"], "hands": hands})
 
     def missing(t, state):
         if t < len(sc.turns):
             raise GameError(f"turn {t}: {state.pending['player']}'s row choice is missing",
                             code="missing_choice")
 
-    for _ in fold(st, scenario_moves(st, sc.turns, missing, useless=False)):
-        pass
-    return st
+    return replay_moves(st, scenario_moves(st, sc.turns, missing, unused=lambda *_: None))
 
 
 def advice(st, reader: str) -> dict:

@@ -16,6 +16,7 @@ from ..state import check_turn, replay_moves
 from ..events import Deal
 from ..variants import check_values
 from .play import HAND_SIZE, OPTIONS, Game, Options, Round
+from .scenario import parse
 from .table import LIMIT
 
 
@@ -97,8 +98,8 @@ class RoundsState:
     def _next_to_choose(self) -> dict:
         return {"kind": "card", "player": next(p for p in self.players if p not in self.hidden)}
 
-    def _choose_card(self, player: str, card, reveal) -> None:
-        """Keep `player`'s card hidden; once everyone has chosen, `reveal(plays)` (atomic)."""
+    def _choose_card(self, player: str, card) -> None:
+        """Keep `player`'s card hidden; once everyone has chosen, `_reveal(plays)` (atomic)."""
         if card is None and self.partial:
             pass   # sits this turn out: a scenario shows only the players who matter
         elif isinstance(card, bool) or card not in self.round.hands[player]:
@@ -108,29 +109,23 @@ class RoundsState:
         if len(self.hidden) == len(self.players):
             plays, self.hidden = self.hidden, {}
             try:
-                reveal({p: c for p, c in plays.items() if c is not None})
+                self._reveal({p: c for p, c in plays.items() if c is not None})
             except GameError:
                 self.hidden = {p: c for p, c in plays.items() if p != player}
                 raise
 
     def apply(self, move: dict) -> list:
-        """Play one move (GameError leaves the state unchanged); the events it caused.
-
-        Every game in rounds has the hidden `card` choice and `next_round`; a variant's own
-        decisions (a row, a pick, a special card) are its `_decide(move)`.
-        """
+        """Play one move (GameError leaves the state unchanged); the events it caused. A round
+        is scored as soon as it is over. A variant's own decisions (a row, a pick, a special
+        card) are its `_decide(move)`."""
         move = check_turn(self, move, self.MOVE_KEYS)
         start = len(self.log)
         if move["kind"] == "card":
-            self._choose_card(move.get("player"), move.get("card"), self._reveal)
+            self._choose_card(move.get("player"), move.get("card"))
         elif move["kind"] == "next_round":
             self._deal()
         else:
             self._decide(move)
-        return self._done(move, start)
-
-    def _done(self, move: dict, start: int) -> list:
-        """Score a finished round, record the move, return the events it caused."""
         if self.game.round is not None and self.game.round.over:
             self.finished = self.game.round
             self.game.end_round()
@@ -143,6 +138,8 @@ class ClassicState(RoundsState):
 
     def __init__(self, players: list, *, seed=0, options: dict | None = None, variant: str = "classic",
                  deal: dict | None = None, partial: bool = False):
+        if deal is not None and not partial:   # a scenario's excerpt deals only the cards it plays
+            deal = check_deal(deal, players, variant)
         check_seed(seed)
         self.saved_options = check_values(variant, OPTIONS, options)
         self.options = Options(variant, **self.saved_options)
@@ -167,9 +164,7 @@ class ClassicState(RoundsState):
         if self.game.round is None:
             return None if self.game.over else {"kind": "next_round", "player": None}
         want = self.game.round.pending
-        if want["kind"] == "card":
-            return self._next_to_choose()
-        return {key: value for key, value in want.items()}
+        return self._next_to_choose() if want["kind"] == "card" else want
 
     def _decisions(self, want: dict) -> list[dict]:
         player = want["player"]
@@ -192,21 +187,17 @@ class ClassicState(RoundsState):
                 self._remember_start(r)
 
 
-def new_game(players, *, seed=0, options=None, variant="classic", deal=None) -> ClassicState:
-    return ClassicState(players, seed=seed, options=options, variant=variant, deal=deal)
+new_game = ClassicState   # the registry's `new_game(players, *, seed, options, variant, deal)`
 
 
 def check_deal(deal, players: list, variant: str) -> dict:
     """A first deal given by a scenario: the scenario checks (cards once, in the deck, four rows)
     plus a full hand for every player."""
-    from .scenario import parse
     if not isinstance(deal, dict):
         raise GameError("a deal is an object with rows and hands", code="hands")
     hands = deal.get("hands")
-    data = {"rows": deal.get("rows"), "hands": hands, "turns": []}
-    if variant != "classic":
-        data.update(variant=variant, players=len(players))
-    parse(data)
+    extra = {} if variant == "classic" else {"variant": variant, "players": len(players)}
+    parse({"rows": deal.get("rows"), "hands": hands, "turns": [], **extra})
     if not isinstance(hands, dict) or list(hands) != list(players) \
             or any(len(h) != HAND_SIZE for h in hands.values()):
         raise GameError(f"a deal gives every player {HAND_SIZE} cards", code="hands")
@@ -215,8 +206,6 @@ def check_deal(deal, players: list, variant: str) -> dict:
 
 def from_json(data: dict) -> ClassicState:
     """A saved game read back (its players and options already checked by game.state.from_json)."""
-    variant, players = data.get("variant", "classic"), data["players"]
-    deal = None if data.get("deal") is None else check_deal(data["deal"], players, variant)
-    state = ClassicState(players, seed=data.get("seed", 0), deal=deal, options=data.get("options"),
-                         variant=variant)
+    state = ClassicState(data["players"], seed=data.get("seed", 0), deal=data.get("deal"),
+                         options=data.get("options"), variant=data.get("variant", "classic"))
     return replay_moves(state, data["moves"])

@@ -1,10 +1,8 @@
-"""The rows on the table and the two placement facts every rule builds on.
+"""The rows on the table and the placement rule every other rule builds on.
 
-A row is a list of card numbers, left to right. Row indexes never change: a
-taken row starts again in place, so « rangée 2 » stays « rangée 2 » all round.
-The number of rows and a row's capacity are data, not constants, so the
-special-cards variant (a 5th row, a « 7 qui prend » row, stopped rows) can
-reuse this module by overriding `capacity` and `is_open`.
+A row is a list of cards, left to right; a taken row starts again in place, so indexes never
+change. The special cards (a 5th row, « 7 qui prend », stopped rows) override `capacity` and
+`is_open`.
 """
 
 from __future__ import annotations
@@ -52,6 +50,11 @@ class Table:
     def open_rows(self) -> list[int]:
         return [i for i in range(len(self.rows)) if self.is_open(i)]
 
+    def options(self) -> list[dict]:
+        """What each row a too-low card's player may take would cost them."""
+        return [{"row": i, "cards": list(self.rows[i]), "heads": self.heads(i)}
+                for i in self.open_rows()]
+
     def heads(self, row: int) -> int:
         return sum(HEADS[c] for c in self.rows[row])
 
@@ -70,9 +73,6 @@ class Table:
 
     def to_json(self) -> list[list[int]]:
         return [list(r) for r in self.rows]
-
-    def __str__(self) -> str:
-        return "\n".join(f"{i + 1}: " + " ".join(map(str, r)) for i, r in enumerate(self.rows))
 
 
 def check_rows(rows, *, limit: int = LIMIT, highest: int = 104, where: str = "rows") -> None:

@@ -21,7 +21,7 @@ from types import SimpleNamespace
 from ..classic.bots import HeuristicBot, cheapest_row
 from ..classic.cards import HEADS
 from ..classic.table import Table
-from ..classic.turn import Turn
+from ..classic.play import Turn
 from ..errors import GameError
 from ..rng import Rng
 from ..specials.bots import SpecialBot

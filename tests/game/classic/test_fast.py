@@ -4,7 +4,7 @@
 random robot (game.state.RandomBot, sharing the game's generator), so for one seed both give the
 same scores, round after round; thousands of seeds over 2–10 players and the three decks check
 it (Logique's draft included). `bot_game` is the heuristic simulation's loop: equal to
-`state.play_out`. Any rule change made in table.py / turn.py and not in fast.py (or the reverse)
+`state.play_out`. Any rule change made in table.py / play.py and not in fast.py (or the reverse)
 shows here.
 """
 

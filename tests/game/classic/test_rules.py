@@ -10,7 +10,7 @@ from game.classic.cards import HEADS, classic_deck, heads, is_card, tactique_dec
 from game.errors import GameError
 from game.events import ChoiceMade, Place, StartRow, Take, TooLow
 from game.classic.table import Table, check_rows
-from game.classic.turn import Turn
+from game.classic.play import Turn
 
 
 # --- cards and têtes de bœuf ---------------------------------------------------------
@@ -129,7 +129,7 @@ def test_too_low_card_pauses_for_the_choice_instead_of_guessing():
     assert turn.run() is False
     assert turn.pending == ("a", 3)
     assert table.rows == [[20], [30], [40], [50]]  # nothing moved yet, not even 45
-    assert [o["heads"] for o in turn.options()] == [3, 3, 3, 3]
+    assert [o["heads"] for o in table.options()] == [3, 3, 3, 3]
     assert turn.step(2) and turn.run()
     assert table.rows == [[20], [30, 45], [3], [50]]
     assert piles == {"a": [40], "b": []}

@@ -20,7 +20,7 @@ from hypothesis_budget import scaled
 from game.classic.bots import HeuristicBot
 from game.classic.cards import HEADS
 from game.classic.table import Table
-from game.classic.turn import Turn
+from game.classic.play import Turn
 from game.errors import GameError
 from game.explore.position import Position
 from game.explore.risk import estimate
