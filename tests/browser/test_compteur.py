@@ -1,4 +1,6 @@
-"""« Compteur »: the score sheet for a real game, plain JavaScript on a built heads table."""
+"""« Compteur »: the score sheet for a real game, plain JavaScript on a built heads table.
+
+That a sheet survives a reload is a journey, in the three browsers (test_journeys.py)."""
 
 from __future__ import annotations
 
@@ -35,19 +37,6 @@ def sheet(page) -> list[list[str]]:
 def test_the_heads_table_is_generated_from_the_engine(built_site):
     data = json.loads((built_site / "js" / "tetes.json").read_text(encoding="utf-8"))
     assert data["heads"] == list(HEADS) and data["total"] == 171
-
-
-def test_a_sheet_survives_a_reload(page, server):
-    open_sheet(page, server)
-    add_players(page, "Alice", "Bruno", "Chloé")
-    enter_round(page, 12, 3, 0)
-    enter_round(page, 5, "", 20)
-    before = sheet(page)
-    assert before[-1] == ["Total", "17", "3", "20"]
-    assert "Bruno mène." == page.text_content(".compteur-verdict")
-    page.reload()
-    page.wait_for_selector("[data-compteur][data-pret]")
-    assert sheet(page) == before
 
 
 def test_bad_entries_get_a_french_message_and_change_nothing(page, server):
