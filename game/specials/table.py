@@ -1,11 +1,5 @@
-"""The variable table of the special-cards variant: 4 or 5 rows, 7 qui prend markers, Stops.
-
-`SpecialTable` only overrides the hooks the classic `Table` was built with:
-`capacity` (a marked row is full whatever its length, so the next card is
-its 7th and takes it) and `is_open` (a stopped row is absent for placement
-and taking). `take` adds the variant's two twists: with 5 rows the taker also
-takes the card just played and the row disappears (back to 4 rows), and
-every Stop goes as soon as any row is taken.
+"""The special-cards table: 4 or 5 rows, 7 qui prend markers, Stops, over the classic `Table`'s
+hooks (`capacity`: a marked row is full at any length; `is_open`: a stopped row is absent).
 """
 
 from __future__ import annotations
@@ -15,11 +9,6 @@ from game.classic.table import LIMIT, Table, check_rows
 
 from .cards import MAX_ROWS, ROWS
 from ..untrusted import is_whole
-
-
-def _without(indexes, gone: int) -> set:
-    """Row indexes after row `gone` disappeared: the rows below it move up one place."""
-    return {i - (i > gone) for i in indexes if i != gone}
 
 
 class SpecialTable(Table):
@@ -41,31 +30,17 @@ class SpecialTable(Table):
         """Whether the next card placed in this row takes it."""
         return len(self.rows[row]) >= self.capacity(row)
 
-    def take(self, row: int, card: int) -> list[int]:
-        """Take a row for `card`: restart it with the card, or, with 5 rows, remove it and the card."""
+    def take(self, row: int, card: int, *, insert: bool = False) -> list[int]:
+        """Take a row for `card`: restart it with the card (Insérer: with the row's last card,
+        which stays), or, with 5 rows, remove it, the card just played included."""
+        self.stopped.clear()
         if len(self.rows) == MAX_ROWS:
-            return self._remove(row) + [card]
+            self.marked = {i - (i > row) for i in self.marked if i != row}   # rows below move up
+            return self.rows.pop(row) + ([] if insert else [card])
         taken = self.rows[row]
-        self.rows[row] = [card]
+        self.rows[row] = taken[-1:] if insert else [card]
         self.marked.discard(row)
-        self.stopped.clear()
-        return taken
-
-    def take_all_but_last(self, row: int) -> list[int]:
-        """Insérer's take: the row's last card stays as its first (with 5 rows, the row goes)."""
-        if len(self.rows) == MAX_ROWS:
-            return self._remove(row)
-        cards = self.rows[row]
-        self.rows[row] = cards[-1:]
-        self.marked.discard(row)
-        self.stopped.clear()
-        return cards[:-1]
-
-    def _remove(self, row: int) -> list[int]:
-        taken = self.rows.pop(row)
-        self.marked = _without(self.marked, row)
-        self.stopped.clear()
-        return taken
+        return taken[:-1] if insert else taken
 
     def clone(self) -> "SpecialTable":
         return SpecialTable(self.rows, self.limit, self.marked, self.stopped)

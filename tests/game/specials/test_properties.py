@@ -17,7 +17,7 @@ from game.rng import Rng
 from game.specials.bots import RandomSpecialBot, SpecialBot
 from game.specials.cards import KINDS
 from game.specials.moves import FIELDS, Refused
-from game.specials.play import SpecialGame
+from game.specials.state import SpecialGame
 
 TAKES = {"take", "special_seventh_take", "special_insert_take", "special_row_removed"}
 
