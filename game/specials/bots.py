@@ -18,27 +18,13 @@ from .moves import candidates
 
 def cost(rnd, player: str, move, choice) -> tuple[int, int | None] | None:
     """(heads this resolution adds to `player`'s round score, row choice); None if refused.
-
-    A too-low card without a choice is tried on every open row, keeping the cheapest.
-    """
-    choices = [choice]
-    now = rnd.score(player)
-    if choice is None:
-        trial = rnd.trial(move)
-        if trial is None:
-            return None
-        if trial.asked is None:
-            return trial.score(player) - now, None
-        choices = [o["row"] for o in trial.pending["options"]]
-    best = None
-    for c in choices:
-        trial = rnd.trial(move, c)
-        if trial is None:
-            continue
-        spent = trial.score(player) - now
-        if best is None or spent < best[0]:
-            best = (spent, c)
-    return best
+    A too-low card without a choice is tried on every row it may take, keeping the cheapest."""
+    now, trial = rnd.score(player), rnd.trial(move, choice)
+    if trial is None or trial.asked is None:
+        return None if trial is None else (trial.score(player) - now, choice)
+    tries = ((rnd.trial(move, o["row"]), o["row"]) for o in trial.asked[0].options)
+    return min(((t.score(player) - now, row) for t, row in tries if t is not None),
+               key=lambda found: found[0], default=None)
 
 
 def place_move(bot, want: dict, rnd, player: str) -> dict:
