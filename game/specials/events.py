@@ -1,8 +1,6 @@
-"""Events of the special cards, in the dataclass style of `game.events`.
-
-Every type starts with `special_`, so `game.messages.explain` hands them to
-`game.messages.specials`. Placements, too-low cards, row choices and ordinary
-takes reuse the classic events: their sentences still hold in this variant.
+"""Events of the special cards, in the dataclass style of `game.events`. Every type starts with
+`special_`, so `game.messages.explain` hands them to `game.messages.specials`; placements, too-low
+cards, row choices and ordinary takes reuse the classic events.
 """
 
 from __future__ import annotations
@@ -13,8 +11,12 @@ from typing import ClassVar
 from game.events import Event, register
 
 
-@register
-@dataclass(frozen=True, slots=True)
+def event(cls):
+    """A frozen, slotted event class, registered for `game.events.all_types`."""
+    return register(dataclass(frozen=True, slots=True)(cls))
+
+
+@event
 class SpecialPlayed(Event):
     """A player lays a special card on their placement turn (before their number card)."""
     type: ClassVar[str] = "special_played"
@@ -24,8 +26,7 @@ class SpecialPlayed(Event):
     card: int      # the number card they revealed
 
 
-@register
-@dataclass(frozen=True, slots=True)
+@event
 class FifthRow(Event):
     """5e série: the number card starts a new, fifth row."""
     type: ClassVar[str] = "special_fifth_row"
@@ -35,8 +36,7 @@ class FifthRow(Event):
     row: int
 
 
-@register
-@dataclass(frozen=True, slots=True)
+@event
 class Marked(Event):
     """7 qui prend: the card goes where the normal rules send it and counts as the 6th card."""
     type: ClassVar[str] = "special_marked"
@@ -48,8 +48,7 @@ class Marked(Event):
     length: int    # cards really in the row after (it counts as 6 whatever this is)
 
 
-@register
-@dataclass(frozen=True, slots=True)
+@event
 class SeventhTake(Event):
     """The next card placed in a marked row is its 7th: its player takes the row's number cards."""
     type: ClassVar[str] = "special_seventh_take"
@@ -61,8 +60,7 @@ class SeventhTake(Event):
     heads: int
 
 
-@register
-@dataclass(frozen=True, slots=True)
+@event
 class Inserted(Event):
     """Insérer: the card goes into a row at a position that keeps it ascending."""
     type: ClassVar[str] = "special_inserted"
@@ -76,8 +74,7 @@ class Inserted(Event):
     length: int
 
 
-@register
-@dataclass(frozen=True, slots=True)
+@event
 class InsertTake(Event):
     """Insérer made a row of 6 (or a marked row's 7th): take all but the last card."""
     type: ClassVar[str] = "special_insert_take"
@@ -90,8 +87,7 @@ class InsertTake(Event):
     stays: int | None   # the last card, now first of the row; None when the 5th row went away
 
 
-@register
-@dataclass(frozen=True, slots=True)
+@event
 class Replaced(Event):
     """Remplacer: the revealed card goes back to the hand, another is played in its slot."""
     type: ClassVar[str] = "special_replaced"
@@ -101,8 +97,7 @@ class Replaced(Event):
     new: int        # the card played instead
 
 
-@register
-@dataclass(frozen=True, slots=True)
+@event
 class Slid(Event):
     """Glisser: one number card moves from one row to another, keeping both ascending."""
     type: ClassVar[str] = "special_slid"
@@ -114,8 +109,7 @@ class Slid(Event):
     to_index: int
 
 
-@register
-@dataclass(frozen=True, slots=True)
+@event
 class Stopped(Event):
     """Stop: the row is closed (no adding, removing or taking) until any row is taken."""
     type: ClassVar[str] = "special_stopped"
@@ -124,8 +118,7 @@ class Stopped(Event):
     row: int
 
 
-@register
-@dataclass(frozen=True, slots=True)
+@event
 class StopsRemoved(Event):
     """A row was taken: every Stop leaves the table."""
     type: ClassVar[str] = "special_stops_removed"
@@ -133,8 +126,7 @@ class StopsRemoved(Event):
     rows: tuple    # the rows that were stopped, numbered as before the take
 
 
-@register
-@dataclass(frozen=True, slots=True)
+@event
 class RowRemoved(Event):
     """With 5 rows, a take also takes the card just played: the row goes, 4 rows remain."""
     type: ClassVar[str] = "special_row_removed"
@@ -147,8 +139,7 @@ class RowRemoved(Event):
     reason: str    # "sixth", "seventh", "too_low" or "insert"
 
 
-@register
-@dataclass(frozen=True, slots=True)
+@event
 class Negative(Event):
     """Négatif = positif: the chosen card's heads count in the player's favour."""
     type: ClassVar[str] = "special_negative"
@@ -159,8 +150,7 @@ class Negative(Event):
     drop: int      # 2 × heads: how much lower the round total is than after an ordinary take
 
 
-@register
-@dataclass(frozen=True, slots=True)
+@event
 class TooLowOpen(Event):
     """A too-low card while some rows are stopped: only the open rows count, and can be taken."""
     type: ClassVar[str] = "special_too_low"
