@@ -156,7 +156,7 @@ def scenario_state(sc, **game) -> SpecialState:
 
 
 def scenario_moves(state, sc, missing, *, strict: bool = True, waiting: str | None = None,
-                   auto_choice: bool = False, where: dict | None = None):
+                   auto_choice: bool = False):
     """A scenario's turns as moves, written as `state` plays them: each player's number card
     (None: a player who sits the turn out), then one `place` per card with its player's special
     card and row.
@@ -167,8 +167,7 @@ def scenario_moves(state, sc, missing, *, strict: bool = True, waiting: str | No
     `strict`, a refused special card given without a row. `strict` (a replay) also refuses a
     card played twice and a row given for a card that needs none; without it (an export being
     loaded) such a row goes to the State, which refuses it. `auto_choice` takes the cheapest
-    row for a missing or closed one. `where` is kept at the turn and player of the last move
-    written (an error's words).
+    row for a missing or closed one.
     """
     for t, (plays, choices, specials) in enumerate(sc.turns, 1):
         if not state.partial and set(plays) != set(state.players):
@@ -189,8 +188,6 @@ def scenario_moves(state, sc, missing, *, strict: bool = True, waiting: str | No
         while state.pending is not None and state.pending["kind"] == "place":
             r = state.round
             card, player = r.next_card()
-            if where is not None:
-                where.update(turn=t, player=player)
             if t == len(sc.turns) and player == waiting:
                 missing(t, player, None)
                 return
