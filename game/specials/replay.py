@@ -15,7 +15,7 @@ from game.messages.classic import start_text, turn_summary
 from .. import playback
 from .moves import Refused
 from .scenario import VARIANT, parse
-from .state import scenario_moves, scenario_state
+from .state import SpecialState, scenario_moves
 
 AROUND = ("deal", "round_end", "game_end")
 """The game's events around the round: a scenario's steps show its turns only."""
@@ -96,7 +96,9 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
     takes the cheapest row instead (used to show what would happen without a special card).
     """
     sc = parse(data)
-    state = scenario_state(sc, partial=True)
+    deal = {"rows": sc.rows, "hands": sc.hands, "held": sc.held, "marked": sc.marked,
+            "stopped": sc.stopped}
+    state = SpecialState(sc.players, partial=True, deal=deal)
     stop: list = []          # (player, need): the decision the moves end on
 
     def missing(t, player, need):

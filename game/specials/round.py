@@ -75,15 +75,6 @@ class SpecialRound:
         t = self.table
         return [{"row": i, "cards": list(t.rows[i]), "heads": t.heads(i)} for i in t.open_rows()]
 
-    def snapshot(self) -> dict:
-        """Plain JSON of everything a move may change (tests compare two of them)."""
-        return {"turn": self.turn_number, **self.table.state(),
-                "hands": {p: list(h) for p, h in self.hands.items()},
-                "specials": {p: list(s) for p, s in self.specials.items()},
-                "piles": {p: list(c) for p, c in self.piles.items()}, "credits": dict(self.credits),
-                "discard": list(self.discard), "queue": [list(q) for q in self.queue],
-                "pos": self.pos, "scores": self.scores()}
-
     # --- moves -------------------------------------------------------------------------
     def reveal(self, plays: dict, *, partial: bool = False) -> None:
         """Everyone reveals a number card; checked first, so a bad play changes nothing.

@@ -120,10 +120,6 @@ class SpecialState(RoundsState):
         self.round.settle(special, row)
 
 
-def new_game(players, *, seed=0, options=None) -> SpecialState:
-    return SpecialState(players, seed=seed, options=options)
-
-
 def check_deal(deal, players: list) -> dict:
     """A first deal given by a scenario: the scenario checks (cards once, in the deck, four open
     rows) plus a full hand of number and special cards for every player."""
@@ -146,13 +142,6 @@ def from_json(data: dict) -> SpecialState:
     deal = None if data.get("deal") is None else check_deal(data["deal"], players)
     state = SpecialState(players, seed=data.get("seed", 0), options=data.get("options") or None, deal=deal)
     return replay_moves(state, data["moves"])
-
-
-def scenario_state(sc, **game) -> SpecialState:
-    """The State on a parsed scenario's table (its markers and Stops too), hands and held cards.
-    `game`: the State's own arguments."""
-    return SpecialState(sc.players, deal={"rows": sc.rows, "hands": sc.hands, "held": sc.held,
-                                          "marked": sc.marked, "stopped": sc.stopped}, **game)
 
 
 def scenario_moves(state, sc, missing, *, strict: bool = True, waiting: str | None = None,
