@@ -2,6 +2,9 @@
 card, in ascending order, is settled with its player's optional special card, so a player decides
 with the table they will really meet. Settling is atomic: a refused move changes nothing, and a
 card lower than every open row with no row named waits, unsettled, in `pending` for `choose(row)`.
+
+The table (`SpecialTable`: 4 or 5 rows, 7 qui prend markers, Stops) overrides the classic `Table`'s
+hooks: `capacity` (a marked row is full at any length) and `is_open` (a stopped row is absent).
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import copy
 
 from game.classic.cards import HEADS
+from game.classic.table import LIMIT, Table
 from game.errors import GameError
 from game.events import ChoiceMade, ChoiceRequested, Place, Reveal, StartRow, Take, TooLow
 
@@ -16,8 +20,46 @@ from . import events as ev
 from . import moves
 from .cards import MAX_ROWS
 from .moves import Refused, RowChoice
-from .table import SpecialTable
 from ..untrusted import is_whole
+
+
+class SpecialTable(Table):
+    __slots__ = ("marked", "stopped")
+
+    def __init__(self, rows, limit: int = LIMIT, marked=(), stopped=()):
+        super().__init__(rows, limit)
+        self.marked = set(marked)    # rows holding a 7 qui prend marker
+        self.stopped = set(stopped)  # rows closed by a Stop
+
+    def capacity(self, row: int) -> int:
+        """A marked row counts as holding 6 cards: it is full at its current length."""
+        return len(self.rows[row]) if row in self.marked else self.limit
+
+    def is_open(self, row: int) -> bool:
+        return row not in self.stopped
+
+    def is_full(self, row: int) -> bool:
+        """Whether the next card placed in this row takes it."""
+        return len(self.rows[row]) >= self.capacity(row)
+
+    def take(self, row: int, card: int, *, insert: bool = False) -> list[int]:
+        """Take a row for `card`: restart it with the card (Insérer: with the row's last card,
+        which stays), or, with 5 rows, remove it, the card just played included."""
+        self.stopped.clear()
+        if len(self.rows) == MAX_ROWS:
+            self.marked = {i - (i > row) for i in self.marked if i != row}   # rows below move up
+            return self.rows.pop(row) + ([] if insert else [card])
+        taken = self.rows[row]
+        self.rows[row] = taken[-1:] if insert else [card]
+        self.marked.discard(row)
+        return taken[:-1] if insert else taken
+
+    def clone(self) -> "SpecialTable":
+        return SpecialTable(self.rows, self.limit, self.marked, self.stopped)
+
+    def state(self) -> dict:
+        """Plain JSON: the rows and which of them carry a marker or a Stop."""
+        return {"rows": self.to_json(), "marked": sorted(self.marked), "stopped": sorted(self.stopped)}
 
 
 class SpecialRound:

@@ -24,10 +24,11 @@ from dataclasses import dataclass
 from game.classic.cards import is_card
 from game.errors import GameError
 from game.classic.scenario import check_count, check_outline
+from game.classic.table import LIMIT, check_rows
 
-from .cards import COPIES, KINDS, MAX_PLAYERS, MIN_PLAYERS, REPLACE
+from .cards import COPIES, KINDS, MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS, REPLACE, ROWS
 from .moves import check_shape
-from .table import check_table
+from ..untrusted import is_whole
 
 VARIANT = "speciales"
 KEYS = {"variant", "rows", "marked", "stopped", "hands", "held", "turns", "players"}
@@ -198,3 +199,25 @@ def _check_replacements(turns, rows, hands) -> None:
             placed[new] = p
         for card, p in placed.items():
             gone.setdefault(card, f"placed by {p} in turn {t}")
+
+
+def check_table(rows, marked=(), stopped=()) -> None:
+    """Raise GameError unless rows, markers and Stops make a legal table of the variant."""
+    if not isinstance(rows, list) or len(rows) not in (ROWS, MAX_ROWS):
+        raise GameError("rows: the special-cards table has 4 or 5 rows", field="rows",
+                        code="rows_shape")
+    check_rows(rows, limit=LIMIT + 1)   # shape, deck, no card twice, ascending
+    for name, indexes in (("marked", marked), ("stopped", stopped)):
+        if not isinstance(indexes, (list, tuple, set)):
+            raise GameError(f"\"{name}\" must be a list of row indexes, not {indexes!r}", field=name,
+                            code="shape")
+        for i in indexes:
+            if not is_whole(i) or not 0 <= i < len(rows):
+                raise GameError(f"\"{name}\": {i!r} is not a row index (0..{len(rows) - 1})", field=name,
+                                code="shape")
+    for i, row in enumerate(rows):
+        if len(row) > LIMIT and i not in set(marked):
+            raise GameError(f"row {i} has {len(row)} cards; only a row with a 7 qui prend marker "
+                            f"may hold 6", field=f"rows[{i}]", code="row_too_long")
+    if len(set(stopped)) >= len(rows):
+        raise GameError("\"stopped\": at least one row must stay open", field="stopped", code="shape")
