@@ -1,20 +1,6 @@
-"""The JSON scenario format of the special-cards variant (its replay as steps: replay.py).
-
-A classic scenario plus an optional `"specials"` entry per turn: the special
-card a player adds on their own placement turn, with the fields it needs
-(documented in game/specials/README.md and game/specials/moves.py):
-
-    {"variant": "speciales",
-     "rows": [[12], [28], [39], [44]],
-     "turns": [{"plays": {"p1": 37, "p2": 10}, "choices": {"p2": 3},
-                "specials": {"p1": {"card": "stop", "row": 1}}}]}
-
-Optional keys: "marked" and "stopped" (row indexes with a 7 qui prend marker or
-a Stop at the start), "hands" ({player: [number cards]}; without it each
-player holds exactly the cards they play, plus any Remplacer card), "held"
-({player: [special cards]}; without it a player may play any special card).
-Steps have the classic shape (see CONTRIBUTING.md) plus "marked", "stopped"
-and "special" ({player, card} of the special card played in that step).
+"""The JSON scenario format of the special-cards variant, documented in game/specials/README.md:
+a classic scenario plus markers, Stops, held special cards and each turn's special cards.
+`parse` checks what the shape can tell; the replay (replay.py) what only playing can.
 """
 
 from __future__ import annotations
@@ -97,12 +83,11 @@ def parse(data) -> Scenario:
     hands = data.get("hands")
     if hands is not None:
         _check_hands(hands, rows)
-    if hands is None:
+    else:
         hands = {p: [] for p in players}
         for plays, _, specials in turns:
-            brought = [(p, card) for p, card in plays.items()]
-            brought += [(p, m["with"]) for p, m in specials.items() if m["card"] == REPLACE]
-            for p, card in brought:
+            for p, card in [*plays.items(),
+                            *((p, m["with"]) for p, m in specials.items() if m["card"] == REPLACE)]:
                 if card not in hands[p]:   # a card back from Remplacer is the same card
                     hands[p].append(card)
     held = data.get("held")

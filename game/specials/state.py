@@ -146,32 +146,31 @@ def from_json(data: dict) -> SpecialState:
 
 def scenario_moves(state, sc, missing, *, strict: bool = True, waiting: str | None = None,
                    auto_choice: bool = False):
-    """A scenario's turns as moves, written as `state` plays them: each player's number card
-    (None: a player who sits the turn out), then one `place` per card with its player's special
-    card and row.
+    """A scenario's turns as moves, as `state` plays them: each player's number card (None: a
+    player who sits the turn out), then one `place` per card with its special card and row.
 
-    `missing(t, player, need)` answers a decision the turn does not give: it raises, or returns
-    and the moves end there. `need` is the round's "row" decision for a card that needs a row,
-    None for the player `waiting` names (the scenario's marker, in its last turn) or, unless
-    `strict`, a refused special card given without a row. `strict` (a replay) also refuses a
-    card played twice and a row given for a card that needs none; without it (an export being
-    loaded) such a row goes to the State, which refuses it. `auto_choice` takes the cheapest
-    row for a missing or closed one.
+    `missing(t, player, need)` answers a decision the turn does not give (`need`: the round's
+    "row" decision, or None for the player `waiting` names or, unless `strict`, a refused special
+    card without a row): it raises, or returns and the moves end there. `strict` (a replay)
+    refuses a card played twice and a row for a card that needs none (a loaded export leaves
+    that row to the State, which refuses it). `auto_choice` takes the cheapest row for a
+    missing or closed one.
     """
     for t, (plays, choices, specials) in enumerate(sc.turns, 1):
         if not state.partial and set(plays) != set(state.players):
             raise GameError(f"turn {t}: every player plays at every turn", code="hands")
         r = state.shown_round
         out_of_hand = set(r.table.cards()).union(*r.piles.values())
-        for p, card in plays.items():
-            if strict and card in out_of_hand:
-                raise GameError(f"turn {t}: {p} plays {card}, which is already on the table or taken",
-                                player=p, card=card, turn=t, field=f"turns[{t - 1}].plays.{p}",
-                                code="card_twice")
-        for p, card in plays.items():
-            if strict and card not in r.hands[p]:   # the round's words, naming the turn
-                raise GameError(f"turn {t}: {p} does not hold card {card}", player=p, card=card, turn=t,
-                                code="not_in_hand")
+        if strict:
+            for p, card in plays.items():
+                if card in out_of_hand:
+                    raise GameError(f"turn {t}: {p} plays {card}, which is already on the table or "
+                                    f"taken", player=p, card=card, turn=t,
+                                    field=f"turns[{t - 1}].plays.{p}", code="card_twice")
+            for p, card in plays.items():
+                if card not in r.hands[p]:   # the round's words, naming the turn
+                    raise GameError(f"turn {t}: {p} does not hold card {card}", player=p,
+                                    card=card, turn=t, code="not_in_hand")
         for p in state.players:
             yield {"kind": "card", "player": p, "card": plays.get(p)}
         while state.pending is not None and state.pending["kind"] == "place":
