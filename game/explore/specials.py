@@ -1,14 +1,9 @@
-"""What each card risks with the special cards (« 6 qui surprend ! »): one sampled turn.
-
-The classic estimate (risk.py) deals the unseen cards and resolves the turn; here the turn is a
-`SpecialRound` (game/specials/round.py, the rules) and every placement decision — whether to lay a
-special card, which one, which row a too-low card takes — is made by the cautious robot of the
-variant (`SpecialBot`, game/specials/bots.py), for the reader too: « if you play this card and use
-your special cards as the cautious robot would ». Opponents hold their known cards plus unseen
-ones, and as many special cards as the position says, drawn from the 28 but the reader's.
-
-The reader's result is the change of their round score when their card is settled: heads taken,
-less twice the chosen card's heads after a Négatif = positif, so it may be below zero.
+"""What each card risks with the special cards: one sampled turn, a `SpecialRound` in which every
+placement decision (a special card or not, which one, which row) is the cautious robot's
+(`SpecialBot`), for the reader too: « if you play this card and use your special cards as the
+robot would ». Opponents hold their known cards plus unseen ones, and as many special cards as
+the position says, drawn from the 28 but the reader's. The reader's result is the change of
+their round score when their card is settled: below zero after a Négatif = positif.
 """
 
 from __future__ import annotations

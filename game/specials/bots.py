@@ -1,10 +1,7 @@
-"""Bots for the special-cards variant: which number card, whether to add a special card, which row.
-
-`SpecialBot` plays its number cards like the classic heuristic bot and, on its
-placement turn, tries each special move it could make on a copy of the round:
-it plays the one that saves the most heads, if the saving is worth a card it
-holds only three of (Stop or 7 qui prend to dodge a take, Négatif = positif on
-the row with the 55…). `RandomSpecialBot` plays random legal moves, for tests.
+"""Robots for the special cards. `SpecialBot` plays its number cards like the classic heuristic
+robot and, when its card comes up, tries each special move on a copy of the round, keeping the
+one that saves the most heads when the saving is worth one of its three special cards.
+`RandomSpecialBot` plays random legal moves, a special card now and then.
 """
 
 from __future__ import annotations

@@ -17,7 +17,6 @@ from ..classic.play import Game
 from ..classic.state import RoundsState
 from ..errors import GameError
 from ..events import Deal
-from ..playback import fold
 from ..state import replay_moves
 from ..untrusted import check_seed
 from .cards import (MAX_PLAYERS, MIN_PLAYERS, NUMBER_CARDS_EACH, ROUNDS, ROWS, SPECIAL_CARDS_EACH,
@@ -219,6 +218,4 @@ def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None) -> 
         if t < len(sc.turns):
             raise GameError(f"turn {t}: {player}'s row choice is missing", code="missing_choice")
 
-    for _ in fold(st, scenario_moves(st, sc, missing, strict=False)):
-        pass
-    return st
+    return replay_moves(st, scenario_moves(st, sc, missing, strict=False))
