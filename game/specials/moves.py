@@ -212,17 +212,6 @@ def candidates(rnd, player: str) -> list[tuple[dict, int | None]]:
 
 EFFECTS = {FIFTH_ROW: _fifth_row, SEVEN: _seven, INSERT: _insert, REPLACE: _replace, SLIDE: _slide,
            STOP: _stop, NEGATIVE: _negative}
-"""Each special card's effect (RULES §3): it returns what placing the number card gave (the
-cards taken or a `RowChoice`), or None when the effect itself laid that card."""
-
-
-def apply(rnd, player: str, card: int, move: dict, choice):
-    """Lay the special card and apply its effect, then place the number card: the cards taken,
-    or the `RowChoice` the placement waits for (the round then undoes the effect)."""
-    kind = move["card"]
-
-    def refuse(reason, message, **details):
-        raise Refused(kind, reason, message, player=player, card=card, turn=rnd.turn_number,
-                      details=details)
-
-    return EFFECTS[kind](rnd, player, card, move, choice, refuse)
+"""Each special card's effect (RULES §3), called by the round once the card is laid, with
+`refuse(reason, message, **details)`: it returns what placing the number card gave (the cards
+taken or a `RowChoice`, the round then undoing the effect), or None when it laid that card."""

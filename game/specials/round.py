@@ -170,13 +170,17 @@ class SpecialRound:
             taken = self.place(player, card, choice)
         else:
             kind = moves.check_shape(move, player, card, self.turn_number)
+
+            def refuse(reason, message, **details):
+                raise Refused(kind, reason, message, player=player, card=card,
+                              turn=self.turn_number, details=details)
+
             if kind not in self.specials[player]:
-                raise Refused(kind, "not_held", f"{player} holds no {kind} card", player=player,
-                              card=card, turn=self.turn_number)
+                refuse("not_held", f"{player} holds no {kind} card")
             self.specials[player].remove(kind)
             self.discard.append(kind)
             self.log_event("SpecialPlayed", player=player, special=kind, card=card)
-            taken = moves.apply(self, player, card, move, choice)
+            taken = moves.EFFECTS[kind](self, player, card, move, choice, refuse)
         if isinstance(taken, RowChoice):
             return taken
         self.pos += 1
@@ -196,7 +200,7 @@ class SpecialRound:
                             f"than every open row: a row choice is needed", player=need.player,
                             card=need.card, turn=self.turn_number, code="missing_choice")
 
-    # --- the steps a move is made of (used by moves.apply) --------------------------------
+    # --- the steps a move is made of (used by moves.EFFECTS) --------------------------------
     def log_event(self, name: str, **fields) -> None:
         if self.log is not None:
             self.log.append(getattr(ev, name)(turn=self.turn_number, **fields))
