@@ -65,10 +65,8 @@ def texts(position: Position) -> dict:
         return {"marked": "", "stopped": "", "specials": ["", "", ""],
                 "their_specials": DEFAULT_COUNT}
     counts = [position.specials_of(i) for i in range(position.players - 1)]
-    if len(set(counts)) == 1:
-        their = str(counts[0])
-    else:
-        their = "\u202f; ".join(f"{fr.player_name(i)}\u00a0: {n}" for i, n in enumerate(counts))
+    their = str(counts[0]) if len(set(counts)) == 1 else "\u202f; ".join(
+        f"{fr.player_name(i)}\u00a0: {n}" for i, n in enumerate(counts))
     return {"marked": " ".join(str(r + 1) for r in position.marked),
             "stopped": " ".join(str(r + 1) for r in position.stopped),
             "specials": (list(position.specials) + ["", "", ""])[:MAX_SPECIALS],

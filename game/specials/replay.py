@@ -133,13 +133,9 @@ def run(data) -> dict:
 
 
 def compare(data) -> dict:
-    """Heads with and without the special cards.
-
-    Without them, a row choice the scenario gives is kept when still legal; a missing or
-    illegal one takes the cheapest row (the bots' rule, RULES §1). `cheapest` gives each
-    player's heads with the special cards had they taken the cheapest row at each of their own
-    row choices: the part of a difference that was their choice, not a special card's doing.
-    """
+    """Heads with and without the special cards (a row choice kept while legal, else the
+    cheapest row, the robots' rule, RULES §1), and `cheapest`: each player's heads with them had
+    they taken the cheapest row at each of their own choices (the part that was their doing)."""
     def penalties(scenario, auto_choice=True):
         return replay(scenario, draw=False, auto_choice=auto_choice)[-1]["penalties"]
 
