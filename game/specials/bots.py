@@ -76,12 +76,9 @@ class RandomSpecialBot:
         self.rng.shuffle(moves)
         for move, choice in moves:
             trial = rnd.trial(move, choice)
-            if trial is None:
-                continue
-            if trial.asked is not None:
-                return move, self.rng.choice(trial.pending["options"])["row"]
-            return move, choice
-        card, _ = rnd.next_card()
-        if rnd.table.target(card) is None:
-            return None, self.rng.choice(rnd.table.open_rows())
-        return None, None
+            if trial is not None and trial.asked is None:
+                return move, choice
+            if trial is not None:   # a too-low card: a random row among those it may take
+                return move, self.rng.choice(trial.asked[0].options)["row"]
+        too_low = rnd.table.target(rnd.next_card()[0]) is None
+        return None, self.rng.choice(rnd.table.open_rows()) if too_low else None

@@ -105,9 +105,9 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
         if pause:
             stop.append((player, need))
         elif need is None:
-            card = state.round.next_card()[0]
             raise GameError(f"turn {t}: the scenario waits for {player}'s decision", player=player,
-                            card=card, turn=t, field=f"turns[{t - 1}].waiting", code="missing_choice")
+                            card=state.round.next_card()[0], turn=t,
+                            field=f"turns[{t - 1}].waiting", code="missing_choice")
         else:
             raise GameError(f"turn {t}: {player}'s card {need['card']} is lower than every open "
                             f"row: the scenario must give their row choice (\"choices\": "
