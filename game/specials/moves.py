@@ -42,20 +42,20 @@ class RowChoice:
 
 def check_shape(move, player: str, card: int, turn: int) -> str:
     """The move's kind, once its fields are the ones that kind needs."""
+    def fail(message):
+        raise GameError(f"turn {turn}: {message}", player=player, card=card, turn=turn,
+                        code="special_shape")
+
     if not isinstance(move, dict) or move.get("card") not in KINDS:
-        raise GameError(f"turn {turn}: {player}'s special move needs \"card\", one of {', '.join(KINDS)}",
-                        player=player, card=card, turn=turn, code="special_shape")
+        fail(f"{player}'s special move needs \"card\", one of {', '.join(KINDS)}")
     kind = move["card"]
-    want = set(FIELDS[kind])
-    extra = sorted(set(move) - want - {"card"})
+    extra = sorted(set(move) - set(FIELDS[kind]) - {"card"})
     if extra:
-        raise GameError(f"turn {turn}: {kind} takes no field {', '.join(extra)}"
-                        f" (its fields: {', '.join(FIELDS[kind]) or 'none'})",
-                        player=player, card=card, turn=turn, code="special_shape")
+        fail(f"{kind} takes no field {', '.join(extra)} (its fields: "
+             f"{', '.join(FIELDS[kind]) or 'none'})")
     missing = [f for f in FIELDS[kind] if not is_whole(move.get(f))]
     if missing:
-        raise GameError(f"turn {turn}: {kind} needs {', '.join(missing)} (whole numbers)",
-                        player=player, card=card, turn=turn, code="special_shape")
+        fail(f"{kind} needs {', '.join(missing)} (whole numbers)")
     return kind
 
 
