@@ -1,9 +1,6 @@
-"""The explorer form's fields for the special cards: what the reader types ⇄ a position's parts.
-
-Kept apart from web.py so the classic form stays as it was. The texts are read by the engine, as
-everywhere in the explorer: rows by their number as readers count them (« 2 » or « 1 3 »), the
-reader's special cards by kind (three choices, each may be empty), and how many special cards the
-opponents still hold: one number for all (« 3 ») or one per player (« J2 : 3 ; J3 : 1 »).
+"""The explorer form's special-card fields ⇄ a position's parts (apart from web.py, so the classic
+form stays as it was): rows as readers count them (« 1 3 »), the reader's special cards by kind,
+and the opponents' special cards, one count for all (« 3 ») or per player (« J2 : 3 ; J3 : 1 »).
 """
 
 from __future__ import annotations
@@ -68,10 +65,8 @@ def texts(position: Position) -> dict:
         return {"marked": "", "stopped": "", "specials": ["", "", ""],
                 "their_specials": DEFAULT_COUNT}
     counts = [position.specials_of(i) for i in range(position.players - 1)]
-    if len(set(counts)) == 1:
-        their = str(counts[0])
-    else:
-        their = "\u202f; ".join(f"{fr.player_name(i)}\u00a0: {n}" for i, n in enumerate(counts))
+    their = str(counts[0]) if len(set(counts)) == 1 else "\u202f; ".join(
+        f"{fr.player_name(i)}\u00a0: {n}" for i, n in enumerate(counts))
     return {"marked": " ".join(str(r + 1) for r in position.marked),
             "stopped": " ".join(str(r + 1) for r in position.stopped),
             "specials": (list(position.specials) + ["", "", ""])[:MAX_SPECIALS],

@@ -1,17 +1,14 @@
-"""What each card risks with the special cards (« 6 qui surprend ! »): one sampled turn.
-
-The classic estimate (risk.py) deals the unseen cards and resolves the turn; here the turn is a
-`SpecialRound` (game/specials/round.py, the rules) and every placement decision — whether to lay a
-special card, which one, which row a too-low card takes — is made by the cautious robot of the
-variant (`SpecialBot`, game/specials/bots.py), for the reader too: « if you play this card and use
-your special cards as the cautious robot would ». Opponents hold their known cards plus unseen
-ones, and as many special cards as the position says, drawn from the 28 but the reader's.
-
-The reader's result is the change of their round score when their card is settled: heads taken,
-less twice the chosen card's heads after a Négatif = positif, so it may be below zero.
+"""What each card risks with the special cards: one sampled turn, a `SpecialRound` in which every
+placement decision (a special card or not, which one, which row) is the cautious robot's
+(`SpecialBot`), for the reader too: « if you play this card and use your special cards as the
+robot would ». Opponents hold their known cards plus unseen ones, and as many special cards as
+the position says, drawn from the 28 but the reader's. The reader's result is the change of
+their round score when their card is settled: below zero after a Négatif = positif.
 """
 
 from __future__ import annotations
+
+from itertools import islice
 
 from ..classic.bots import HeuristicBot
 from ..rng import Rng
@@ -24,51 +21,30 @@ ME = "p1"
 
 def deal(position: Position, rng: Rng, pool: list, special_pool: list) -> SpecialRound:
     """One draw of the opponents' hands (number and special cards) around the position's table."""
-    h = len(position.hand)
-    others = position.players - 1
-    need = sum(h - len(position.known_of(i)) for i in range(others))
-    fill = rng.draw(pool, need)
-    specials_needed = sum(position.specials_of(i) for i in range(others))
-    drawn = rng.draw(special_pool, specials_needed) if specials_needed else []
-    hands, held, at, at_special = {ME: list(position.hand)}, {ME: list(position.specials)}, 0, 0
-    for i in range(others):
-        extra = h - len(position.known_of(i))
-        hands[opponent(i)] = list(position.known_of(i)) + fill[at:at + extra]
-        at += extra
-        n = position.specials_of(i)
-        held[opponent(i)] = drawn[at_special:at_special + n]
-        at_special += n
+    others, h = range(position.players - 1), len(position.hand)
+    fill = iter(rng.draw(pool, sum(h - len(position.known_of(i)) for i in others)))
+    specials_needed = sum(position.specials_of(i) for i in others)
+    drawn = iter(rng.draw(special_pool, specials_needed) if specials_needed else [])
+    hands = {ME: list(position.hand)}
+    for i in others:
+        hands[opponent(i)] = [*position.known_of(i), *islice(fill, h - len(position.known_of(i)))]
+    held = {ME: list(position.specials),
+            **{opponent(i): list(islice(drawn, position.specials_of(i))) for i in others}}
     return SpecialRound(list(hands), hands, held, [list(r) for r in position.rows],
                         marked=position.marked, stopped=position.stopped)
 
 
 def opponents_cards(position: Position, base: SpecialRound, rng: Rng, mode: str) -> dict:
     """The number card each opponent reveals: uniformly from its hand, or the heuristic bot's."""
-    plays = {}
     bot = HeuristicBot() if mode == "heuristic" else None
-    for i in range(position.players - 1):
-        p = opponent(i)
-        hand = base.hands[p]
-        plays[p] = bot.card(base, p) if bot else hand[rng.below(len(hand))]
-    return plays
-
-
-def settle(base: SpecialRound, plays: dict, card: int, bot: SpecialBot) -> tuple[int, bool]:
-    """(change of the reader's score, whether they took cards) when they reveal `card`: the turn
-    is resolved in ascending order up to their card, each decision the robot's."""
-    rnd = base.clone()
-    rnd.reveal({**plays, ME: card})
-    while not rnd.turn_done:
-        _, player = rnd.next_card()
-        move, choice = bot.decide(rnd, player)
-        rnd.resolve(move, choice)
-        if player == ME:
-            break
-    return rnd.score(ME), bool(rnd.piles[ME])
+    hands = {opponent(i): base.hands[opponent(i)] for i in range(position.players - 1)}
+    return {p: bot.card(base, p) if bot else hand[rng.below(len(hand))]
+            for p, hand in hands.items()}
 
 
 def settle_all(base: SpecialRound, plays: dict, cards, bot: SpecialBot) -> dict:
-    """`settle` for every card of the hand at once, the opponents' cards resolved only once.
+    """{card: (change of the reader's score, whether they took cards)} for every card of the
+    hand, each decision the robot's, the opponents' cards resolved only once.
 
     The cards below the reader's are settled before it and do not depend on it (nor do their
     players' decisions), so the round after the k lowest opponents' cards serves every reader
@@ -91,4 +67,4 @@ def settle_all(base: SpecialRound, plays: dict, cards, bot: SpecialBot) -> dict:
     return results
 
 
-__all__ = ["deal", "opponents_cards", "settle", "settle_all"]
+__all__ = ["deal", "opponents_cards", "settle_all"]

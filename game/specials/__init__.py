@@ -1,7 +1,5 @@
-"""« 6 qui surprend ! »: the special-cards variant of 6 qui prend ! (RULES §3).
-
-Built on the classic engine through its hooks (`Table.capacity`, `Table.is_open`):
-`table` (4 or 5 rows, markers, Stops), `moves` (each special card and its
-legality), `round` (the turn flow), `play` (two rounds with a re-deal),
-`bots`, `scenario` (JSON replay), `draw` (SVG of the special cards).
+"""« 6 qui surprend ! »: the special-cards variant of 6 qui prend ! (RULES §3), built on the
+classic engine through its hooks (`Table.capacity`, `Table.is_open`): `round` (the table and the
+turn flow), `moves` (each special card and its legality), `state` (two rounds, the protocol),
+`bots`, `scenario` and `replay` (the JSON format and its steps), `draw` (SVG of the cards).
 """

@@ -1,10 +1,7 @@
-"""Bots for the special-cards variant: which number card, whether to add a special card, which row.
-
-`SpecialBot` plays its number cards like the classic heuristic bot and, on its
-placement turn, tries each special move it could make on a copy of the round:
-it plays the one that saves the most heads, if the saving is worth a card it
-holds only three of (Stop or 7 qui prend to dodge a take, Négatif = positif on
-the row with the 55…). `RandomSpecialBot` plays random legal moves, for tests.
+"""Robots for the special cards. `SpecialBot` plays its number cards like the classic heuristic
+robot and, when its card comes up, tries each special move on a copy of the round, keeping the
+one that saves the most heads when the saving is worth one of its three special cards.
+`RandomSpecialBot` plays random legal moves, a special card now and then.
 """
 
 from __future__ import annotations
@@ -18,27 +15,13 @@ from .moves import candidates
 
 def cost(rnd, player: str, move, choice) -> tuple[int, int | None] | None:
     """(heads this resolution adds to `player`'s round score, row choice); None if refused.
-
-    A too-low card without a choice is tried on every open row, keeping the cheapest.
-    """
-    choices = [choice]
-    now = rnd.score(player)
-    if choice is None:
-        trial = rnd.trial(move)
-        if trial is None:
-            return None
-        if trial.asked is None:
-            return trial.score(player) - now, None
-        choices = [o["row"] for o in trial.pending["options"]]
-    best = None
-    for c in choices:
-        trial = rnd.trial(move, c)
-        if trial is None:
-            continue
-        spent = trial.score(player) - now
-        if best is None or spent < best[0]:
-            best = (spent, c)
-    return best
+    A too-low card without a choice is tried on every row it may take, keeping the cheapest."""
+    now, trial = rnd.score(player), rnd.trial(move, choice)
+    if trial is None or trial.asked is None:
+        return None if trial is None else (trial.score(player) - now, choice)
+    tries = ((rnd.trial(move, o["row"]), o["row"]) for o in trial.asked[0].options)
+    return min(((t.score(player) - now, row) for t, row in tries if t is not None),
+               key=lambda found: found[0], default=None)
 
 
 def place_move(bot, want: dict, rnd, player: str) -> dict:
@@ -93,12 +76,9 @@ class RandomSpecialBot:
         self.rng.shuffle(moves)
         for move, choice in moves:
             trial = rnd.trial(move, choice)
-            if trial is None:
-                continue
-            if trial.asked is not None:
-                return move, self.rng.choice(trial.pending["options"])["row"]
-            return move, choice
-        card, _ = rnd.next_card()
-        if rnd.table.target(card) is None:
-            return None, self.rng.choice(rnd.table.open_rows())
-        return None, None
+            if trial is not None and trial.asked is None:
+                return move, choice
+            if trial is not None:   # a too-low card: a random row among those it may take
+                return move, self.rng.choice(trial.asked[0].options)["row"]
+        too_low = rnd.table.target(rnd.next_card()[0]) is None
+        return None, self.rng.choice(rnd.table.open_rows()) if too_low else None

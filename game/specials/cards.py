@@ -1,7 +1,5 @@
-"""The seven special cards of « 6 qui surprend ! » and the variant's numbers (RULES §3).
-
-A special card is a short string id (the JSON scenario format uses it as is);
-its French name lives in `game.messages.specials`, like every word a reader sees.
+"""The seven special cards of « 6 qui surprend ! » and the variant's numbers (RULES §3). A special
+card is a short string id, as in the JSON format; its French name is in `game.messages.specials`.
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
-"""SVG of the special cards and of the variant's table (markers, Stops, a 5th row).
-
-Each special card is recognisable without colour: its own pictogram (drawn
-with plain paths, one shape per card) and its printed name. The table reuses
-`game.classic.draw.table_svg` and adds the 7 qui prend markers (a small « 7 » card in
-the 7th place) and the Stops (an octagon at the end of the row), so the
-classic and the variant tables look alike. Stdlib only: it runs in Pyodide.
+"""SVG of the special cards (each told apart without colour: its own pictogram and its printed
+name) and of the variant's table: the classic drawing plus the 7 qui prend markers (a « 7 » card
+in the 7th place) and the Stops (an octagon at the row's end), so both tables look alike.
 """
 
 from __future__ import annotations
@@ -67,33 +63,28 @@ def special_card_svg(kind: str) -> str:
             f'{classic.ROOT_ATTRS}><title>{escape(say.card_title(kind))}</title>{_body(kind)}</svg>')
 
 
-def _marker(x: int, y: int) -> str:
-    """The 7 qui prend marker lying in a row's 7th place."""
-    return (f'<g class="marker" transform="translate({x} {y})">'
-            f'<rect width="{W}" height="{H}" rx="5" fill="#fff" stroke="{INK}" stroke-width="2"/>'
-            f'<g transform="translate(5 11) scale(.8)">{PICTOGRAMS[SEVEN].format(ink=INK)}</g></g>')
-
-
-def _stop(x: int, y: int) -> str:
-    """A Stop laid at the end of a row."""
-    return (f'<g class="stop" transform="translate({x} {y + 11}) scale(.9)">'
-            f'{PICTOGRAMS[STOP].format(ink=INK)}</g>')
-
-
 def table_svg(rows, *, marked=(), stopped=(), placed: int | None = None, taken: int | None = None,
               label: str | None = None) -> str:
     """The variant's table: the classic drawing plus markers and Stops, widened to fit them."""
     marked, stopped = set(marked), set(stopped)
     extras, cols = [], 6
+
+    def x(col: int) -> int:
+        return classic.X0 + col * classic.PITCH_X
+
     for i, row in enumerate(rows):
         y = classic.TOP + i * classic.PITCH_Y
         col = len(row)
-        if i in marked:
+        if i in marked:   # the marker lies in the row's 7th place
             col = max(col, 6)
-            extras.append(_marker(classic.X0 + col * classic.PITCH_X, y))
+            extras.append(f'<g class="marker" transform="translate({x(col)} {y})">'
+                          f'<rect width="{W}" height="{H}" rx="5" fill="#fff" stroke="{INK}" '
+                          f'stroke-width="2"/><g transform="translate(5 11) scale(.8)">'
+                          f'{PICTOGRAMS[SEVEN].format(ink=INK)}</g></g>')
             col += 1
-        if i in stopped:
-            extras.append(_stop(classic.X0 + col * classic.PITCH_X, y))
+        if i in stopped:   # a Stop at the row's end
+            extras.append(f'<g class="stop" transform="translate({x(col)} {y + 11}) scale(.9)">'
+                          f'{PICTOGRAMS[STOP].format(ink=INK)}</g>')
             col += 1
         cols = max(cols, col)
     if not extras:

@@ -1,171 +1,38 @@
-"""Events of the special cards, in the dataclass style of `game.events`.
-
-Every type starts with `special_`, so `game.messages.explain` hands them to
-`game.messages.specials`. Placements, too-low cards, row choices and ordinary
-takes reuse the classic events: their sentences still hold in this variant.
+"""Events of the special cards, in the dataclass style of `game.events`, one line each: their
+fields are documented once, in game/specials/README.md (« Events »), which a test compares with
+these declarations. Every type starts with `special_`, so `game.messages.explain` hands them to
+`game.messages.specials`; placements, too-low cards, row choices and plain takes reuse the
+classic events.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import make_dataclass
 
 from game.events import Event, register
 
 
-@register
-@dataclass(frozen=True, slots=True)
-class SpecialPlayed(Event):
-    """A player lays a special card on their placement turn (before their number card)."""
-    type: ClassVar[str] = "special_played"
-    turn: int
-    player: str
-    special: str   # a kind from game.specials.cards.KINDS
-    card: int      # the number card they revealed
+def _event(name: str, kind: str, fields: str) -> type:
+    """A frozen, slotted event class registered for `game.events.all_types`; `fields` are
+    "name:type" words in order (a "tuple" field's lists are frozen, as in `game.events`)."""
+    return register(make_dataclass(
+        name, [tuple(f.split(":")) for f in fields.split()], bases=(Event,), frozen=True,
+        slots=True, namespace={"type": kind, "__module__": __name__}))
 
 
-@register
-@dataclass(frozen=True, slots=True)
-class FifthRow(Event):
-    """5e série: the number card starts a new, fifth row."""
-    type: ClassVar[str] = "special_fifth_row"
-    turn: int
-    player: str
-    card: int
-    row: int
-
-
-@register
-@dataclass(frozen=True, slots=True)
-class Marked(Event):
-    """7 qui prend: the card goes where the normal rules send it and counts as the 6th card."""
-    type: ClassVar[str] = "special_marked"
-    turn: int
-    player: str
-    card: int
-    row: int
-    after: int     # last card of the row before
-    length: int    # cards really in the row after (it counts as 6 whatever this is)
-
-
-@register
-@dataclass(frozen=True, slots=True)
-class SeventhTake(Event):
-    """The next card placed in a marked row is its 7th: its player takes the row's number cards."""
-    type: ClassVar[str] = "special_seventh_take"
-    turn: int
-    player: str
-    card: int
-    row: int
-    cards: tuple
-    heads: int
-
-
-@register
-@dataclass(frozen=True, slots=True)
-class Inserted(Event):
-    """Insérer: the card goes into a row at a position that keeps it ascending."""
-    type: ClassVar[str] = "special_inserted"
-    turn: int
-    player: str
-    card: int
-    row: int
-    position: int   # index of the card in the row after insertion (0: first)
-    before: int | None   # card just before it, None at the start
-    following: int      # card just after it
-    length: int
-
-
-@register
-@dataclass(frozen=True, slots=True)
-class InsertTake(Event):
-    """Insérer made a row of 6 (or a marked row's 7th): take all but the last card."""
-    type: ClassVar[str] = "special_insert_take"
-    turn: int
-    player: str
-    card: int
-    row: int
-    cards: tuple
-    heads: int
-    stays: int | None   # the last card, now first of the row; None when the 5th row went away
-
-
-@register
-@dataclass(frozen=True, slots=True)
-class Replaced(Event):
-    """Remplacer: the revealed card goes back to the hand, another is played in its slot."""
-    type: ClassVar[str] = "special_replaced"
-    turn: int
-    player: str
-    card: int       # the card taken back
-    new: int        # the card played instead
-
-
-@register
-@dataclass(frozen=True, slots=True)
-class Slid(Event):
-    """Glisser: one number card moves from one row to another, keeping both ascending."""
-    type: ClassVar[str] = "special_slid"
-    turn: int
-    player: str
-    moved: int
-    from_row: int
-    to_row: int
-    to_index: int
-
-
-@register
-@dataclass(frozen=True, slots=True)
-class Stopped(Event):
-    """Stop: the row is closed (no adding, removing or taking) until any row is taken."""
-    type: ClassVar[str] = "special_stopped"
-    turn: int
-    player: str
-    row: int
-
-
-@register
-@dataclass(frozen=True, slots=True)
-class StopsRemoved(Event):
-    """A row was taken: every Stop leaves the table."""
-    type: ClassVar[str] = "special_stops_removed"
-    turn: int
-    rows: tuple    # the rows that were stopped, numbered as before the take
-
-
-@register
-@dataclass(frozen=True, slots=True)
-class RowRemoved(Event):
-    """With 5 rows, a take also takes the card just played: the row goes, 4 rows remain."""
-    type: ClassVar[str] = "special_row_removed"
-    turn: int
-    player: str
-    card: int
-    row: int
-    cards: tuple   # every card taken, the one just played included
-    heads: int
-    reason: str    # "sixth", "seventh", "too_low" or "insert"
-
-
-@register
-@dataclass(frozen=True, slots=True)
-class Negative(Event):
-    """Négatif = positif: the chosen card's heads count in the player's favour."""
-    type: ClassVar[str] = "special_negative"
-    turn: int
-    player: str
-    chosen: int
-    heads: int     # heads printed on the chosen card
-    drop: int      # 2 × heads: how much lower the round total is than after an ordinary take
-
-
-@register
-@dataclass(frozen=True, slots=True)
-class TooLowOpen(Event):
-    """A too-low card while some rows are stopped: only the open rows count, and can be taken."""
-    type: ClassVar[str] = "special_too_low"
-    turn: int
-    player: str
-    card: int
-    lowest: int      # the smallest end among the open rows
-    stopped: tuple   # the stopped rows, which neither count nor can be taken
+WHO, TAKEN = "turn:int player:str", "card:int row:int cards:tuple heads:int"
+SpecialPlayed = _event("SpecialPlayed", "special_played", f"{WHO} special:str card:int")
+FifthRow = _event("FifthRow", "special_fifth_row", f"{WHO} card:int row:int")
+Marked = _event("Marked", "special_marked", f"{WHO} card:int row:int after:int length:int")
+SeventhTake = _event("SeventhTake", "special_seventh_take", f"{WHO} {TAKEN}")
+Inserted = _event("Inserted", "special_inserted",
+                  f"{WHO} card:int row:int position:int before:int|None following:int length:int")
+InsertTake = _event("InsertTake", "special_insert_take", f"{WHO} {TAKEN} stays:int|None")
+Replaced = _event("Replaced", "special_replaced", f"{WHO} card:int new:int")
+Slid = _event("Slid", "special_slid", f"{WHO} moved:int from_row:int to_row:int to_index:int")
+Stopped = _event("Stopped", "special_stopped", f"{WHO} row:int")
+StopsRemoved = _event("StopsRemoved", "special_stops_removed", "turn:int rows:tuple")
+RowRemoved = _event("RowRemoved", "special_row_removed", f"{WHO} {TAKEN} reason:str")
+Negative = _event("Negative", "special_negative", f"{WHO} chosen:int heads:int drop:int")
+TooLowOpen = _event("TooLowOpen", "special_too_low",
+                    f"{WHO} card:int lowest:int stopped:tuple")

@@ -1,18 +1,6 @@
-"""The special moves and their legality (RULES §3), applied to a `SpecialRound`.
-
-A move is a plain dict, the same as in the JSON scenario format:
-
-    {"card": "cinquieme_serie"}
-    {"card": "sept_qui_prend"}
-    {"card": "inserer", "row": 1, "position": 0}
-    {"card": "remplacer", "with": 42}
-    {"card": "glisser", "from_row": 0, "from_index": 2, "to_row": 3, "to_index": 1}
-    {"card": "stop", "row": 2}
-    {"card": "negatif_positif", "chosen": 55}
-
-Rows and positions are 0-based. Every check raises `Refused` (a GameError
-naming the special card and the reason); the round applies a move
-atomically, so a refused move changes nothing.
+"""Each special card's effect and legality (RULES §3), applied to a `SpecialRound`. A move is a
+plain dict, as in the JSON scenario format (game/specials/README.md); every check raises `Refused`,
+and the round applies a move atomically, so a refused move changes nothing.
 """
 
 from __future__ import annotations
@@ -52,23 +40,22 @@ class RowChoice:
     options: list[dict]
 
 
-
 def check_shape(move, player: str, card: int, turn: int) -> str:
     """The move's kind, once its fields are the ones that kind needs."""
+    def fail(message):
+        raise GameError(f"turn {turn}: {message}", player=player, card=card, turn=turn,
+                        code="special_shape")
+
     if not isinstance(move, dict) or move.get("card") not in KINDS:
-        raise GameError(f"turn {turn}: {player}'s special move needs \"card\", one of {', '.join(KINDS)}",
-                        player=player, card=card, turn=turn, code="special_shape")
+        fail(f"{player}'s special move needs \"card\", one of {', '.join(KINDS)}")
     kind = move["card"]
-    want = set(FIELDS[kind])
-    extra = sorted(set(move) - want - {"card"})
+    extra = sorted(set(move) - set(FIELDS[kind]) - {"card"})
     if extra:
-        raise GameError(f"turn {turn}: {kind} takes no field {', '.join(extra)}"
-                        f" (its fields: {', '.join(FIELDS[kind]) or 'none'})",
-                        player=player, card=card, turn=turn, code="special_shape")
+        fail(f"{kind} takes no field {', '.join(extra)} (its fields: "
+             f"{', '.join(FIELDS[kind]) or 'none'})")
     missing = [f for f in FIELDS[kind] if not is_whole(move.get(f))]
     if missing:
-        raise GameError(f"turn {turn}: {kind} needs {', '.join(missing)} (whole numbers)",
-                        player=player, card=card, turn=turn, code="special_shape")
+        fail(f"{kind} needs {', '.join(missing)} (whole numbers)")
     return kind
 
 
@@ -107,7 +94,7 @@ def _insert(rnd, player, card, move, choice, refuse):
     if not 0 <= pos < len(cards):
         refuse("insert_position", f"position {pos} is not at the start of row {row} or between two "
                f"of its cards (0..{len(cards) - 1})", row=row, position=pos)
-    if not (pos == 0 or cards[pos - 1] < card) or not card < cards[pos]:
+    if not _fits(cards, card, pos):
         refuse("insert_order", f"{card} at position {pos} would break the ascending order of row "
                f"{row} {cards}", row=row, position=pos)
     full = table.is_full(row)
@@ -146,8 +133,7 @@ def _slide(rnd, player, card, move, choice, refuse):
     if len(rows[to]) + 1 > table.capacity(to):
         refuse("slide_overfills", f"row {to} is full", row=to)
     moved, target = rows[fr][fi], rows[to]
-    if not 0 <= ti <= len(target) or not (ti == 0 or target[ti - 1] < moved) \
-            or not (ti == len(target) or moved < target[ti]):
+    if not 0 <= ti <= len(target) or not _fits(target, moved, ti):
         refuse("slide_order", f"{moved} at position {ti} would break the ascending order of row "
                f"{to} {target}", row=to, position=ti, moved=moved)
     del rows[fr][fi]
@@ -189,8 +175,8 @@ def _fits(row: list[int], card: int, pos: int) -> bool:
 
 
 def candidates(rnd, player: str) -> list[tuple[dict, int | None]]:
-    """Special moves the next card's player could make, as (move, row choice or None): the
-    candidates `legal_moves` and the robots try on a copy of the round (the effects refuse the rest)."""
+    """Special moves the next card's player could make, as (move, row choice or None): what
+    `legal_moves` and the robots try on a copy of the round (the effects refuse the rest)."""
     card, _ = rnd.next_card()
     table, rows = rnd.table, rnd.table.rows
     open_rows = table.open_rows()
@@ -208,44 +194,24 @@ def candidates(rnd, player: str) -> list[tuple[dict, int | None]]:
         elif kind == REPLACE:
             out.extend(({"card": kind, "with": c}, None) for c in rnd.hands[player])
         elif kind == SLIDE:
-            for fr in open_rows:
-                if len(rows[fr]) < 2:
-                    continue
-                for fi, moved in enumerate(rows[fr]):
-                    for to in open_rows:
-                        if to == fr or table.is_full(to):
-                            continue
-                        out.extend(({"card": kind, "from_row": fr, "from_index": fi, "to_row": to,
-                                     "to_index": ti}, None)
-                                   for ti in range(len(rows[to]) + 1) if _fits(rows[to], moved, ti))
+            out.extend(({"card": kind, "from_row": fr, "from_index": fi, "to_row": to,
+                         "to_index": ti}, None)
+                       for fr in open_rows if len(rows[fr]) > 1 for fi, moved in enumerate(rows[fr])
+                       for to in open_rows if to != fr and not table.is_full(to)
+                       for ti in range(len(rows[to]) + 1) if _fits(rows[to], moved, ti))
         elif kind == STOP and len(open_rows) > 1:
             out.extend(({"card": kind, "row": r}, None) for r in open_rows)
-        elif kind == NEGATIVE:
-            row = table.target(card)
-            extra = [card] if len(rows) > ROWS else []
-            if row is None:
-                for r in open_rows:
-                    best = max(rows[r] + extra, key=lambda c: HEADS[c])
-                    out.append(({"card": kind, "chosen": best}, r))
-            elif table.is_full(row):
-                out.append(({"card": kind, "chosen": max(rows[row] + extra, key=lambda c: HEADS[c])},
-                            None))
+        elif kind == NEGATIVE:   # the costliest card of each row the card may take
+            row, extra = table.target(card), [card] if len(rows) > ROWS else []
+            takes = [(r, r) for r in open_rows] if row is None else \
+                [(row, None)] if table.is_full(row) else []
+            out.extend(({"card": kind, "chosen": max(rows[r] + extra, key=lambda c: HEADS[c])},
+                        choice) for r, choice in takes)
     return out
 
 
 EFFECTS = {FIFTH_ROW: _fifth_row, SEVEN: _seven, INSERT: _insert, REPLACE: _replace, SLIDE: _slide,
            STOP: _stop, NEGATIVE: _negative}
-"""Each special card's effect (RULES §3): it returns what placing the number card gave (the
-cards taken or a `RowChoice`), or None when the effect itself laid that card."""
-
-
-def apply(rnd, player: str, card: int, move: dict, choice):
-    """Lay the special card and apply its effect, then place the number card: the cards taken,
-    or the `RowChoice` the placement waits for (the round then undoes the effect)."""
-    kind = move["card"]
-
-    def refuse(reason, message, **details):
-        raise Refused(kind, reason, message, player=player, card=card, turn=rnd.turn_number,
-                      details=details)
-
-    return EFFECTS[kind](rnd, player, card, move, choice, refuse)
+"""Each special card's effect (RULES §3), called by the round once the card is laid, with
+`refuse(reason, message, **details)`: it returns what placing the number card gave (the cards
+taken or a `RowChoice`, the round then undoing the effect), or None when it laid that card."""

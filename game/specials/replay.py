@@ -13,10 +13,9 @@ from game.messages import specials as say
 from game.messages.classic import start_text, turn_summary
 
 from .. import playback
-from .events import RowRemoved, SpecialPlayed
 from .moves import Refused
 from .scenario import VARIANT, parse
-from .state import scenario_moves, scenario_state
+from .state import SpecialState, scenario_moves
 
 AROUND = ("deal", "round_end", "game_end")
 """The game's events around the round: a scenario's steps show its turns only."""
@@ -27,15 +26,15 @@ def step_hooks(state, *, draw: bool, stop: list) -> dict:
     reveal step once everyone has chosen, one step per card placed and the turn's end; `stop`
     holds (player, need) when the moves end on a decision (`need` None: the player is waited
     for), shown as a last step of kind "choice"."""
-    turn = {"specials": {}, "before": {}, "events": []}   # the turn being shown
+    turn = {"specials": {}, "before": {}, "taken": {}}   # the turn being shown
 
-    def step(n, t, kind, events, text, placed=None, taken=None, choice=None, special=None):
+    def step(n, kind, events, text, placed=None, taken=None, choice=None, special=None):
         r = state.shown_round
-        table = r.table.state()
-        events = [e.to_dict() for e in events]
+        t, table, events = r.turn_number, r.table.state(), [e.to_dict() for e in events]
         out = {"n": n, "turn": t, "kind": kind, "events": events, "text": text, **table,
                "penalties": r.scores(), "placed": placed, "taken": taken, "choice": choice,
-               "special": special, "revealed": revealed(r.queue, r.pos, kind, turn["specials"]) if t else [],
+               "special": special,
+               "revealed": revealed(r.queue, r.pos, kind, turn["specials"]) if t else [],
                "takes": takes_of(events)}
         if draw:
             from .draw import table_svg
@@ -44,53 +43,46 @@ def step_hooks(state, *, draw: bool, stop: list) -> dict:
         return out
 
     def opening(state):
-        return [step(0, 0, "start", [], start_text(state.shown_round.table.rows))]
+        return [step(0, "start", [], start_text(state.shown_round.table.rows))]
 
     def steps_of(state, move, events, n):
-        events = [e for e in events if e.type not in AROUND]
-        r = state.shown_round
-        t = r.turn_number
+        events, r = [e for e in events if e.type not in AROUND], state.shown_round
         if move["kind"] == "card":   # hidden until everyone has chosen, then revealed
             if not events:
                 return []
-            turn.update(specials={}, before=r.scores(), events=[])
-            return [step(n, t, "reveal", events, explain(events[0]))]
-        turn["events"] += events
-        player, played = move["player"], r.queue[r.pos - 1][0]
-        take = next((e for e in events if e.type in ("take", "special_seventh_take",
-                                                       "special_insert_take")), None)
-        removed = any(isinstance(e, RowRemoved) for e in events)
+            turn.update(specials={}, before=r.scores(), taken=dict.fromkeys(r.players, 0))
+            return [step(n, "reveal", events, explain(events[0]))]
+        played = r.queue[r.pos - 1][0]
+        takes = [e for e in events if e.type in TAKE_EVENTS]
+        for e in takes:   # their `heads` is what the cards taken carry
+            turn["taken"][e.player] += e.heads
+        take = next((e for e in takes if e.type != "special_row_removed"), None)
         request = next((e for e in events if e.type == "choice_requested"), None)
         choice = None if request is None else {
-            "player": player, "card": played,
+            "player": move["player"], "card": played,
             "options": [{"row": o["row"], "cards": list(o["cards"]), "heads": o["heads"]}
                         for o in request.options], "chosen": move["row"]}
         special = next(({"player": e.player, "card": e.special} for e in events
-                        if isinstance(e, SpecialPlayed)), None)
+                        if e.type == "special_played"), None)
         if special is not None:
             turn["specials"][special["player"]] = special["card"]
-        steps = [step(n, t, "take" if (take or removed) else "place", events, explain_all(events),
+        steps = [step(n, "take" if takes else "place", events, explain_all(events),
                       placed=played if any(played in row for row in r.table.rows) else None,
-                      taken=take.row if take is not None else None, choice=choice, special=special)]
+                      taken=None if take is None else take.row, choice=choice, special=special)]
         if r.turn_done:
             after = r.scores()
-            taken = dict.fromkeys(after, 0)
-            for e in turn["events"]:
-                if e.type in TAKE_EVENTS:   # their `heads` is what the cards taken carry
-                    taken[e.player] += e.heads
-            steps.append(step(n + 1, t, "end", [], turn_summary(
-                t, taken, {p: after[p] - turn["before"][p] for p in after})))
+            steps.append(step(n + 1, "end", [], turn_summary(r.turn_number, turn["taken"], {
+                p: after[p] - turn["before"][p] for p in after})))
         return steps
 
     def closing(state, n):
         if not stop:
             return []
-        (player, need), r = stop[0], state.shown_round
-        card, t = r.next_card()[0], r.turn_number
+        (player, need), card = stop[0], state.shown_round.next_card()[0]
         if need is None:   # the scenario's "waiting" marker
-            return [step(n, t, "choice", [], say.waiting_text(player, card),
+            return [step(n, "choice", [], say.waiting_text(player, card),
                          choice={"player": player, "card": card, "options": [], "chosen": None})]
-        return [step(n, t, "choice", [], say.choice_text(player, need["card"]),
+        return [step(n, "choice", [], say.choice_text(player, need["card"]),
                      choice={"player": player, "card": need["card"], "options": need["options"],
                              "chosen": None})]
 
@@ -104,17 +96,18 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
     takes the cheapest row instead (used to show what would happen without a special card).
     """
     sc = parse(data)
-    state = scenario_state(sc, partial=True)
+    deal = {"rows": sc.rows, "hands": sc.hands, "held": sc.held, "marked": sc.marked,
+            "stopped": sc.stopped}
+    state = SpecialState(sc.players, partial=True, deal=deal)
     stop: list = []          # (player, need): the decision the moves end on
-    where: dict = {}         # the turn and player of the last move written
 
     def missing(t, player, need):
         if pause:
             stop.append((player, need))
         elif need is None:
-            card = state.round.next_card()[0]
             raise GameError(f"turn {t}: the scenario waits for {player}'s decision", player=player,
-                            card=card, turn=t, field=f"turns[{t - 1}].waiting", code="missing_choice")
+                            card=state.round.next_card()[0], turn=t,
+                            field=f"turns[{t - 1}].waiting", code="missing_choice")
         else:
             raise GameError(f"turn {t}: {player}'s card {need['card']} is lower than every open "
                             f"row: the scenario must give their row choice (\"choices\": "
@@ -122,13 +115,15 @@ def replay(data, *, draw: bool = True, pause: bool = False, auto_choice: bool = 
                             code="missing_choice")
 
     def named(error, index):
-        """A refused special card names its turn and player, as an author reads it."""
+        """A refused special card names its turn and player, as an author reads it (a refused
+        move leaves the round at that player's card)."""
         if isinstance(error, Refused):
-            error.args = (f"turn {where['turn']}: {where['player']}'s {error.message}",)
-            error.message = error.args[0]
+            r = state.round
+            error.message = f"turn {r.turn_number}: {r.next_card()[1]}'s {error.message}"
+            error.args = (error.message,)
         return error
 
-    moves = scenario_moves(state, sc, missing, waiting=sc.waiting, auto_choice=auto_choice, where=where)
+    moves = scenario_moves(state, sc, missing, waiting=sc.waiting, auto_choice=auto_choice)
     return playback.replay(state, moves, **step_hooks(state, draw=draw, stop=stop), where=named)
 
 
@@ -137,39 +132,29 @@ def run(data) -> dict:
     return classic_run(data, replay=replay, shown=("rows", "marked", "stopped", "penalties"))
 
 
-def without_specials(data) -> dict:
-    """The same scenario with every special card left in hand (« et si je ne la jouais pas ? »)."""
-    turns = [{k: v for k, v in turn.items() if k != "specials"} for turn in data["turns"]]
-    out = {**data, "turns": turns, "variant": VARIANT}
-    if "hands" not in data:
-        out["hands"] = parse(data).hands
-    return out
-
-
 def compare(data) -> dict:
-    """Heads with and without the special cards.
+    """Heads with and without the special cards (a row choice kept while legal, else the
+    cheapest row, the robots' rule, RULES §1), and `cheapest`: each player's heads with them had
+    they taken the cheapest row at each of their own choices (the part that was their doing)."""
+    def penalties(scenario, auto_choice=True):
+        return replay(scenario, draw=False, auto_choice=auto_choice)[-1]["penalties"]
 
-    Without them, a row choice the scenario gives is kept when still legal; a missing or
-    illegal one takes the cheapest row (the bots' rule, RULES §1). `cheapest` gives each
-    player's heads with the special cards had they taken the cheapest row at each of their own
-    row choices: the part of a difference that was their choice, not a special card's doing.
-    """
-    with_ = replay(data, draw=False)[-1]["penalties"]
-    plain = without_specials(data)
-    without = replay(plain, draw=False, auto_choice=True)[-1]["penalties"]
-    cheapest = {p: _cheapest_for(data, p) if _chooses(data, p) else with_[p] for p in with_}
-    return {"with": with_, "without": without, "saved": {p: without[p] - with_[p] for p in with_},
-            "cheapest": cheapest}
+    def without(key, player=None):
+        """The scenario's turns without `key`, or without `player`'s entries in it."""
+        turns = []
+        for turn in data["turns"]:
+            kept = {p: x for p, x in turn.get(key, {}).items() if player not in (None, p)}
+            turns.append({**{k: v for k, v in turn.items() if k != key},
+                          **({key: kept} if kept else {})})
+        return turns
 
-
-def _chooses(data, player: str) -> bool:
-    return any(player in turn.get("choices", {}) for turn in data["turns"])
-
-
-def _cheapest_for(data, player: str) -> int:
-    """`player`'s heads once their row choices are left to the cheapest-row rule."""
-    turns = []
-    for turn in data["turns"]:
-        kept = {p: r for p, r in turn.get("choices", {}).items() if p != player}
-        turns.append({**{k: v for k, v in turn.items() if k != "choices"}, **({"choices": kept} if kept else {})})
-    return replay({**data, "turns": turns}, draw=False, auto_choice=True)[-1]["penalties"][player]
+    with_ = penalties(data, auto_choice=False)
+    plain = {**data, "turns": without("specials"), "variant": VARIANT}
+    if "hands" not in data:   # every special card left in hand, a Remplacer's card too
+        plain["hands"] = parse(data).hands
+    no_specials = penalties(plain)
+    cheapest = {p: penalties({**data, "turns": without("choices", p)})[p]
+                if any(p in turn.get("choices", {}) for turn in data["turns"]) else with_[p]
+                for p in with_}
+    return {"with": with_, "without": no_specials,
+            "saved": {p: no_specials[p] - with_[p] for p in with_}, "cheapest": cheapest}

@@ -1,19 +1,18 @@
-"""One round of « 6 qui surprend ! »: reveal, then each card in ascending order, where its
-player may first lay one special card (RULES §3, timing).
+"""One round of « 6 qui surprend ! » (RULES §3, timing): everyone reveals a number card, then each
+card, in ascending order, is settled with its player's optional special card, so a player decides
+with the table they will really meet. Settling is atomic: a refused move changes nothing, and a
+card lower than every open row with no row named waits, unsettled, in `pending` for `choose(row)`.
 
-The round is a small state machine like the classic `Round`: `reveal(plays)`
-starts a turn, then `resolve(move, choice)` settles the next card with its
-player's optional special move and, for a card lower than every open row,
-their row choice. Lower cards are settled first, so a player decides with
-the table they will really meet. A resolution is atomic: on a GameError (a
-refused move) the round is restored as it was. A card that turns out lower
-than every open row (after the special move's effect) with no row named is
-not settled either: `pending` then asks for the row, and `choose(row)` answers.
+The table (`SpecialTable`: 4 or 5 rows, 7 qui prend markers, Stops) overrides the classic `Table`'s
+hooks: `capacity` (a marked row is full at any length) and `is_open` (a stopped row is absent).
 """
 
 from __future__ import annotations
 
+import copy
+
 from game.classic.cards import HEADS
+from game.classic.table import LIMIT, Table
 from game.errors import GameError
 from game.events import ChoiceMade, ChoiceRequested, Place, Reveal, StartRow, Take, TooLow
 
@@ -21,8 +20,46 @@ from . import events as ev
 from . import moves
 from .cards import MAX_ROWS
 from .moves import Refused, RowChoice
-from .table import SpecialTable
 from ..untrusted import is_whole
+
+
+class SpecialTable(Table):
+    __slots__ = ("marked", "stopped")
+
+    def __init__(self, rows, limit: int = LIMIT, marked=(), stopped=()):
+        super().__init__(rows, limit)
+        self.marked = set(marked)    # rows holding a 7 qui prend marker
+        self.stopped = set(stopped)  # rows closed by a Stop
+
+    def capacity(self, row: int) -> int:
+        """A marked row counts as holding 6 cards: it is full at its current length."""
+        return len(self.rows[row]) if row in self.marked else self.limit
+
+    def is_open(self, row: int) -> bool:
+        return row not in self.stopped
+
+    def is_full(self, row: int) -> bool:
+        """Whether the next card placed in this row takes it."""
+        return len(self.rows[row]) >= self.capacity(row)
+
+    def take(self, row: int, card: int, *, insert: bool = False) -> list[int]:
+        """Take a row for `card`: restart it with the card (Insérer: with the row's last card,
+        which stays), or, with 5 rows, remove it, the card just played included."""
+        self.stopped.clear()
+        if len(self.rows) == MAX_ROWS:
+            self.marked = {i - (i > row) for i in self.marked if i != row}   # rows below move up
+            return self.rows.pop(row) + ([] if insert else [card])
+        taken = self.rows[row]
+        self.rows[row] = taken[-1:] if insert else [card]
+        self.marked.discard(row)
+        return taken[:-1] if insert else taken
+
+    def clone(self) -> "SpecialTable":
+        return SpecialTable(self.rows, self.limit, self.marked, self.stopped)
+
+    def state(self) -> dict:
+        """Plain JSON: the rows and which of them carry a marker or a Stop."""
+        return {"rows": self.to_json(), "marked": sorted(self.marked), "stopped": sorted(self.stopped)}
 
 
 class SpecialRound:
@@ -57,13 +94,9 @@ class SpecialRound:
 
     @property
     def pending(self) -> dict | None:
-        """The decision the round waits for, or None when the round is over.
-
-        The State's words: "card" (every player's number card, at once), "place" (the next
-        card, with its player's optional special card), or "row": the last `resolve` stopped at
-        a card lower than every open row (nothing changed); `options` are the rows its player
-        may take, with the special move they made (`special`).
-        """
+        """The decision the round waits for (None once over): every player's number card
+        ("card"), the next card with its player's optional special card ("place"), or the row
+        the last `resolve` found missing ("row", with the special move it was tried with)."""
         if self.asked is not None:
             need, move = self.asked
             return {"kind": "row", "player": need.player, "card": need.card,
@@ -71,30 +104,18 @@ class SpecialRound:
         if not self.turn_done:
             card, player = self.next_card()
             return {"kind": "place", "player": player, "card": card}
-        if self.over:
-            return None
-        return {"kind": "card", "players": list(self.players)}
+        return None if self.over else {"kind": "card", "players": list(self.players)}
 
     def score(self, player: str) -> int:
-        """One player's `scores()` entry (bots ask for it in their inner loop)."""
+        """Heads taken minus what Négatif = positif cancelled (may be below zero)."""
         return sum(HEADS[c] for c in self.piles[player]) - self.credits[player]
 
     def scores(self) -> dict:
-        """Heads of each pile minus what Négatif = positif cancelled (may be below zero)."""
         return {p: self.score(p) for p in self.players}
 
     def options(self) -> list[dict]:
         t = self.table
         return [{"row": i, "cards": list(t.rows[i]), "heads": t.heads(i)} for i in t.open_rows()]
-
-    def snapshot(self) -> dict:
-        """Plain JSON of everything a move may change (tests compare two of them)."""
-        return {"turn": self.turn_number, **self.table.state(),
-                "hands": {p: list(h) for p, h in self.hands.items()},
-                "specials": {p: list(s) for p, s in self.specials.items()},
-                "piles": {p: list(c) for p, c in self.piles.items()}, "credits": dict(self.credits),
-                "discard": list(self.discard), "queue": [list(q) for q in self.queue], "pos": self.pos,
-                "scores": self.scores()}
 
     # --- moves -------------------------------------------------------------------------
     def reveal(self, plays: dict, *, partial: bool = False) -> None:
@@ -106,7 +127,8 @@ class SpecialRound:
         self.asked = None
         if not self.turn_done:
             raise GameError(f"turn {self.turn_number}: cards are still to be placed", turn=number)
-        if not plays or not set(plays) <= set(self.players) or (not partial and set(plays) != set(self.players)):
+        if not plays or not set(plays) <= set(self.players) \
+                or (not partial and set(plays) != set(self.players)):
             raise GameError(f"turn {number}: every player plays one card (players: {self.players})",
                             turn=number, code="shape")
         for player, card in plays.items():
@@ -125,35 +147,44 @@ class SpecialRound:
         """Settle the next card, with its player's special move if any (True once settled).
 
         False when the card is lower than every open row and `choice` is None: nothing has
-        changed and `pending` asks for the row. Raises `Refused` for an illegal special move
-        (nothing has changed either).
+        changed and `pending` asks for the row. A refused move (`Refused`) changes nothing.
         """
+        saved, mark = self.clone(), len(self.log or ())
+        try:
+            need = self._resolve(move, choice)
+        except GameError:
+            self._restore(saved, mark)
+            raise
+        if need is not None:
+            self._restore(saved, mark)
+            self.asked = (need, move)
+        return need is None
+
+    def _resolve(self, move, choice) -> RowChoice | None:
+        """`resolve` in place, unguarded: the row decision the card waits for, or None."""
         self.asked = None
         if self.turn_done:
             raise GameError("no card is waiting to be placed", turn=self.turn_number)
         card, player = self.queue[self.pos]
-        saved = self._save()
-        try:
-            if move is None:
-                taken = self.place(player, card, choice)
-            else:
-                kind = moves.check_shape(move, player, card, self.turn_number)
-                if kind not in self.specials[player]:
-                    raise Refused(kind, "not_held", f"{player} holds no {kind} card", player=player,
-                                  card=card, turn=self.turn_number)
-                self.specials[player].remove(kind)
-                self.discard.append(kind)
-                self.log_event("SpecialPlayed", player=player, special=kind, card=card)
-                taken = moves.apply(self, player, card, move, choice)
-        except GameError:
-            self._restore(saved)
-            raise
+        if move is None:
+            taken = self.place(player, card, choice)
+        else:
+            kind = moves.check_shape(move, player, card, self.turn_number)
+
+            def refuse(reason, message, **details):
+                raise Refused(kind, reason, message, player=player, card=card,
+                              turn=self.turn_number, details=details)
+
+            if kind not in self.specials[player]:
+                refuse("not_held", f"{player} holds no {kind} card")
+            self.specials[player].remove(kind)
+            self.discard.append(kind)
+            self.log_event("SpecialPlayed", player=player, special=kind, card=card)
+            taken = moves.EFFECTS[kind](self, player, card, move, choice, refuse)
         if isinstance(taken, RowChoice):
-            self._restore(saved)
-            self.asked = (taken, move)
-            return False
+            return taken
         self.pos += 1
-        return True
+        return None
 
     def choose(self, row: int) -> bool:
         """Answer the pending row decision: the card is resolved again, with its special move."""
@@ -165,11 +196,11 @@ class SpecialRound:
         """`resolve` for a caller that holds every decision: a row it did not name is an error."""
         if not self.resolve(move, choice):
             need = self.asked[0]
-            raise GameError(f"turn {self.turn_number}: {need.player}'s card {need.card} is lower than "
-                            f"every open row: a row choice is needed", player=need.player,
+            raise GameError(f"turn {self.turn_number}: {need.player}'s card {need.card} is lower "
+                            f"than every open row: a row choice is needed", player=need.player,
                             card=need.card, turn=self.turn_number, code="missing_choice")
 
-    # --- the steps a move is made of (used by moves.apply) --------------------------------
+    # --- the steps a move is made of (used by moves.EFFECTS) --------------------------------
     def log_event(self, name: str, **fields) -> None:
         if self.log is not None:
             self.log.append(getattr(ev, name)(turn=self.turn_number, **fields))
@@ -184,18 +215,18 @@ class SpecialRound:
             if choice is None:
                 return RowChoice(player, card, options)
             if not is_whole(choice) or choice not in table.open_rows():
-                raise GameError(f"turn {turn}: {player} played {card}, lower than every open row, and "
-                                f"must take one of the rows {table.open_rows()}, not {choice!r}",
-                                player=player, card=card, turn=turn, code="bad_choice")
+                raise GameError(f"turn {turn}: {player} played {card}, lower than every open "
+                                f"row, and must take one of the rows {table.open_rows()}, not "
+                                f"{choice!r}", player=player, card=card, turn=turn,
+                                code="bad_choice")
             if log is not None:
-                if table.stopped:
-                    log.append(ev.TooLowOpen(turn, player, card, table.lowest_end(), tuple(sorted(table.stopped))))
-                else:
-                    log.append(TooLow(turn, player, card, table.lowest_end()))
-                log.append(ChoiceRequested(turn, player, card, tuple(options)))
-                log.append(ChoiceMade(turn, player, card, choice, table.heads(choice),
-                                      min(o["heads"] for o in options),
-                                      tuple({"row": o["row"], "heads": o["heads"]} for o in options)))
+                stopped, low = tuple(sorted(table.stopped)), table.lowest_end()
+                log.append(ev.TooLowOpen(turn, player, card, low, stopped) if stopped
+                           else TooLow(turn, player, card, low))
+                costs = tuple({"row": o["row"], "heads": o["heads"]} for o in options)
+                log += [ChoiceRequested(turn, player, card, tuple(options)),
+                        ChoiceMade(turn, player, card, choice, table.heads(choice),
+                                   min(o["heads"] for o in options), costs)]
             return self.take(player, card, choice, "too_low")
         if table.is_full(row):
             return self.take(player, card, row, "seventh" if row in table.marked else "sixth")
@@ -207,66 +238,54 @@ class SpecialRound:
 
     def take(self, player: str, card: int, row: int, reason: str) -> list[int]:
         """Take a row for `card` (Insérer's "insert": all but the row's last card)."""
-        table = self.table
-        five, stops = len(table.rows) == MAX_ROWS, sorted(table.stopped)
-        taken = table.take_all_but_last(row) if reason == "insert" else table.take(row, card)
-        self._taken(player, card, row, taken, reason, five, stops)
-        return taken
-
-    def _taken(self, player, card, row, taken, reason, five, stops) -> None:
+        table, t = self.table, self.turn_number
+        five, stops = len(table.rows) == MAX_ROWS, tuple(sorted(table.stopped))
+        taken = table.take(row, card, insert=reason == "insert")
         self.piles[player].extend(taken)
         if self.log is not None:
-            heads = sum(HEADS[c] for c in taken)
-            t = self.turn_number
+            heads, cards = sum(HEADS[c] for c in taken), tuple(taken)
             if five:
-                self.log.append(ev.RowRemoved(t, player, card, row, tuple(taken), heads, reason))
+                self.log.append(ev.RowRemoved(t, player, card, row, cards, heads, reason))
             elif reason == "insert":
-                self.log.append(ev.InsertTake(t, player, card, row, tuple(taken), heads,
-                                              self.table.rows[row][0]))
-            elif reason == "seventh":
-                self.log.append(ev.SeventhTake(t, player, card, row, tuple(taken), heads))
-                self.log.append(StartRow(t, player, card, row))
+                stays = table.rows[row][0]
+                self.log.append(ev.InsertTake(t, player, card, row, cards, heads, stays))
             else:
-                self.log.append(Take(t, player, card, row, tuple(taken), heads, reason))
+                self.log.append(ev.SeventhTake(t, player, card, row, cards, heads)
+                                if reason == "seventh" else Take(t, player, card, row, cards, heads,
+                                                                 reason))
                 self.log.append(StartRow(t, player, card, row))
             if stops:
-                self.log.append(ev.StopsRemoved(t, tuple(stops)))
+                self.log.append(ev.StopsRemoved(t, stops))
+        return taken
 
-    # --- atomicity ---------------------------------------------------------------------
-    def _save(self):
-        t = self.table
-        return ([list(r) for r in t.rows], set(t.marked), set(t.stopped),
-                {p: list(h) for p, h in self.hands.items()}, {p: list(s) for p, s in self.specials.items()},
-                {p: len(c) for p, c in self.piles.items()}, dict(self.credits), len(self.discard),
-                list(self.queue), None if self.log is None else len(self.log))
+    # --- copies: atomicity and looking ahead ---------------------------------------------
+    def clone(self, log: list | None = None) -> "SpecialRound":
+        """An independent copy (with `log` as its log), to try moves on or to restore."""
+        other = copy.copy(self)
+        other.table = self.table.clone()
+        other.hands = {p: list(h) for p, h in self.hands.items()}
+        other.specials = {p: list(s) for p, s in self.specials.items()}
+        other.piles = {p: list(c) for p, c in self.piles.items()}
+        other.credits, other.discard = dict(self.credits), list(self.discard)
+        other.queue, other.log = list(self.queue), log
+        return other
 
-    def _restore(self, saved) -> None:
-        rows, marked, stopped, hands, specials, piles, credits, discard, queue, log_len = saved
-        self.table.rows, self.table.marked, self.table.stopped = rows, marked, stopped
-        self.hands, self.specials, self.credits, self.queue = hands, specials, credits, queue
-        for p, n in piles.items():
-            del self.piles[p][n:]
-        del self.discard[discard:]
-        if self.log is not None:
-            del self.log[log_len:]
+    def _restore(self, saved: "SpecialRound", mark: int) -> None:
+        """Back to `saved` (a clone), the log cut at `mark`."""
+        log = self.log
+        self.__dict__.update(vars(saved))
+        self.log = log
+        if log is not None:
+            del log[mark:]
 
     def trial(self, move: dict | None = None, choice: int | None = None) -> "SpecialRound | None":
         """A copy with the next card resolved, for looking ahead (bots, legal moves); None when
         the move is refused. Its `asked` is set when the card still needs a row."""
         trial = self.clone()
         try:
-            trial.resolve(move, choice)
+            need = trial._resolve(move, choice)
         except GameError:
             return None
+        if need is not None:
+            trial.asked = (need, move)
         return trial
-
-    def clone(self) -> "SpecialRound":
-        """An independent copy without a log, for bots to try moves on."""
-        other = SpecialRound(self.players, self.hands, self.specials, self.table.rows,
-                             marked=self.table.marked, stopped=self.table.stopped, number=self.number)
-        other.piles = {p: list(c) for p, c in self.piles.items()}
-        other.credits = dict(self.credits)
-        other.discard = list(self.discard)
-        other.turn_number, other.queue, other.pos = self.turn_number, list(self.queue), self.pos
-        other.asked = self.asked
-        return other

@@ -1,20 +1,6 @@
-"""The JSON scenario format of the special-cards variant (its replay as steps: replay.py).
-
-A classic scenario plus an optional `"specials"` entry per turn: the special
-card a player adds on their own placement turn, with the fields it needs
-(documented in game/specials/README.md and game/specials/moves.py):
-
-    {"variant": "speciales",
-     "rows": [[12], [28], [39], [44]],
-     "turns": [{"plays": {"p1": 37, "p2": 10}, "choices": {"p2": 3},
-                "specials": {"p1": {"card": "stop", "row": 1}}}]}
-
-Optional keys: "marked" and "stopped" (row indexes with a 7 qui prend marker or
-a Stop at the start), "hands" ({player: [number cards]}; without it each
-player holds exactly the cards they play, plus any Remplacer card), "held"
-({player: [special cards]}; without it a player may play any special card).
-Steps have the classic shape (see CONTRIBUTING.md) plus "marked", "stopped"
-and "special" ({player, card} of the special card played in that step).
+"""The JSON scenario format of the special-cards variant, documented in game/specials/README.md:
+a classic scenario plus markers, Stops, held special cards and each turn's special cards.
+`parse` checks what the shape can tell; the replay (replay.py) what only playing can.
 """
 
 from __future__ import annotations
@@ -24,10 +10,11 @@ from dataclasses import dataclass
 from game.classic.cards import is_card
 from game.errors import GameError
 from game.classic.scenario import check_count, check_outline
+from game.classic.table import LIMIT, check_rows
 
-from .cards import COPIES, KINDS, MAX_PLAYERS, MIN_PLAYERS, REPLACE
+from .cards import COPIES, KINDS, MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS, REPLACE, ROWS
 from .moves import check_shape
-from .table import check_table
+from ..untrusted import is_whole
 
 VARIANT = "speciales"
 KEYS = {"variant", "rows", "marked", "stopped", "hands", "held", "turns", "players"}
@@ -96,12 +83,11 @@ def parse(data) -> Scenario:
     hands = data.get("hands")
     if hands is not None:
         _check_hands(hands, rows)
-    if hands is None:
+    else:
         hands = {p: [] for p in players}
         for plays, _, specials in turns:
-            brought = [(p, card) for p, card in plays.items()]
-            brought += [(p, m["with"]) for p, m in specials.items() if m["card"] == REPLACE]
-            for p, card in brought:
+            for p, card in [*plays.items(),
+                            *((p, m["with"]) for p, m in specials.items() if m["card"] == REPLACE)]:
                 if card not in hands[p]:   # a card back from Remplacer is the same card
                     hands[p].append(card)
     held = data.get("held")
@@ -198,3 +184,25 @@ def _check_replacements(turns, rows, hands) -> None:
             placed[new] = p
         for card, p in placed.items():
             gone.setdefault(card, f"placed by {p} in turn {t}")
+
+
+def check_table(rows, marked=(), stopped=()) -> None:
+    """Raise GameError unless rows, markers and Stops make a legal table of the variant."""
+    if not isinstance(rows, list) or len(rows) not in (ROWS, MAX_ROWS):
+        raise GameError("rows: the special-cards table has 4 or 5 rows", field="rows",
+                        code="rows_shape")
+    check_rows(rows, limit=LIMIT + 1)   # shape, deck, no card twice, ascending
+    for name, indexes in (("marked", marked), ("stopped", stopped)):
+        if not isinstance(indexes, (list, tuple, set)):
+            raise GameError(f"\"{name}\" must be a list of row indexes, not {indexes!r}", field=name,
+                            code="shape")
+        for i in indexes:
+            if not is_whole(i) or not 0 <= i < len(rows):
+                raise GameError(f"\"{name}\": {i!r} is not a row index (0..{len(rows) - 1})", field=name,
+                                code="shape")
+    for i, row in enumerate(rows):
+        if len(row) > LIMIT and i not in set(marked):
+            raise GameError(f"row {i} has {len(row)} cards; only a row with a 7 qui prend marker "
+                            f"may hold 6", field=f"rows[{i}]", code="row_too_long")
+    if len(set(stopped)) >= len(rows):
+        raise GameError("\"stopped\": at least one row must stay open", field="stopped", code="shape")

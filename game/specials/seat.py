@@ -1,8 +1,6 @@
-"""What the reader sees from their seat in « Jouer une manche » with the special cards.
-
-The session (game/session.py) is the same for every variant; this module gives it this
-variant's parts: the table with markers and Stops, the number cards and the special cards in
-hand, the words of each legal move, the round as a scenario, and the robot's advice.
+"""« Jouer une manche »'s parts for the special cards (the session, game/session.py, is the same
+for every variant): the table with markers and Stops, the cards in hand, each move's words, the
+round as a scenario and as steps, and the robot's advice.
 """
 
 from __future__ import annotations
@@ -73,10 +71,8 @@ def advice(st, reader: str) -> dict:
     bot, r, want = SpecialBot(), st.round, st.pending
     if want["kind"] == "card":
         card = bot.card(r, reader)
-        return {"kind": "card", "card": card,
-                "text": words.advice(words.play_card(card))}
-    special, row = bot.decide(r, reader)
-    move = {"kind": "place", "player": reader, "special": special, "row": row}
-    legal = st.legal_moves()
-    index = next((i for i, m in enumerate(legal) if m == move), None)
-    return {"kind": "move", "index": index, "text": words.advice(words.special_move(want["card"], move))}
+        return {"kind": "card", "card": card, "text": words.advice(words.play_card(card))}
+    move = bot.decide_move(want, r, reader)
+    index = next((i for i, m in enumerate(st.legal_moves()) if m == move), None)
+    return {"kind": "move", "index": index,
+            "text": words.advice(words.special_move(want["card"], move))}

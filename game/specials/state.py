@@ -1,6 +1,6 @@
-"""« 6 qui surprend ! » behind the one state protocol of game/state.py.
-
-A thin layer over `play.SpecialGame` and `round.SpecialRound`, which stay the rules. Moves:
+"""« 6 qui surprend ! » behind the one state protocol of game/state.py: `SpecialGame` (two rounds,
+each dealt afresh) and `round.SpecialRound` are the rules, `SpecialState` turns their decisions
+into moves:
     {"kind": "card", "player": p, "card": c}     the number card chosen for the turn (hidden)
     {"kind": "place", "player": p, "special": move or None, "row": r or None}
         when p's card comes up: an optional special card (game/specials/moves.py shapes) and,
@@ -11,29 +11,61 @@ A thin layer over `play.SpecialGame` and `round.SpecialRound`, which stay the ru
 from __future__ import annotations
 
 from .. import variants
+from ..classic.bots import cheapest_row
+from ..classic.cards import classic_deck
+from ..classic.play import Game
 from ..classic.state import RoundsState
 from ..errors import GameError
-from ..untrusted import check_seed
-from ..playback import fold
+from ..events import Deal
 from ..state import replay_moves
-from ..classic.bots import cheapest_row
-from .cards import NUMBER_CARDS_EACH, ROWS, SPECIAL_CARDS_EACH
+from ..untrusted import check_seed
+from .cards import (MAX_PLAYERS, MIN_PLAYERS, NUMBER_CARDS_EACH, ROUNDS, ROWS, SPECIAL_CARDS_EACH,
+                    special_deck)
 from .moves import candidates
-from .play import SpecialGame
 from .round import SpecialRound
 from .scenario import parse
 
 
-MOVE_KEYS = {"card": ("card",), "place": ("special", "row"), "next_round": ()}
+class SpecialGame(Game):
+    """Two rounds, each with a full re-deal (RULES §3); scores, the end and ties are the classic
+    Game's."""
+
+    title = "the special-cards variant"
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+
+    @property
+    def over(self) -> bool:
+        return len(self.history) >= ROUNDS
+
+    def new_round(self, deal: dict | None = None) -> SpecialRound:
+        """The next round: `deal` (a scenario's rows, hands, held cards, markers and Stops) or,
+        without it, 12 number cards and 3 special cards each and 4 rows drawn from the seed."""
+        if self.over:
+            raise GameError("the game is over: it has exactly two rounds")
+        if deal is None:
+            n, each, held = len(self.players), NUMBER_CARDS_EACH, SPECIAL_CARDS_EACH
+            draw = self.rng.draw(classic_deck(), each * n + ROWS)
+            specials = self.rng.draw(special_deck(), held * n)
+            seats = list(enumerate(self.players))
+            deal = {"rows": [[c] for c in draw[each * n:]],
+                    "hands": {p: draw[i * each:(i + 1) * each] for i, p in seats},
+                    "held": {p: specials[i * held:(i + 1) * held] for i, p in seats}}
+        r = self.round = SpecialRound(
+            self.players, deal["hands"], deal["held"], deal["rows"], marked=deal.get("marked", ()),
+            stopped=deal.get("stopped", ()), number=len(self.history) + 1, log=self.log)
+        if self.log is not None:
+            self.log.append(Deal(r.number, tuple(map(tuple, r.table.rows)),
+                                 sum(map(len, r.hands.values())) + len(r.table.rows)))
+        return r
 
 
 class SpecialState(RoundsState):
     variant = "speciales"
     RECORDED = ("kind", "player", "card", "special", "row")
-    MOVE_KEYS = MOVE_KEYS
+    MOVE_KEYS = {"card": ("card",), "place": ("special", "row"), "next_round": ()}
 
-    def __init__(self, players: list, *, seed=0, options: dict | None = None, deal: dict | None = None,
-                 partial: bool = False):
+    def __init__(self, players: list, *, seed=0, options: dict | None = None,
+                 deal: dict | None = None, partial: bool = False):
         check_seed(seed)
         self.saved_options = variants.check_options(variants.get(self.variant), options)
         self.log: list = []
@@ -43,11 +75,8 @@ class SpecialState(RoundsState):
         self.given_deal = deal   # a first deal read from a scenario (a loaded export), not the seed
         self._deal()
 
-    def _given_round(self, deal: dict) -> SpecialRound:
-        return SpecialRound(self.players, deal["hands"], deal["held"], deal["rows"], number=1, log=self.log,
-                            marked=deal.get("marked", ()), stopped=deal.get("stopped", ()))
-
-    def _remember_start(self, r) -> None:
+    def _deal(self) -> None:
+        r = self.game.new_round(None if self.game.history else self.given_deal)
         self.round_starts.append({"rows": [list(row) for row in r.table.rows],
                                   "hands": {p: list(h) for p, h in r.hands.items()},
                                   "specials": {p: list(s) for p, s in r.specials.items()}})
@@ -62,40 +91,32 @@ class SpecialState(RoundsState):
         card, player = r.next_card()
         return {"kind": "place", "player": player, "card": card}
 
-    def _decisions(self, want: dict) -> list[dict]:
-        """A `place`: no special card or each one that is legal now, with the rows a too-low card
-        may then take."""
-        r, player = self.round, want["player"]
-        out = []
-        for special, _ in [(None, None), *candidates(r, player)]:
-            trial = r.trial(special)
-            if trial is None:
-                continue
-            rows = [None] if trial.asked is None else [o["row"] for o in trial.pending["options"]]
-            out += [{"kind": "place", "player": player, "special": special, "row": row} for row in rows
-                    if row is None or r.trial(special, row) is not None]
-        return out
-
-    def _needs_no_row(self, special) -> bool:
-        """Whether the next card is placed without a row choice (tried on a copy); False for a
-        refused move: the real resolve says why."""
+    def _rows(self, special) -> list:
+        """The rows the next card may take after `special`: [None] when it needs no row choice,
+        [] when `special` is refused."""
         trial = self.round.trial(special)
-        return trial is not None and trial.asked is None
+        if trial is None:
+            return []
+        return [None] if trial.asked is None else [o["row"] for o in trial.asked[0].options]
+
+    def _decisions(self, want: dict) -> list[dict]:
+        """A `place`: no special card or each legal one, with each row a too-low card may take."""
+        r, player = self.round, want["player"]
+        return [{"kind": "place", "player": player, "special": special, "row": row}
+                for special, _ in [(None, None), *candidates(r, player)]
+                for row in self._rows(special) if row is None or r.trial(special, row) is not None]
 
     def _reveal(self, plays: dict) -> None:
         self.round.reveal(plays, partial=self.partial)
 
     def _decide(self, move: dict) -> None:
-        """A `place` move: the optional special card, and the row a too-low card takes."""
+        """A `place` move: the optional special card, and the row a too-low card takes (a refused
+        special card is the round's to word)."""
         special, row, player = move.get("special"), move.get("row"), move.get("player")
-        if row is not None and self._needs_no_row(special):
+        if row is not None and self._rows(special) == [None]:
             raise GameError(f"{player}'s card is not lower than every open row: no row to take",
                             player=player, code="useless_choice")
         self.round.settle(special, row)
-
-
-def new_game(players, *, seed=0, options=None) -> SpecialState:
-    return SpecialState(players, seed=seed, options=options)
 
 
 def check_deal(deal, players: list) -> dict:
@@ -122,49 +143,38 @@ def from_json(data: dict) -> SpecialState:
     return replay_moves(state, data["moves"])
 
 
-def scenario_state(sc, **game) -> SpecialState:
-    """The State on a parsed scenario's table (its markers and Stops too), hands and held cards.
-    `game`: the State's own arguments."""
-    return SpecialState(sc.players, deal={"rows": sc.rows, "hands": sc.hands, "held": sc.held,
-                                          "marked": sc.marked, "stopped": sc.stopped}, **game)
-
-
 def scenario_moves(state, sc, missing, *, strict: bool = True, waiting: str | None = None,
-                   auto_choice: bool = False, where: dict | None = None):
-    """A scenario's turns as moves, written as `state` plays them: each player's number card
-    (None: a player who sits the turn out), then one `place` per card with its player's special
-    card and row.
+                   auto_choice: bool = False):
+    """A scenario's turns as moves, as `state` plays them: each player's number card (None: a
+    player who sits the turn out), then one `place` per card with its special card and row.
 
-    `missing(t, player, need)` answers a decision the turn does not give: it raises, or returns
-    and the moves end there. `need` is the round's "row" decision for a card that needs a row,
-    None for the player `waiting` names (the scenario's marker, in its last turn) or, unless
-    `strict`, a refused special card given without a row. `strict` (a replay) also refuses a
-    card played twice and a row given for a card that needs none; without it (an export being
-    loaded) such a row goes to the State, which refuses it. `auto_choice` takes the cheapest
-    row for a missing or closed one. `where` is kept at the turn and player of the last move
-    written (an error's words).
+    `missing(t, player, need)` answers a decision the turn does not give (`need`: the round's
+    "row" decision, or None for the player `waiting` names or, unless `strict`, a refused special
+    card without a row): it raises, or returns and the moves end there. `strict` (a replay)
+    refuses a card played twice and a row for a card that needs none (a loaded export leaves
+    that row to the State, which refuses it). `auto_choice` takes the cheapest row for a
+    missing or closed one.
     """
     for t, (plays, choices, specials) in enumerate(sc.turns, 1):
         if not state.partial and set(plays) != set(state.players):
             raise GameError(f"turn {t}: every player plays at every turn", code="hands")
         r = state.shown_round
         out_of_hand = set(r.table.cards()).union(*r.piles.values())
-        for p, card in plays.items():
-            if strict and card in out_of_hand:
-                raise GameError(f"turn {t}: {p} plays {card}, which is already on the table or taken",
-                                player=p, card=card, turn=t, field=f"turns[{t - 1}].plays.{p}",
-                                code="card_twice")
-        for p, card in plays.items():
-            if strict and card not in r.hands[p]:   # the round's words, naming the turn
-                raise GameError(f"turn {t}: {p} does not hold card {card}", player=p, card=card, turn=t,
-                                code="not_in_hand")
+        if strict:
+            for p, card in plays.items():
+                if card in out_of_hand:
+                    raise GameError(f"turn {t}: {p} plays {card}, which is already on the table or "
+                                    f"taken", player=p, card=card, turn=t,
+                                    field=f"turns[{t - 1}].plays.{p}", code="card_twice")
+            for p, card in plays.items():
+                if card not in r.hands[p]:   # the round's words, naming the turn
+                    raise GameError(f"turn {t}: {p} does not hold card {card}", player=p,
+                                    card=card, turn=t, code="not_in_hand")
         for p in state.players:
             yield {"kind": "card", "player": p, "card": plays.get(p)}
         while state.pending is not None and state.pending["kind"] == "place":
             r = state.round
             card, player = r.next_card()
-            if where is not None:
-                where.update(turn=t, player=player)
             if t == len(sc.turns) and player == waiting:
                 missing(t, player, None)
                 return
@@ -208,6 +218,4 @@ def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None) -> 
         if t < len(sc.turns):
             raise GameError(f"turn {t}: {player}'s row choice is missing", code="missing_choice")
 
-    for _ in fold(st, scenario_moves(st, sc, missing, strict=False)):
-        pass
-    return st
+    return replay_moves(st, scenario_moves(st, sc, missing, strict=False))

@@ -22,7 +22,7 @@ def variant(name: str) -> Variant:
         # A 5e série may add a row during the replay: the bound is the variant's, the engine
         # checks the rest.
         with_choice=partial(page.with_choice, rows=MAX_ROWS),
-        new_game=state.new_game, from_json=state.from_json,
+        new_game=state.SpecialState, from_json=state.from_json,
         bots={"random": RandomSpecialBot, "heuristic": SpecialBot},
         seat_view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
         round_scenario=seat.round_scenario, round_steps=seat.round_steps,

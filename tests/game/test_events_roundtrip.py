@@ -25,7 +25,7 @@ from game.junior.state import run_game
 from game.junior.rules import game_end_event
 from game.rng import Rng
 from game.specials.bots import RandomSpecialBot, SpecialBot
-from game.specials.play import SpecialGame
+from game.specials.state import SpecialGame
 from game.untrusted import check_plain
 
 SEEDS = range(1, 5)

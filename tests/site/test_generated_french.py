@@ -42,7 +42,7 @@ def classic_sentences():
 
 def special_sentences():
     from game.specials.bots import RandomSpecialBot, SpecialBot
-    from game.specials.play import SpecialGame
+    from game.specials.state import SpecialGame
     for seed in range(1, 4):
         log: list = []
         game = SpecialGame(PLAYERS, seed=seed, log=log)

@@ -7,7 +7,7 @@ from game.rng import Rng
 from game.specials.bots import RandomSpecialBot, SpecialBot
 from round_robots import play_game, play_special_round as play_round
 from game.specials.cards import KINDS, special_deck
-from game.specials.play import SpecialGame
+from game.specials.state import SpecialGame
 from game.specials.round import SpecialRound
 
 

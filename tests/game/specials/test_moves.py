@@ -6,7 +6,7 @@ from game.errors import GameError
 from game.messages import explain
 from game.messages.specials import refusal
 
-from specials_helpers import refused, table, types
+from specials_helpers import refused, snapshot, table, types
 
 NB = "\u00a0"
 ROWS = [[12], [28], [39], [44]]
@@ -28,13 +28,13 @@ def test_special_cards_a_player_does_not_hold_are_refused():
 
 def test_a_move_with_missing_or_unknown_fields_is_an_author_error_and_changes_nothing():
     rnd = table(ROWS, {"A": 37})
-    before = rnd.snapshot()
+    before = snapshot(rnd)
     for move in ({"card": "stop"}, {"card": "stop", "row": 1, "rows": 2}, {"card": "joker"},
                  {"card": "stop", "row": True}):
         with pytest.raises(GameError) as info:
             rnd.resolve(move)
         assert info.value.code == "special_shape"
-    assert rnd.snapshot() == before
+    assert snapshot(rnd) == before
 
 
 # --- 5e série -----------------------------------------------------------------------------
@@ -65,8 +65,8 @@ def test_a_sixth_card_with_five_rows_takes_the_card_too_and_the_row_disappears()
 
 def test_a_too_low_card_with_five_rows_takes_its_row_and_itself():
     rnd = table([[12], [28], [39], [44], [60]], {"A": 5})
-    before = rnd.snapshot()
-    assert rnd.resolve() is False and rnd.snapshot() == before
+    before = snapshot(rnd)
+    assert rnd.resolve() is False and snapshot(rnd) == before
     assert rnd.pending["kind"] == "row" and [o["row"] for o in rnd.pending["options"]] == [0, 1, 2, 3, 4]
     assert rnd.choose(3) is True
     assert rnd.table.rows == [[12], [28], [39], [60]] and rnd.piles["A"] == [44, 5]
@@ -262,11 +262,11 @@ def test_negative_is_refused_for_a_card_not_taken():
 
 def test_a_caller_holding_every_decision_is_told_when_it_left_out_the_row():
     rnd = table(ROWS, {"A": 5, "B": 30})
-    before = rnd.snapshot()
+    before = snapshot(rnd)
     with pytest.raises(GameError) as info:
         rnd.settle()
     assert info.value.code == "missing_choice" and "5 is lower than every open row" in str(info.value)
-    assert rnd.snapshot() == before
+    assert snapshot(rnd) == before
     with pytest.raises(GameError):
         table(ROWS, {"A": 37}).choose(0)   # nothing to answer: the 37 finds its row
     assert rnd.pending["kind"] == "row"

@@ -17,7 +17,8 @@ from game.rng import Rng
 from game.specials.bots import RandomSpecialBot, SpecialBot
 from game.specials.cards import KINDS
 from game.specials.moves import FIELDS, Refused
-from game.specials.play import SpecialGame
+from game.specials.state import SpecialGame
+from specials_helpers import snapshot
 
 TAKES = {"take", "special_seventh_take", "special_insert_take", "special_row_removed"}
 
@@ -69,12 +70,12 @@ def play_checked(players: int, seed: int, *, rate: float = 0.4, smart: bool = Fa
                 _, player = rnd.next_card()
                 mark, rows_before = len(log), len(rnd.table.rows)
                 if rng.random() < wild:
-                    before = rnd.snapshot()
+                    before = snapshot(rnd)
                     try:
                         rnd.resolve(_wild_move(rng), rng.below(6) - 1)
                     except GameError as error:
                         assert isinstance(error, Refused) or error.code, error
-                        assert rnd.snapshot() == before and len(log) == mark, "refused: nothing changes"
+                        assert snapshot(rnd) == before and len(log) == mark, "refused: nothing changes"
                     else:  # legal by chance: it was played
                         _check(rnd, start, log, mark, rows_before)
                         continue

@@ -15,11 +15,11 @@ from game.messages import explain
 from game.rng import Rng
 from game.specials.bots import RandomSpecialBot, SpecialBot
 from game.specials.replay import replay
-from game.specials.state import new_game
+from game.specials.state import SpecialState
 from game.state import play_out
 games = []
 for seed in (1, 2, 3):
-    st = new_game(["Léa", "Tom", "Zoé", "Noé"], seed=seed)
+    st = SpecialState(["Léa", "Tom", "Zoé", "Noé"], seed=seed)
     rng = Rng(seed)
     play_out(st, {"Léa": SpecialBot(), "Tom": RandomSpecialBot(rng), "Zoé": SpecialBot(),
                   "Noé": RandomSpecialBot(rng, 0.8)})
