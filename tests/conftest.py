@@ -31,9 +31,10 @@ for _name, _examples in PROFILES.items():
 # processes wait. The heaviest modules (by `pytest --durations`; a renamed one merely loses its
 # place) go first, then every browser, gate and Node module, then the quick engine and build
 # tests, which fill the gaps. Only the order changes: each module keeps its own.
-LONGEST = ("browser/test_journeys.py", "browser/test_jouer.py", "quality/test_gate_browser.py",
-           "browser/test_site_pages.py", "browser/test_player_built.py", "browser/test_player_engine.py",
-           "browser/test_explorer.py", "browser/test_player.py",
+LONGEST = ("browser/test_journeys.py", "quality/test_gate_browser.py", "browser/test_jouer.py",
+           "browser/test_snapshot_boot_browser.py", "browser/test_player_engine.py",
+           "browser/test_player_built.py", "browser/test_offline.py", "browser/test_played_cards.py",
+           "browser/test_explorer.py", "browser/test_player.py", "quality/test_gate_print.py",
            "parity/test_pyodide_parity.py", "browser/test_search.py")
 HEAVY_FOLDERS = ("browser", "quality", "parity")
 

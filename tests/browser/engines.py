@@ -179,7 +179,8 @@ class ChromiumDriver(Driver):
                         or r.url.startswith(("data:", "blob:")) else self.foreign.append(r.url))
         self.page = self.context.new_page()
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(
+            f"{m.text} ({m.location.get('url', '?')})"))
         self.page.set_default_timeout(WAIT_MS)
 
     def goto(self, url): self.page.goto(url)

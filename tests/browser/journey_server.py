@@ -59,7 +59,10 @@ class JourneyHandler(_Handler):
 
     def do_GET(self):
         if self.path == BLANK_PATH:
-            self._send(b"<!doctype html><title>blank</title>", "text/html; charset=utf-8")
+            # An icon of its own: without one, Chromium asks for /favicon.ico, a 404 that it
+            # logs as a console error whenever it comes before the next journey forgets errors.
+            self._send(f'<!doctype html><title>blank</title><link rel="icon" href="{SUB_PATH}'
+                       'favicon.svg">'.encode(), "text/html; charset=utf-8")
             return
         if self.path == PROBE_PATH:
             self._send(PROBE.read_bytes(), "text/javascript")
