@@ -29,82 +29,16 @@ DANGER = "#b3261e"
 ROOT_ATTRS = ('xmlns="http://www.w3.org/2000/svg" role="img" font-family="Arial,Helvetica,sans-serif" '
               'font-size="24" font-weight="700" text-anchor="middle"')
 
-# A bull's head, front view: horns, ears, long face, muzzle. Designed on an integer grid of
-# 20 × 19 cells drawn at HEAD_SCALE, so the repeated path data stays short.
-_HEAD = (
-    ("M", (0, 0)), ("Q", (2, 5, 7, 5)), ("L", (13, 5)), ("Q", (18, 5, 20, 0)), ("Q", (20, 7, 14, 7)),
-    ("L", (19, 9)), ("L", (14, 11)), ("L", (14, 14)), ("Q", (16, 19, 10, 19)), ("Q", (4, 19, 6, 14)),
-    ("L", (6, 11)), ("L", (1, 9)), ("L", (6, 7)), ("Q", (0, 7, 0, 0)), ("Z", ()),
-)
-# Eyes (holes: the card's root sets fill-rule evenodd): only worth their bytes on a card drawn large.
-_EYES = (
-    ("M", (7, 9)), ("L", (9, 9)), ("L", (9, 11)), ("L", (7, 11)), ("Z", ()),
-    ("M", (11, 9)), ("L", (13, 9)), ("L", (13, 11)), ("L", (11, 11)), ("Z", ()),
-)
+# A bull's head, front view (horns, ears, long face, muzzle) as relative path data on an integer
+# grid of 20 × 19 cells from its top-left corner, drawn at HEAD_SCALE so the repeated data stays
+# short; then its eyes (holes: the card's root sets fill-rule evenodd), only worth their bytes on a
+# card drawn large, which leave the pen at cell (11, 9) of the head.
+HEAD = "q2 5 7 5h6q5 0 7-5 0 7-6 7l5 2-5 2v3q2 5-4 5-6 0-4-5v-3l-5-2 5-2q-6 0-6-7z"
+EYES, EYES_PEN = "m7 9h2v2h-2zm4 0h2v2h-2z", (11, 9)
 HEAD_SCALE = ".4"  # 20 cells → 8 units (a string: written as is in the transform)
 HEAD_PITCH_X, HEAD_PITCH_Y = 24, 22  # cells between two heads side by side / two lines
 # Heads per line, top to bottom (never more than 4 side by side, so they clear the corner number).
 HEAD_LINES = {1: (1,), 2: (2,), 3: (3,), 5: (3, 2), 7: (4, 3)}
-
-
-def _num(tenths: int) -> str:
-    """A number given in tenths, written as short as SVG allows: 5 → ".5", -20 → "-2"."""
-    sign = "-" if tenths < 0 else ""
-    whole, frac = divmod(abs(tenths), 10)
-    if not frac:
-        return f"{sign}{whole}"
-    return f"{sign}{whole or ''}.{frac}"
-
-
-def _separated(prev: str, cur: str) -> str:
-    """`cur` preceded by a space only where SVG needs one to split it from `prev`."""
-    if cur.startswith("-") or (cur.startswith(".") and "." in prev):
-        return cur
-    return " " + cur
-
-
-def _relative_path(commands) -> str:
-    """Absolute commands (coordinates in tenths) → compact relative path data.
-
-    A command repeated right after itself drops its letter, as SVG allows.
-    """
-    out = []
-    last_letter, last_num = "", ""
-    x = y = start_x = start_y = 0
-    for cmd, pts in commands:
-        if cmd == "Z":
-            letter, nums = "z", []
-            x, y = start_x, start_y
-        elif cmd == "M":
-            px, py = pts
-            if not out:
-                letter, nums = "M", [px, py]
-            else:
-                letter, nums = "m", [px - x, py - y]
-            x = start_x = px
-            y = start_y = py
-        elif cmd == "L":
-            px, py = pts
-            if py == y:
-                letter, nums = "h", [px - x]
-            elif px == x:
-                letter, nums = "v", [py - y]
-            else:
-                letter, nums = "l", [px - x, py - y]
-            x, y = px, py
-        else:  # "Q": control point and end point, both relative to the segment start
-            cx, cy, px, py = pts
-            letter, nums = "q", [cx - x, cy - y, px - x, py - y]
-            x, y = px, py
-        texts = [_num(n) for n in nums]
-        if letter == last_letter and letter in "lhvq":
-            out.append(_separated(last_num, texts[0]))
-        else:
-            out.append(letter + texts[0] if texts else letter)
-        for prev, cur in zip(texts, texts[1:]):
-            out.append(_separated(prev, cur))
-        last_letter, last_num = letter, (texts[-1] if texts else "")
-    return "".join(out)
 
 
 def _head_origins(count: int) -> list[tuple[int, int]]:
@@ -122,12 +56,16 @@ def _head_origins(count: int) -> list[tuple[int, int]]:
 @lru_cache(maxsize=None)
 def _heads_path(count: int, eyes: bool) -> str:
     """Path data (in head cells) of all the bull heads of a card, one subpath per head."""
-    shape = _HEAD + (_EYES if eyes else ())
-    commands = []
+    out, pen = [], None
     for hx, hy in _head_origins(count):
-        for cmd, pts in shape:
-            commands.append((cmd, [10 * (v + (hx, hy)[i % 2]) for i, v in enumerate(pts)]))
-    return _relative_path(commands)
+        if pen is None:
+            out.append(f"M{hx} {hy}")
+        else:   # from the last subpath's start; a minus sign needs no space before it
+            dx, dy = hx - pen[0], hy - pen[1]
+            out.append(f"m{dx}{'' if dy < 0 else ' '}{dy}")
+        out.append(HEAD + EYES if eyes else HEAD)
+        pen = (hx + EYES_PEN[0], hy + EYES_PEN[1]) if eyes else (hx, hy)
+    return "".join(out)
 
 
 @lru_cache(maxsize=None)
