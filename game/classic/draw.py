@@ -287,28 +287,22 @@ def takes_html(takes) -> str:
                    for take in takes if take["cards"])
 
 
-def drawing_html(table: str, step: dict, *, before: str = "", badge=None, special_name=None) -> str:
-    """The drawings of a step, kept together: the turn's revealed cards, the table, the takes
-    (`before`, `badge` and `special_name`: a variant's additions, see `turn_svg`)."""
-    parts = ['<div class="etape-dessin">', before]
-    if step.get("revealed"):
-        parts.append(turn_svg(step["revealed"], step["turn"], badge=badge, special_name=special_name))
-    parts.append(table)
-    parts.append(takes_html(step.get("takes") or ()))
-    parts.append("</div>")
-    return "".join(parts)
-
-
-def step_html(step: dict, *, table: str | None = None, **additions) -> str:
-    """Inside of one example step <li>: the drawings, the explanation, any choice, the penalties.
+def step_html(step: dict, *, table: str | None = None, before: str = "", badge=None,
+              special_name=None) -> str:
+    """Inside of one example step <li>: the drawings kept together (the turn's revealed cards,
+    the table, the takes), the explanation, any choice, the penalties.
 
     The build and the browser player both call this, so a step looks the same with or without JS.
-    A variant passes its own `table` drawing and its `additions` to `drawing_html`.
+    A variant passes its own `table` drawing and its additions (`before` it, and `badge` and
+    `special_name` for `turn_svg`).
     """
     svg = table or step.get("svg") or table_svg(step["rows"], placed=step.get("placed"),
                                                 taken=step.get("taken"))
-    parts = ['<figure class="etape-figure">', drawing_html(svg, step, **additions),
-             f'<figcaption>{escape(str(step["text"]))}</figcaption></figure>']
+    turn = (turn_svg(step["revealed"], step["turn"], badge=badge, special_name=special_name)
+            if step.get("revealed") else "")
+    parts = ['<figure class="etape-figure"><div class="etape-dessin">', before, turn, svg,
+             takes_html(step.get("takes") or ()),
+             f'</div><figcaption>{escape(str(step["text"]))}</figcaption></figure>']
     if step.get("choice") is not None:
         parts.append(choice_table(step["choice"]))
     parts.append(f'<p class="penalites">{escape(labels.penalties_text(step["penalties"]))}</p>')

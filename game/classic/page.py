@@ -168,7 +168,6 @@ def _drop_needless_choices(scenario: dict) -> dict:
     A choice still needed is kept; one newly needed is missing, so the replay pauses on it and the
     reader picks the row on the page.
     """
-    scenario = copy.deepcopy(scenario)
     if not any(t.get("choices") for t in scenario["turns"]):
         return scenario
 

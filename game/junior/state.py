@@ -85,8 +85,7 @@ class JuniorState:
         return events
 
 
-def new_game(players, *, seed=0, options=None) -> JuniorState:
-    return JuniorState(players, seed=seed, options=options)
+new_game = JuniorState   # the registry's `new_game(players, *, seed, options)`
 
 
 def from_json(data: dict) -> JuniorState:

@@ -43,11 +43,9 @@ def opening_steps(st) -> list[dict]:
 def move_steps(st, move, events, n) -> list[dict]:
     """The one step of a move: what it placed, completed or took, and where else it could go."""
     events = [e for e in events if e["type"] != "junior_game_end"]
-    kinds = {e["type"] for e in events}
-    kind = ("complete" if "junior_complete" in kinds else "take" if "junior_take" in kinds
-            else "place")
-    taken = next((e["row"] for e in events if e["type"] in ("junior_complete", "junior_take")),
-                 None)
+    # a move takes one row at most: completed, or taken by a stuck player or its 6th card
+    took = next((e for e in events if e["type"] in ("junior_complete", "junior_take")), None)
+    kind, taken = (took["type"].removeprefix("junior_"), took["row"]) if took else ("place", None)
     place = next(e for e in events if e["type"] == "junior_place")
     row = move["row"]
     choice = {"player": move["player"], "card": move["card"], "options": place["options"],
