@@ -89,14 +89,6 @@ def _check(card) -> None:
         raise ValueError(f"cannot draw {card!r}: cards are ints from 1 to 104")
 
 
-def _card_group(card: int, x: int, y: int, placed: bool) -> str:
-    """One card placed on the table, tagged with data-card so tests can read the table back."""
-    _check(card)
-    classes = f"h{HEADS[card]}" + (" placed" if placed else "")
-    return (f'<g data-card="{card}" class="{classes}" transform="translate({x} {y})">'
-            f"{_card_body(card, placed)}</g>")
-
-
 def _svg(kind: str, box: str, title: str, attrs: str = "") -> str:
     """The opening of one drawing: its class, viewBox and title (what a screen reader says)."""
     return (f'<svg class="sqp sqp-{kind}" viewBox="{box}" {ROOT_ATTRS}{attrs}>'
@@ -204,7 +196,11 @@ def table_svg(rows: list[list[int]], *, placed: int | None = None, taken: int | 
             out.append(f'<g data-row="{i}" class="taken">')
         else:
             out.append(f'<g data-row="{i}">')
-        out.extend(_card_group(card, X0 + k * PITCH_X, y, card == placed) for k, card in enumerate(row))
+        for k, card in enumerate(row):   # data-card: the tests read the table back from it
+            _check(card)
+            mark = " placed" if card == placed else ""
+            out.append(f'<g data-card="{card}" class="h{HEADS[card]}{mark}" transform="translate('
+                       f'{X0 + k * PITCH_X} {y})">{_card_body(card, card == placed)}</g>')
         out.append("</g>")
     out.append(f"{tag}{extra}</svg>")
     return "".join(out)
@@ -215,9 +211,7 @@ def choice_table(choice: dict) -> str:
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in labels.CHOICE_HEADERS)
     body = []
     for option in choice["options"]:
-        cards = option["cards"]
-        cards_text = (", ".join(str(c) for c in cards) if isinstance(cards, (list, tuple))
-                      else labels.cards(cards))
+        cards_text = ", ".join(map(str, option["cards"]))
         chosen = option["row"] == choice.get("chosen")
         mark = f' <strong>{escape(labels.CHOSEN)}</strong>' if chosen else ""
         row_class = ' class="choisie"' if chosen else ""
