@@ -187,15 +187,12 @@ def table_svg(rows: list[list[int]], *, placed: int | None = None, taken: int | 
     tag = ""
     for i, row in enumerate(rows):
         y = TOP + i * PITCH_Y
-        if i == taken:
-            # A row the placed card restarts holds that card, not the cards taken (drawn in the
-            # taker's pile under the table): hatching and « ramassée » would say it is gone.
-            if placed not in row:
-                hatch, tag = _taken_marks(len(row), limit, y)
-                out.append(hatch)
-            out.append(f'<g data-row="{i}" class="taken">')
-        else:
-            out.append(f'<g data-row="{i}">')
+        # A row the placed card restarts holds that card, not the cards taken (drawn in the
+        # taker's pile under the table): hatching and « ramassée » would say it is gone.
+        if i == taken and placed not in row:
+            hatch, tag = _taken_marks(len(row), limit, y)
+            out.append(hatch)
+        out.append(f'<g data-row="{i}" class="taken">' if i == taken else f'<g data-row="{i}">')
         for k, card in enumerate(row):   # data-card: the tests read the table back from it
             _check(card)
             mark = " placed" if card == placed else ""
