@@ -154,10 +154,9 @@ def table_svg(rows: list[list[int]], *, placed: int | None = None, taken: int | 
               note: str = "") -> str:
     """The table: one line of slots per row, the slot after the last allowed one drawn as danger.
 
-    `placed` outlines that card with an arrow; `taken` hatches that row and tags it « ramassée »
-    unless the placed card now starts it. What rows share (tracks, danger slots, labels) is one
-    element each: a page holds dozens of tables. A variant adds `extra` (markup drawn last), `cols`
-    (the card slots it needs) and `note` (words for the title), never editing this as text.
+    What rows share (tracks, danger slots, labels) is one element each: a page holds dozens of
+    tables. A variant adds `extra` (markup drawn last), `cols` (its card slots) and `note` (words
+    for the title), never editing this as text.
     """
     cols = max([limit + 1, cols] + [len(row) for row in rows])
     width = X0 + cols * PITCH_X - GAP_X + PAD
@@ -229,13 +228,11 @@ NAME_H = 19  # room for the player's name under a revealed card
 
 
 def turn_svg(revealed: list[dict], turn: int, *, badge=None, special_name=None) -> str:
-    """The cards revealed at a turn, in the order they are placed, each above its player's name.
+    """The cards revealed at a turn, in the order they are placed, each above its player's name:
+    the current one outlined with the table's arrow, those placed before faded and ticked.
 
-    The card placed now (or waiting for its row choice) is outlined with the table's arrow;
-    cards placed in earlier steps are faded and ticked. Each is <g data-played="n"
-    data-player="name" data-state="placed|current|waiting">. `badge(entry)` (a variant's hook)
-    returns markup drawn over a card in its coordinates, e.g. the special card played with it;
-    `special_name(kind)` names that card in the title.
+    A variant's hooks: `badge(entry)`, markup over a card (the special card played with it), and
+    `special_name(kind)`, that card's name in the title.
     """
     width = X0 + len(revealed) * PITCH_X - GAP_X + PAD
     height = TOP + CARD_H + NAME_H
@@ -280,12 +277,10 @@ def takes_html(takes) -> str:
 
 def step_html(step: dict, *, table: str | None = None, before: str = "", badge=None,
               special_name=None) -> str:
-    """Inside of one example step <li>: the drawings kept together (the turn's revealed cards,
-    the table, the takes), the explanation, any choice, the penalties.
+    """Inside of one example step <li>: the drawings, the explanation, any choice, the penalties.
 
     The build and the browser player both call this, so a step looks the same with or without JS.
-    A variant passes its own `table` drawing and its additions (`before` it, and `badge` and
-    `special_name` for `turn_svg`).
+    A variant passes its own `table`, markup to draw `before` it, and `turn_svg`'s hooks.
     """
     svg = table or step.get("svg") or table_svg(step["rows"], placed=step.get("placed"),
                                                 taken=step.get("taken"))
