@@ -10,5 +10,6 @@ Glossary, French game words → names in the code:
   jeu de base / avancé / expert → level "base" / "avance" / "expert"
 
 The modules are every family's parts (CONTRIBUTING.md « Architecture »); `variant` also holds the
-replay's steps. French words live in game.messages.junior; the cow cards' printed faces in game.card_faces.
+replay's steps. French words live in game.messages.junior; the cows printed on the cards, in
+game.card_faces.
 """

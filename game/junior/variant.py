@@ -36,10 +36,6 @@ def _step(n, kind, data, events, *, player=None, placed=None, taken=None, choice
     }
 
 
-def opening_steps(st) -> list[dict]:
-    return [_step(0, "start", st.data, [setup_event(st.data)])]
-
-
 def move_steps(st, move, events, n) -> list[dict]:
     """The one step of a move: what it placed, completed or took, and where else it could go."""
     events = [e for e in events if e["type"] != "junior_game_end"]
@@ -81,7 +77,8 @@ def result(data) -> dict:
     return out
 
 
-STEPS = {"opening": opening_steps, "steps_of": move_steps, "closing": closing_steps}
+STEPS = {"opening": lambda st: [_step(0, "start", st.data, [setup_event(st.data)])],
+         "steps_of": move_steps, "closing": closing_steps}
 """How a Junior game's moves become steps (game/playback.py): one per move, between two tables."""
 
 
