@@ -31,8 +31,8 @@ ROOT_ATTRS = ('xmlns="http://www.w3.org/2000/svg" role="img" font-family="Arial,
 
 # A bull's head, front view (horns, ears, long face, muzzle) as relative path data on an integer
 # grid of 20 × 19 cells from its top-left corner, drawn at HEAD_SCALE so the repeated data stays
-# short; then its eyes (holes: the card's root sets fill-rule evenodd), only worth their bytes on a
-# card drawn large, which leave the pen at cell (11, 9) of the head.
+# short. Its eyes (holes: the card's root sets fill-rule evenodd) are only worth their bytes on a
+# card drawn large; they leave the pen at cell (11, 9) of the head.
 HEAD = "q2 5 7 5h6q5 0 7-5 0 7-6 7l5 2-5 2v3q2 5-4 5-6 0-4-5v-3l-5-2 5-2q-6 0-6-7z"
 EYES, EYES_PEN = "m7 9h2v2h-2zm4 0h2v2h-2z", (11, 9)
 HEAD_SCALE = ".4"  # 20 cells → 8 units (a string: written as is in the transform)
