@@ -1,10 +1,6 @@
 """What is printed on the cards: the heads of number cards (RULES §1) and the cows of Junior
-cards (RULES §4).
-
-A leaf under game/ because two layers need these facts: the variants play with them and
-game.messages words them (« Carte 55 : 7 têtes de bœuf », « carte Afrique et Inde »). Kept
-here, neither imports the other for them. `game.classic.cards` and `game.junior.cows`
-re-export them next to the rules built on top.
+cards (RULES §4). A leaf because the variants play with these facts and game.messages words
+them: neither imports the other for them (`classic.cards` and `junior.cows` re-export them).
 """
 
 from __future__ import annotations

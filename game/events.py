@@ -15,11 +15,8 @@ class Event:
     type: ClassVar[str] = "event"
 
     def __post_init__(self):
-        """Lists become tuples at any depth, so an event equals itself read back from JSON.
-
-        Only fields declared as tuple or dict are looked at (cached per class): the common
-        events (place, too_low, start_row) cost nothing more to build.
-        """
+        """Lists become tuples at any depth, so an event equals itself read back from JSON; only
+        tuple and dict fields (cached per class) are looked at, so most events cost nothing."""
         names = _CONTAINERS.get(type(self))
         if names is None:
             names = _CONTAINERS[type(self)] = tuple(

@@ -1,8 +1,6 @@
-"""One replay for every variant: a game's moves folded over its State (game/state.py).
-
-Why one: an example, `python -m game replay`, « revoir la manche » and the steps after a move all
-mean « play these moves, show what happened »; a variant only says how events become steps.
-"""
+"""One replay for every variant: a game's moves folded over its State (game/state.py). An
+example, `python -m game replay`, « revoir la manche » all mean « play these moves, show what
+happened »; a variant only says how events become steps."""
 
 from __future__ import annotations
 

@@ -62,16 +62,15 @@ def check_move(move) -> dict:
     return move
 
 
-def check_turn(state, move: dict, keys: dict | None = None) -> dict:
+def check_turn(state, move: dict, keys: dict) -> dict:
     """The move answers what the state waits for (same kind, same player, only the fields that
     kind has, `keys[kind]`): else GameError."""
     want = state.pending
     move = check_move(move)
-    if keys is not None:
-        extra = set(move) - {"kind", "player"} - set(keys.get(move["kind"], ()))
-        if extra:
-            raise GameError(f"a {move['kind'][:20]!r} move has no field {', '.join(sorted(map(str, extra)))[:60]}",
-                            code="move")
+    extra = set(move) - {"kind", "player"} - set(keys.get(move["kind"], ()))
+    if extra:
+        raise GameError(f"a {move['kind'][:20]!r} move has no field "
+                        f"{', '.join(sorted(map(str, extra)))[:60]}", code="move")
     if want is None:
         raise GameError("the game is over", code="not_now")
     if move["kind"] != want["kind"]:

@@ -17,11 +17,8 @@ from .untrusted import is_whole
 
 @dataclass(frozen=True)
 class Option:
-    """One option of a variant (« Fin de la partie à », a Junior level…): its type and limits.
-
-    The same spec reads a reader's form (`read`) and checks a saved game (`check_options`), so a
-    new variant's options need no edit outside its folder.
-    """
+    """One option of a variant (« Fin de la partie à », a Junior level…): its type and limits,
+    which read a reader's form (`read`) and check a saved game (`check_options`) alike."""
 
     kind: str                    # "int", "bool" or "choice"
     default: Any = None
@@ -141,10 +138,8 @@ def names() -> list[str]:
 def get(name) -> Variant:
     """The variant called `name`; GameError (code "unknown_variant") for any other value."""
     if not isinstance(name, str) or name not in MODULES:
-        known = ", ".join(MODULES)
-        shown = repr(name)[:40]
-        raise GameError(f"unknown variant {shown} (one of {known})", field="variant",
-                        code="unknown_variant")
+        raise GameError(f"unknown variant {repr(name)[:40]} (one of {', '.join(MODULES)})",
+                        field="variant", code="unknown_variant")
     if name not in _loaded:
         _loaded[name] = importlib.import_module(MODULES[name]).variant(name)
     return _loaded[name]

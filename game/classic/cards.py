@@ -1,8 +1,5 @@
-"""Number cards and their têtes de bœuf (RULES §1), and the decks of each variant.
-
-Card values are plain ints: cheap to compare, sort and serialise. `heads`, `HEADS` and
-`HIGHEST` are printed facts kept in `game.card_faces` (game.messages reads them too).
-"""
+"""Number cards (plain ints: cheap to compare, sort and serialise), their têtes de bœuf (RULES
+§1, kept in `game.card_faces`) and the decks of each variant."""
 
 from __future__ import annotations
 

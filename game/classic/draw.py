@@ -29,82 +29,16 @@ DANGER = "#b3261e"
 ROOT_ATTRS = ('xmlns="http://www.w3.org/2000/svg" role="img" font-family="Arial,Helvetica,sans-serif" '
               'font-size="24" font-weight="700" text-anchor="middle"')
 
-# A bull's head, front view: horns, ears, long face, muzzle. Designed on an integer grid of
-# 20 × 19 cells drawn at HEAD_SCALE, so the repeated path data stays short.
-_HEAD = (
-    ("M", (0, 0)), ("Q", (2, 5, 7, 5)), ("L", (13, 5)), ("Q", (18, 5, 20, 0)), ("Q", (20, 7, 14, 7)),
-    ("L", (19, 9)), ("L", (14, 11)), ("L", (14, 14)), ("Q", (16, 19, 10, 19)), ("Q", (4, 19, 6, 14)),
-    ("L", (6, 11)), ("L", (1, 9)), ("L", (6, 7)), ("Q", (0, 7, 0, 0)), ("Z", ()),
-)
-# Eyes (holes: the card's root sets fill-rule evenodd): only worth their bytes on a card drawn large.
-_EYES = (
-    ("M", (7, 9)), ("L", (9, 9)), ("L", (9, 11)), ("L", (7, 11)), ("Z", ()),
-    ("M", (11, 9)), ("L", (13, 9)), ("L", (13, 11)), ("L", (11, 11)), ("Z", ()),
-)
+# A bull's head, front view (horns, ears, long face, muzzle) as relative path data on an integer
+# grid of 20 × 19 cells from its top-left corner, drawn at HEAD_SCALE so the repeated data stays
+# short. Its eyes (holes: the card's root sets fill-rule evenodd) are only worth their bytes on a
+# card drawn large; they leave the pen at cell (11, 9) of the head.
+HEAD = "q2 5 7 5h6q5 0 7-5 0 7-6 7l5 2-5 2v3q2 5-4 5-6 0-4-5v-3l-5-2 5-2q-6 0-6-7z"
+EYES, EYES_PEN = "m7 9h2v2h-2zm4 0h2v2h-2z", (11, 9)
 HEAD_SCALE = ".4"  # 20 cells → 8 units (a string: written as is in the transform)
 HEAD_PITCH_X, HEAD_PITCH_Y = 24, 22  # cells between two heads side by side / two lines
 # Heads per line, top to bottom (never more than 4 side by side, so they clear the corner number).
 HEAD_LINES = {1: (1,), 2: (2,), 3: (3,), 5: (3, 2), 7: (4, 3)}
-
-
-def _num(tenths: int) -> str:
-    """A number given in tenths, written as short as SVG allows: 5 → ".5", -20 → "-2"."""
-    sign = "-" if tenths < 0 else ""
-    whole, frac = divmod(abs(tenths), 10)
-    if not frac:
-        return f"{sign}{whole}"
-    return f"{sign}{whole or ''}.{frac}"
-
-
-def _separated(prev: str, cur: str) -> str:
-    """`cur` preceded by a space only where SVG needs one to split it from `prev`."""
-    if cur.startswith("-") or (cur.startswith(".") and "." in prev):
-        return cur
-    return " " + cur
-
-
-def _relative_path(commands) -> str:
-    """Absolute commands (coordinates in tenths) → compact relative path data.
-
-    A command repeated right after itself drops its letter, as SVG allows.
-    """
-    out = []
-    last_letter, last_num = "", ""
-    x = y = start_x = start_y = 0
-    for cmd, pts in commands:
-        if cmd == "Z":
-            letter, nums = "z", []
-            x, y = start_x, start_y
-        elif cmd == "M":
-            px, py = pts
-            if not out:
-                letter, nums = "M", [px, py]
-            else:
-                letter, nums = "m", [px - x, py - y]
-            x = start_x = px
-            y = start_y = py
-        elif cmd == "L":
-            px, py = pts
-            if py == y:
-                letter, nums = "h", [px - x]
-            elif px == x:
-                letter, nums = "v", [py - y]
-            else:
-                letter, nums = "l", [px - x, py - y]
-            x, y = px, py
-        else:  # "Q": control point and end point, both relative to the segment start
-            cx, cy, px, py = pts
-            letter, nums = "q", [cx - x, cy - y, px - x, py - y]
-            x, y = px, py
-        texts = [_num(n) for n in nums]
-        if letter == last_letter and letter in "lhvq":
-            out.append(_separated(last_num, texts[0]))
-        else:
-            out.append(letter + texts[0] if texts else letter)
-        for prev, cur in zip(texts, texts[1:]):
-            out.append(_separated(prev, cur))
-        last_letter, last_num = letter, (texts[-1] if texts else "")
-    return "".join(out)
 
 
 def _head_origins(count: int) -> list[tuple[int, int]]:
@@ -122,12 +56,16 @@ def _head_origins(count: int) -> list[tuple[int, int]]:
 @lru_cache(maxsize=None)
 def _heads_path(count: int, eyes: bool) -> str:
     """Path data (in head cells) of all the bull heads of a card, one subpath per head."""
-    shape = _HEAD + (_EYES if eyes else ())
-    commands = []
+    out, pen = [], None
     for hx, hy in _head_origins(count):
-        for cmd, pts in shape:
-            commands.append((cmd, [10 * (v + (hx, hy)[i % 2]) for i, v in enumerate(pts)]))
-    return _relative_path(commands)
+        if pen is None:
+            out.append(f"M{hx} {hy}")
+        else:   # from the last subpath's start; a minus sign needs no space before it
+            dx, dy = hx - pen[0], hy - pen[1]
+            out.append(f"m{dx}{'' if dy < 0 else ' '}{dy}")
+        out.append(HEAD + EYES if eyes else HEAD)
+        pen = (hx + EYES_PEN[0], hy + EYES_PEN[1]) if eyes else (hx, hy)
+    return "".join(out)
 
 
 @lru_cache(maxsize=None)
@@ -149,14 +87,6 @@ def _check(card) -> None:
     """Refuse early what is not a card (HEADS[-1] would quietly draw a « -1 »)."""
     if not is_card(card):
         raise ValueError(f"cannot draw {card!r}: cards are ints from 1 to 104")
-
-
-def _card_group(card: int, x: int, y: int, placed: bool) -> str:
-    """One card placed on the table, tagged with data-card so tests can read the table back."""
-    _check(card)
-    classes = f"h{HEADS[card]}" + (" placed" if placed else "")
-    return (f'<g data-card="{card}" class="{classes}" transform="translate({x} {y})">'
-            f"{_card_body(card, placed)}</g>")
 
 
 def _svg(kind: str, box: str, title: str, attrs: str = "") -> str:
@@ -224,10 +154,9 @@ def table_svg(rows: list[list[int]], *, placed: int | None = None, taken: int | 
               note: str = "") -> str:
     """The table: one line of slots per row, the slot after the last allowed one drawn as danger.
 
-    `placed` outlines that card with an arrow; `taken` hatches that row and tags it « ramassée »
-    unless the placed card now starts it. What rows share (tracks, danger slots, labels) is one
-    element each: a page holds dozens of tables. A variant adds `extra` (markup drawn last), `cols`
-    (the card slots it needs) and `note` (words for the title), never editing this as text.
+    What rows share (tracks, danger slots, labels) is one element each: a page holds dozens of
+    tables. A variant adds `extra` (markup drawn last), `cols` (its card slots) and `note` (words
+    for the title), never editing this as text.
     """
     cols = max([limit + 1, cols] + [len(row) for row in rows])
     width = X0 + cols * PITCH_X - GAP_X + PAD
@@ -257,16 +186,17 @@ def table_svg(rows: list[list[int]], *, placed: int | None = None, taken: int | 
     tag = ""
     for i, row in enumerate(rows):
         y = TOP + i * PITCH_Y
-        if i == taken:
-            # A row the placed card restarts holds that card, not the cards taken (drawn in the
-            # taker's pile under the table): hatching and « ramassée » would say it is gone.
-            if placed not in row:
-                hatch, tag = _taken_marks(len(row), limit, y)
-                out.append(hatch)
-            out.append(f'<g data-row="{i}" class="taken">')
-        else:
-            out.append(f'<g data-row="{i}">')
-        out.extend(_card_group(card, X0 + k * PITCH_X, y, card == placed) for k, card in enumerate(row))
+        # A row the placed card restarts holds that card, not the cards taken (drawn in the
+        # taker's pile under the table): hatching and « ramassée » would say it is gone.
+        if i == taken and placed not in row:
+            hatch, tag = _taken_marks(len(row), limit, y)
+            out.append(hatch)
+        out.append(f'<g data-row="{i}" class="taken">' if i == taken else f'<g data-row="{i}">')
+        for k, card in enumerate(row):   # data-card: the tests read the table back from it
+            _check(card)
+            mark = " placed" if card == placed else ""
+            out.append(f'<g data-card="{card}" class="h{HEADS[card]}{mark}" transform="translate('
+                       f'{X0 + k * PITCH_X} {y})">{_card_body(card, card == placed)}</g>')
         out.append("</g>")
     out.append(f"{tag}{extra}</svg>")
     return "".join(out)
@@ -277,9 +207,7 @@ def choice_table(choice: dict) -> str:
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in labels.CHOICE_HEADERS)
     body = []
     for option in choice["options"]:
-        cards = option["cards"]
-        cards_text = (", ".join(str(c) for c in cards) if isinstance(cards, (list, tuple))
-                      else labels.cards(cards))
+        cards_text = ", ".join(map(str, option["cards"]))
         chosen = option["row"] == choice.get("chosen")
         mark = f' <strong>{escape(labels.CHOSEN)}</strong>' if chosen else ""
         row_class = ' class="choisie"' if chosen else ""
@@ -300,13 +228,11 @@ NAME_H = 19  # room for the player's name under a revealed card
 
 
 def turn_svg(revealed: list[dict], turn: int, *, badge=None, special_name=None) -> str:
-    """The cards revealed at a turn, in the order they are placed, each above its player's name.
+    """The cards revealed at a turn, in the order they are placed, each above its player's name:
+    the current one outlined with the table's arrow, those placed before faded and ticked.
 
-    The card placed now (or waiting for its row choice) is outlined with the table's arrow;
-    cards placed in earlier steps are faded and ticked. Each is <g data-played="n"
-    data-player="name" data-state="placed|current|waiting">. `badge(entry)` (a variant's hook)
-    returns markup drawn over a card in its coordinates, e.g. the special card played with it;
-    `special_name(kind)` names that card in the title.
+    A variant's hooks: `badge(entry)`, markup over a card (the special card played with it), and
+    `special_name(kind)`, that card's name in the title.
     """
     width = X0 + len(revealed) * PITCH_X - GAP_X + PAD
     height = TOP + CARD_H + NAME_H
@@ -349,28 +275,20 @@ def takes_html(takes) -> str:
                    for take in takes if take["cards"])
 
 
-def drawing_html(table: str, step: dict, *, before: str = "", badge=None, special_name=None) -> str:
-    """The drawings of a step, kept together: the turn's revealed cards, the table, the takes
-    (`before`, `badge` and `special_name`: a variant's additions, see `turn_svg`)."""
-    parts = ['<div class="etape-dessin">', before]
-    if step.get("revealed"):
-        parts.append(turn_svg(step["revealed"], step["turn"], badge=badge, special_name=special_name))
-    parts.append(table)
-    parts.append(takes_html(step.get("takes") or ()))
-    parts.append("</div>")
-    return "".join(parts)
-
-
-def step_html(step: dict, *, table: str | None = None, **additions) -> str:
+def step_html(step: dict, *, table: str | None = None, before: str = "", badge=None,
+              special_name=None) -> str:
     """Inside of one example step <li>: the drawings, the explanation, any choice, the penalties.
 
     The build and the browser player both call this, so a step looks the same with or without JS.
-    A variant passes its own `table` drawing and its `additions` to `drawing_html`.
+    A variant passes its own `table`, markup to draw `before` it, and `turn_svg`'s hooks.
     """
     svg = table or step.get("svg") or table_svg(step["rows"], placed=step.get("placed"),
                                                 taken=step.get("taken"))
-    parts = ['<figure class="etape-figure">', drawing_html(svg, step, **additions),
-             f'<figcaption>{escape(str(step["text"]))}</figcaption></figure>']
+    turn = (turn_svg(step["revealed"], step["turn"], badge=badge, special_name=special_name)
+            if step.get("revealed") else "")
+    parts = ['<figure class="etape-figure"><div class="etape-dessin">', before, turn, svg,
+             takes_html(step.get("takes") or ()),
+             f'</div><figcaption>{escape(str(step["text"]))}</figcaption></figure>']
     if step.get("choice") is not None:
         parts.append(choice_table(step["choice"]))
     parts.append(f'<p class="penalites">{escape(labels.penalties_text(step["penalties"]))}</p>')

@@ -42,10 +42,8 @@ def _target(step: dict) -> dict | None:
 
 
 def choice_costs(scenario: dict, step: dict, *, replay=replay, rows: int | None = None) -> dict[str, int]:
-    """For a decision, the chooser's total at the end of that turn for each row they could take.
-
-    Later turns are left out: they would cost a full replay per option and mix in other decisions.
-    """
+    """For a decision, the chooser's total at the end of that turn for each row they could take
+    (not later: that would cost a full replay per option and mix in other decisions)."""
     upto = {**scenario, "turns": scenario["turns"][:step["turn"]]}
     player = step["choice"]["player"]
     return {str(o["row"]): replay(with_choice(upto, step, o["row"], rows=rows), draw=False,
@@ -54,11 +52,8 @@ def choice_costs(scenario: dict, step: dict, *, replay=replay, rows: int | None 
 
 
 def with_choice(scenario: dict, step: dict, row: int, *, rows: int | None = None) -> dict:
-    """A copy of the scenario where the player deciding at `step` takes `row`.
-
-    `rows` bounds the row index (default: the scenario's rows; a variant that may add a row
-    during the replay passes its own bound, and the engine checks the rest).
-    """
+    """A copy of the scenario where the player deciding at `step` takes `row` (`rows`: the
+    bound of a variant that may add a row during the replay; the engine checks the rest)."""
     changed = copy.deepcopy(scenario)
     turn, turns = step["turn"], changed["turns"]
     if not 1 <= turn <= len(turns):
@@ -163,12 +158,8 @@ def edited_scenario(base: dict, rows: list, plays: list) -> tuple[dict, list[dic
 
 
 def _drop_needless_choices(scenario: dict) -> dict:
-    """Drop the example's choices that the edited cards no longer need, in one replay.
-
-    A choice still needed is kept; one newly needed is missing, so the replay pauses on it and the
-    reader picks the row on the page.
-    """
-    scenario = copy.deepcopy(scenario)
+    """Drop the example's choices that the edited cards no longer need, in one replay (one newly
+    needed is missing: the replay pauses on it and the reader picks the row on the page)."""
     if not any(t.get("choices") for t in scenario["turns"]):
         return scenario
 

@@ -1,9 +1,5 @@
-"""Scenario → steps: what the site shows one at a time, in the build and in the browser.
-
-Each step carries its events, French text, rows, penalties and (unless `draw=False`) its SVG,
-so the static page and the browser player show exactly the same thing (CONTRIBUTING.md
-« Replay steps »).
-"""
+"""Scenario → steps (CONTRIBUTING.md « Replay steps »): what the site shows one at a time, the
+same in the build and in the browser."""
 
 from __future__ import annotations
 
@@ -21,13 +17,9 @@ CARD_EVENTS = (Reveal, Place, TooLow, ChoiceRequested, ChoiceMade, Take, StartRo
 
 
 def revealed(queue, pos: int, kind: str, specials: dict | None = None) -> list[dict]:
-    """The turn's cards in placement order, each with its state at this step: "placed" (in an
-    earlier step), "current" (placed, or waiting for a row choice, now) or "waiting".
-
-    `queue` is [(card, player)] as the turn resolves it, `pos` how many are resolved; the end of
-    the turn (any other kind) shows them all placed. `specials` ({player: kind}) adds the special
-    card a player has played this turn.
-    """
+    """The turn's cards ([(card, player)], `pos` of them resolved) in placement order, each
+    "placed", "current" (placed, or waiting for a row choice, now) or "waiting"; `specials`
+    ({player: kind}) adds the special card a player has played this turn."""
     # (cards already placed, index of the card placed now), by the step's kind.
     done, now = {"reveal": (0, None), "choice": (pos, pos), "place": (pos - 1, pos - 1),
                  "take": (pos - 1, pos - 1)}.get(kind, (len(queue), None))
@@ -103,11 +95,8 @@ def _choice_needed(t: int, state) -> None:
 
 def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
     """The steps of a scenario: its moves folded over the State on its table, then their events
-    grouped into steps (`steps_of`).
-
-    With `pause=True` a missing row choice ends the replay on a step of kind
-    "choice" (for a reader to answer) instead of raising GameError.
-    """
+    grouped into steps. With `pause=True` a missing row choice ends on a step of kind "choice"
+    (for a reader to answer) instead of raising GameError."""
     sc = parse(data)
     state = scenario_state(sc, partial=True)
     missing = (lambda t, state: None) if pause else _choice_needed

@@ -1,8 +1,5 @@
-"""The rows on the table and the placement rule every other rule builds on.
-
-A row is a list of cards, left to right; a taken row starts again in place, so indexes never
-change. The special cards (a 5th row, « 7 qui prend », stopped rows) override `capacity` and
-`is_open`.
+"""The rows on the table and the placement rule every other rule builds on. A taken row starts
+again in place, so indexes never change; the special cards override `capacity` and `is_open`.
 """
 
 from __future__ import annotations

@@ -9,10 +9,7 @@ Glossary, French game words → names in the code:
   pioche → deck · main → hand · ramasser → take
   jeu de base / avancé / expert → level "base" / "avance" / "expert"
 
-Modules: cows (cards, deck, composition), rules (state, legal moves, one move, event types), bots,
-scenario (the JSON format), draw (SVG cards, rows, legend, step markup), state (the state protocol
-of game/state.py, whole games), seat (« Jouer une manche »), simulate (many games), variant (the
-registry entry and the replay's steps: the worker and `python -m game … --variant junior` reach
-Junior through it).
-French words live in game.messages.junior; the cow cards' printed faces in game.card_faces.
+The modules are every family's parts (CONTRIBUTING.md « Architecture »); `variant` also holds the
+replay's steps. French words live in game.messages.junior; the cows printed on the cards, in
+game.card_faces.
 """

@@ -1,8 +1,6 @@
-"""Junior's robot: one sensible heuristic per level (the random robot is game.state.RandomBot).
-
-The heuristics look one move ahead, which is what a child learns first: complete a row when you
-can (base, avancé), do not leave a row one cow short for the next player, and at expert level do
-not lay the 6th card of a row. Ties go to the first legal move, so the robot is deterministic.
+"""Junior's robot: one heuristic per level, one move ahead as a child learns: complete a row
+(base, avancé), leave no row one cow short for the next player, lay no 6th card (expert). Ties
+go to the first legal move, so the robot is deterministic.
 """
 
 from __future__ import annotations

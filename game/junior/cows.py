@@ -1,9 +1,7 @@
 """Cow cards of « 6 qui prend Junior » and the 52-card deck (RULES §4).
 
-A cow card is an int id (1..52): ids are what states, scenarios and drawings carry, because
-several cards have the same cows (seven « Afrique » cards) yet must stay distinct to be
-counted and conserved. `COWS[id]` gives its cow types as a sorted string of type letters
-(`TYPES`). Both are printed facts kept in `game.card_faces`, which game.messages reads too.
+A cow card is an int id (1..52), not its cows: seven « Afrique » cards must stay distinct to be
+counted and conserved. `COWS[id]` (from `game.card_faces`) gives its sorted type letters.
 """
 
 from __future__ import annotations

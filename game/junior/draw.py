@@ -1,10 +1,8 @@
 """Junior drawings as SVG strings: cow cards, the four rows, a hand and the legend.
 
-Every cow type has a colour AND a shape (RULES §4: the seed's tactile stickers), so a card reads in
-greyscale, in print and for colour-blind readers; each card carries a French <title> naming its
-cows for screen readers. Colours are given twice: a CSS class (site_builder/static/junior.css may
-restyle it) and a presentation attribute, the fallback when no stylesheet applies (a class rule
-always wins over a presentation attribute). Pure string building: deterministic, no I/O.
+Every cow type has a colour AND a shape (RULES §4: the tactile stickers), so a card reads in
+greyscale and for colour-blind readers; each card's French <title> names its cows. A colour is a
+CSS class (junior.css may restyle it) over a presentation attribute, the fallback without CSS.
 """
 
 from __future__ import annotations
@@ -129,11 +127,8 @@ def _row_card(row: int, y: float) -> str:
 
 
 def table_svg(rows, *, placed=None, taken=None, options=None, label=None) -> str:
-    """The four rows: <g data-row="i"> each, with the row card then <g data-card="id"> in order.
-
-    placed: the card just laid (outlined); taken: a row just taken (labelled); options: rows where
-    the card being played could go (a dashed slot at their end).
-    """
+    """The four rows: <g data-row="i"> each, with the row card then <g data-card="id"> in order;
+    `options`: the other rows the card could go to (a dashed slot at their end)."""
     options = list(options or [])
     slots = max([MIN_SLOTS] + [len(r) + 1 for r in rows])
     width = 2 + (slots + 1) * (CARD_W + GAP) + 2
@@ -193,11 +188,8 @@ def composition_html() -> str:
 
 
 def step_html(step) -> str:
-    """Inside of one Junior example step <li>: table, explanation, hands (avancé, expert), albums.
-
-    Same shape as game.web.step_html for the classic game, so the page and the browser player
-    treat both alike; the build and the browser both call it.
-    """
+    """Inside of one Junior example step <li>: table, explanation, hands (avancé, expert), albums;
+    the build and the browser both call it."""
     parts = ['<figure class="etape-figure jr-etape">', step["svg"],
              f'<figcaption>{escape(str(step["text"]))}</figcaption></figure>',
              takes_html(step.get("takes") or ())]

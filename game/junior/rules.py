@@ -210,7 +210,6 @@ def play(state, player: str, card: int, row: int) -> tuple[dict, list[dict]]:
                        "cards": taken, "count": len(taken), "album": len(s["albums"][player])})
     elif level == "expert" and len(target) == EXPERT_TAKE_AT:
         events.append(_take(s, turn, player, row, target[:-1], "sixth"))
-        del target[:-1]
 
     if level != "base" and s["deck"]:
         drawn = s["deck"].pop(0)

@@ -1,9 +1,6 @@
 """The JSON scenario format for Junior (game/junior/README.md): a scenario read into a first
-state and moves, and back.
-
-Mistakes raise GameError in English (author errors); an illegal move raises the rules'
-refusal with `field` "moves[i]" naming the move (`where(error)` joins both), and its `code`
-and `facts` for game.messages.reader_errors to word it in French.
+state and moves, and back. Mistakes raise GameError in English; an illegal move, the rules'
+refusal with `field` "moves[i]" (`where(error)` joins both) and its `code` and `facts`.
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
-"""What the reader sees from their seat in « Jouer une manche » with the cow cards (Junior).
-
-The session (game/session.py) is the same for every variant; this module gives it Junior's
-parts: the four rows and the reader's cards drawn by `draw`, the albums as scores, and the words
-of each legal move (a cow card and the row it goes to), offered as a list by the page.
-"""
+"""Junior's parts of « Jouer une manche » (game/session.py, the same for every variant): the
+rows and the reader's cards, the albums as scores, and the words of each legal move (a cow card
+and its row), offered as a list by the page."""
 
 from __future__ import annotations
 

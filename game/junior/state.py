@@ -85,8 +85,7 @@ class JuniorState:
         return events
 
 
-def new_game(players, *, seed=0, options=None) -> JuniorState:
-    return JuniorState(players, seed=seed, options=options)
+new_game = JuniorState   # the registry's `new_game(players, *, seed, options)`
 
 
 def from_json(data: dict) -> JuniorState:
@@ -120,11 +119,8 @@ def scenario_game(data: dict, *, seed: int = 0) -> tuple[JuniorState, object]:
 
 
 def run_game(level, players, seed, *, bot="heuristic", goal=None):
-    """Deal with `seed` and let robots play it out; returns (first state, moves, final state).
-
-    bot: "heuristic" or "random" for every seat, or {player: bot name} to mix them; the random
-    robots share one generator seeded with `seed`.
-    """
+    """Deal with `seed` and let robots play it out: (first state, moves, final state). `bot`
+    names every seat's robot, or each seat's ({player: name}); random ones share one generator."""
     st = JuniorState(players, seed=seed, options={"level": level, "goal": goal})
     first = st.data
     robots = {"random": RandomBot(Rng(seed)), "heuristic": bots.Heuristic()}

@@ -36,18 +36,12 @@ def _step(n, kind, data, events, *, player=None, placed=None, taken=None, choice
     }
 
 
-def opening_steps(st) -> list[dict]:
-    return [_step(0, "start", st.data, [setup_event(st.data)])]
-
-
 def move_steps(st, move, events, n) -> list[dict]:
     """The one step of a move: what it placed, completed or took, and where else it could go."""
     events = [e for e in events if e["type"] != "junior_game_end"]
-    kinds = {e["type"] for e in events}
-    kind = ("complete" if "junior_complete" in kinds else "take" if "junior_take" in kinds
-            else "place")
-    taken = next((e["row"] for e in events if e["type"] in ("junior_complete", "junior_take")),
-                 None)
+    # a move takes one row at most: completed, or taken by a stuck player or its 6th card
+    took = next((e for e in events if e["type"] in ("junior_complete", "junior_take")), None)
+    kind, taken = (took["type"].removeprefix("junior_"), took["row"]) if took else ("place", None)
     place = next(e for e in events if e["type"] == "junior_place")
     row = move["row"]
     choice = {"player": move["player"], "card": move["card"], "options": place["options"],
@@ -83,7 +77,8 @@ def result(data) -> dict:
     return out
 
 
-STEPS = {"opening": opening_steps, "steps_of": move_steps, "closing": closing_steps}
+STEPS = {"opening": lambda st: [_step(0, "start", st.data, [setup_event(st.data)])],
+         "steps_of": move_steps, "closing": closing_steps}
 """How a Junior game's moves become steps (game/playback.py): one per move, between two tables."""
 
 
