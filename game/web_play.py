@@ -44,7 +44,7 @@ def refuse(error: GameError, request: dict | None = None) -> Refusal:
         at, message = spec.field or field, _option_refusal(spec)
     elif field.split("[")[0] == "bots" or error.code in ("shape", "hostile", "bot_level"):
         # Nothing a reader can type: the page sent what it never offers (a robot level…).
-        at, message = "bots" if field.startswith("bots") else None, reader_errors.bad_request()
+        at, message = "bots" if field.startswith("bots") else None, reader_errors.BAD_REQUEST
     else:
         at, message = None, words.refused()
     return Refusal([fault(at, message, error.message)])
@@ -64,7 +64,7 @@ def _option_refusal(spec: variants.Option) -> str:
         return spec.wording()
     if spec.kind == "int":
         return reader_errors.option_number(spec.low, spec.high)
-    return reader_errors.option_choice()
+    return reader_errors.OPTION_CHOICE
 
 
 def read_options(variant: variants.Variant, given: dict) -> dict:

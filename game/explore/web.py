@@ -184,7 +184,7 @@ def refuse(error: GameError, request: dict | None = None) -> Refusal:
     if error.code == "stale_estimate":
         return Refusal([fault(field, fr.estimate_stale(), error.message)])
     if error.code in ("hostile", "shape", "chunk_range", "mode_unknown") or field not in FIELDS:
-        return Refusal([fault(field if field in FIELDS else None, reader_errors.bad_request(), error.message)])
+        return Refusal([fault(field if field in FIELDS else None, reader_errors.BAD_REQUEST, error.message)])
     return Refusal([fault(field, fr.for_code(error.code, field=field), error.message)])
 
 

@@ -16,7 +16,7 @@ from game import web
 from game.messages import advice as words
 from game.messages import reader_errors
 
-CATCH_ALL = reader_errors.engine_failed()
+CATCH_ALL = reader_errors.ENGINE_FAILED
 FORM = {"players": "4", "rows": ["12", "28", "39", "44"], "hand": "37 10 50"}
 
 
@@ -232,7 +232,7 @@ def test_a_special_cards_round_exported_by_jouer_loads_back():
 def test_a_robot_level_the_page_never_offers_is_not_called_too_many_robots():
     answer = ask("play_new", reader="Zoé", bots=["expert"], options={"variant": "classic"})
     assert refused_on(answer) == ["bots"]
-    assert answer["errors"][0]["message"] == reader_errors.bad_request()
+    assert answer["errors"][0]["message"] == reader_errors.BAD_REQUEST
 
 
 # --- found by the worker fuzz after the special-card positions joined the explorer ----------------
