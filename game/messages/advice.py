@@ -80,8 +80,7 @@ def pick_advice(card: int, price: int) -> str:
             f"cartes peu chargées en têtes, de préférence très basses ou très hautes.")
 
 
-def nothing_to_advise() -> str:
-    return f"Rien à conseiller pour l’instant{NBSP}: la manche est terminée."
+NOTHING_TO_ADVISE = f"Rien à conseiller pour l’instant{NBSP}: la manche est terminée."
 
 
 def round_summary(round_number: int, scores: dict, totals: dict) -> str:
@@ -102,18 +101,17 @@ def game_summary(rounds: int, winners: list, reader: str) -> str:
 
 
 # Reader errors of the page (French, shown next to the control).
-def bad_name() -> str:
-    return "Indiquez un prénom de 1 à 20 caractères."
-
-
-def bad_bots() -> str:
-    return (f"Trop de robots pour cette variante{NBSP}: elle se joue à moins de joueurs. "
+BAD_NAME = "Indiquez un prénom de 1 à 20 caractères."
+BAD_BOTS = (f"Trop de robots pour cette variante{NBSP}: elle se joue à moins de joueurs. "
             f"Réduisez leur nombre.")
-
-
-def bad_variant() -> str:
-    return "Cette variante n’est pas proposée ici."
-
+BAD_VARIANT = "Cette variante n’est pas proposée ici."
+BAD_TARGET = f"Le seuil doit être un nombre entier d’au moins 1{NNBSP}; 66 dans la règle."
+BAD_ROUNDS = "Le nombre de manches doit être un entier d’au moins 1."
+BAD_FILE = (f"Ce fichier n’est pas une manche enregistrée par cette page{NBSP}: "
+            f"il faut le fichier JSON téléchargé avec «{NBSP}Enregistrer la manche{NBSP}».")
+SAVED_GAME_REFUSED = (f"La partie enregistrée dans ce navigateur est illisible ou modifiée{NBSP}: "
+                      f"elle a été effacée. Commencez une nouvelle partie.")
+REFUSED = f"Ce coup n’est pas possible maintenant{NBSP}: rechargez la page si cela se reproduit."
 
 TARGET_LABEL, TARGET_AFTER = "Fin de la partie à", "têtes de bœuf"
 ROUNDS_LABEL, ROUNDS_PLACEHOLDER = "Ou nombre de manches fixé", "aucun"
@@ -122,25 +120,3 @@ ROUNDS_LABEL, ROUNDS_PLACEHOLDER = "Ou nombre de manches fixé", "aucun"
 def strict_label(target: int) -> str:
     """The « plus de 66 » checkbox of Jouer's form (RULES §1)."""
     return f"seulement au-delà du seuil («{NBSP}plus de {target}{NBSP}»)"
-
-
-def bad_target() -> str:
-    return f"Le seuil doit être un nombre entier d’au moins 1{NNBSP}; 66 dans la règle."
-
-
-def bad_rounds() -> str:
-    return "Le nombre de manches doit être un entier d’au moins 1."
-
-
-def bad_file() -> str:
-    return (f"Ce fichier n’est pas une manche enregistrée par cette page{NBSP}: "
-            f"il faut le fichier JSON téléchargé avec «{NBSP}Enregistrer la manche{NBSP}».")
-
-
-def saved_game_refused() -> str:
-    return (f"La partie enregistrée dans ce navigateur est illisible ou modifiée{NBSP}: "
-            f"elle a été effacée. Commencez une nouvelle partie.")
-
-
-def refused() -> str:
-    return f"Ce coup n’est pas possible maintenant{NBSP}: rechargez la page si cela se reproduit."

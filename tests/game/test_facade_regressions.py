@@ -139,7 +139,7 @@ def test_a_message_nested_5000_deep_or_with_a_5000_digit_number_is_refused():
 def assert_discarded(state: dict) -> None:
     answer = ask("play_view", state=state)
     assert answer["ok"] is False and answer["discard"] is True, answer
-    assert answer["errors"][0]["message"] == words.saved_game_refused()
+    assert answer["errors"][0]["message"] == words.SAVED_GAME_REFUSED
 
 
 @pytest.mark.parametrize("variant", ["classic", "tactique", "logique"])
