@@ -8,7 +8,7 @@ of each legal move (a cow card and the row it goes to), offered as a list by the
 from __future__ import annotations
 
 from ..messages import junior as say
-from ..messages import moves as words
+from ..messages import advice as words
 from . import bots, rules
 from .scenario import to_scenario
 from .draw import card_svg, table_svg

@@ -242,17 +242,14 @@ def comparison_text(player: str, with_: int, without: int, played_by: tuple = ()
                 f"{number(with_)}{NBSP}: {card} lui {'font' if many else 'fait'} économiser "
                 f"{heads(without - with_)}.")
     less = "rien marqué" if without == 0 else f"marqué que {number(without)}"
-    if cheapest is not None and cheapest < with_:
-        extra = with_ - cheapest
-        chosen = heads(extra)
-        if cheapest <= without:
-            own = "sa tête de bœuf de plus vient" if extra == 1 else f"ses {chosen} de plus viennent"
-            return (f"Sans carte spéciale, {player} n’aurait {less} au lieu de {number(with_)}. "
-                    f"Mais, même avec {card}, {player} pouvait ne marquer que {number(cheapest)} en "
-                    f"ramassant la rangée la moins chère{NBSP}: {own} de son choix.")
-        return (f"Sans carte spéciale, {player} n’aurait {less} au lieu de "
-                f"{number(with_)}{NBSP}: {card} lui {'coûtent' if many else 'coûte'} "
-                f"{heads(cheapest - without)} de plus, et son choix de rangée {chosen}.")
-    return (f"Sans carte spéciale, {player} n’aurait {less} au lieu de "
-            f"{number(with_)}{NBSP}: {card} lui {'coûtent' if many else 'coûte'} "
-            f"{heads(with_ - without)} de plus.")
+    said = f"Sans carte spéciale, {player} n’aurait {less} au lieu de {number(with_)}"
+    costs = f"{card} lui {'coûtent' if many else 'coûte'}"
+    if cheapest is None or cheapest >= with_:
+        return f"{said}{NBSP}: {costs} {heads(with_ - without)} de plus."
+    extra = with_ - cheapest
+    if cheapest > without:
+        return (f"{said}{NBSP}: {costs} {heads(cheapest - without)} de plus, et son choix de rangée "
+                f"{heads(extra)}.")
+    own = "sa tête de bœuf de plus vient" if extra == 1 else f"ses {heads(extra)} de plus viennent"
+    return (f"{said}. Mais, même avec {card}, {player} pouvait ne marquer que {number(cheapest)} en "
+            f"ramassant la rangée la moins chère{NBSP}: {own} de son choix.")

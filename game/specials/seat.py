@@ -11,7 +11,7 @@ from html import escape
 
 from .. import playback
 from ..classic.seat import card_view, record_row, round_start, rounds_view, turns_of
-from ..messages import moves as words
+from ..messages import advice as words
 from ..messages import specials as say
 from .bots import SpecialBot
 from .cards import NUMBER_CARDS_EACH
