@@ -68,7 +68,6 @@ def explain_all(events) -> str:
             sentences.append(classic.choice_and_take(e, following))
             skip = True
         elif same and following["type"] == "special_row_removed":
-            from . import specials
             sentences.append(specials.choice_and_removal(e, following))
             skip = True
         else:

@@ -12,11 +12,11 @@ from __future__ import annotations
 from .specials import NAMES
 from .typography import NBSP, NNBSP, count, fr_list, heads, number, quote, row_name
 
-LEVELS = {"random": "débutant (joue au hasard)", "heuristic": "prudent (évite les rangées dangereuses)"}
+LEVELS = {"random": "débutant", "heuristic": "prudent"}
 
 
 def level_name(level: str | None) -> str:
-    return "vous" if level is None else LEVELS[level].split(" (")[0]
+    return "vous" if level is None else LEVELS[level]
 
 
 def card_button(card: int, price: int) -> str:

@@ -3,7 +3,7 @@ captions and table headings, kept here so the site builder holds no French of it
 
 from __future__ import annotations
 
-from .typography import NBSP, NNBSP, in_words
+from .typography import NBSP, NNBSP, in_words, plural
 
 
 def example_label(ident: str) -> str:
@@ -37,8 +37,7 @@ KEY_COLOURS = {1: "blanche", 2: "bleue", 3: "jaune", 5: "rouge", 7: "violette"}
 
 def key_card_text(heads: int) -> str:
     """« Carte blanche : 1 tête »: one entry of the drawings' key."""
-    word = "tête" if heads == 1 else "têtes"
-    return f"Carte {KEY_COLOURS[heads]}{NBSP}: {heads}{NBSP}{word}"
+    return f"Carte {KEY_COLOURS[heads]}{NBSP}: {plural(heads, 'tête')}"
 
 
 def key_danger_text(n: int) -> str:

@@ -6,6 +6,7 @@ card's French name; `refusal(error)` words a refused special move for readers.
 
 from __future__ import annotations
 
+from .classic import choice_verdict
 from .typography import NBSP, NNBSP, cards, elide, fr_list, heads, number, row_name
 
 TITLE = "6 qui prend ! avec les cartes spéciales"
@@ -113,8 +114,6 @@ def _row_removed(e: dict) -> str:
 def choice_and_removal(made: dict, removed: dict) -> str:
     """A too-low card's row choice while five rows exist, and that row taken with the card: one
     statement of each fact (the row chosen and taken once, its price once, then the total)."""
-    from .classic import choice_verdict
-
     card = removed["card"]
     row_cards = [c for c in removed["cards"] if c != card]
     return (f"{removed['player']} ramasse la {row_name(removed['row'])} ({fr_list(row_cards)}), "
