@@ -90,7 +90,7 @@ def for_code(code: str, *, card=None, highest: int = 104, hand: int = 10, player
         kind = (facts or {}).get("kind", "stop")
         shown = ("chaque rangée marquée en montre une déjà jouée" if kind == "sept_qui_prend"
                  else "chaque rangée arrêtée en montre une déjà jouée")
-        return (f"Le paquet ne compte que quatre cartes {quote(special_names.name(kind))}{NBSP}: "
+        return (f"Le paquet ne compte que quatre cartes {quote(special_names.NAMES[kind])}{NBSP}: "
                 f"{shown}{', et votre main en ajoute' if field == 'specials' else ''}.")
     if code == "card_out_of_deck":
         if card is None:

@@ -1,7 +1,7 @@
 """French sentences for the special-cards variant « 6 qui surprend ! » (RULES §3).
 
-`explain(event)` words every `special_*` event; `name(kind)` gives a special
-card's French name; `refusal(error)` words a refused special move for readers.
+`WORDING` words every `special_*` event; `NAMES[kind]` gives a special card's French name (printed
+on the card); `refusal(error)` words a refused special move for readers.
 """
 
 from __future__ import annotations
@@ -28,11 +28,6 @@ def name_lines(kind: str) -> tuple[str, ...]:
     if kind == "negatif_positif":
         return ("Négatif", "= positif")
     return (NAMES[kind],)
-
-
-def name(kind: str) -> str:
-    """« Stop », « 5ᵉ série », … : the name printed on the card."""
-    return NAMES[kind]
 
 
 def _played(e: dict) -> str:

@@ -22,7 +22,7 @@ from .state import SpecialState
 
 def seat_view(st, reader: str) -> dict:
     r = st.shown_round
-    held = "".join(f'<li>{special_card_svg(kind)}<span>{escape(say.name(kind))}</span></li>'
+    held = "".join(f'<li>{special_card_svg(kind)}<span>{escape(say.NAMES[kind])}</span></li>'
                    for kind in r.specials[reader])
     extra = (f'<div class="speciales-en-main"><p>{escape(say.held_caption(len(r.specials[reader])))}</p>'
              f'<ul>{held}</ul></div>')
