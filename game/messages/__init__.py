@@ -9,9 +9,8 @@ this package looks the type up in all of them (`FAMILIES`).
 from __future__ import annotations
 
 from . import classic, junior, specials
-from .typography import NBSP, NNBSP, fr_list, quote
 
-__all__ = ["explain", "explain_all", "NBSP", "NNBSP", "fr_list", "quote"]
+__all__ = ["explain", "explain_all"]
 
 
 FAMILIES = (classic, specials, junior)
