@@ -7,7 +7,7 @@ field at fault, in the reader's words (cartes, rangées, J2 for the second playe
 from __future__ import annotations
 
 from . import specials as special_names
-from .typography import NBSP, NNBSP, count, elide, grouped, quote
+from .typography import NBSP, NNBSP, count, elide, grouped, quote, row_name
 
 PERCENT = f"{NNBSP}%"
 
@@ -20,7 +20,7 @@ def player_name(index: int) -> str:
 def field_name(field: str) -> str:
     """A form field as a reader names it (for messages that are not shown beside the field)."""
     if field.startswith("rows["):
-        return f"rangée{NBSP}{int(field[5:-1]) + 1}"
+        return row_name(int(field[5:-1]))
     if field.startswith("known.p"):
         return f"cartes connues de J{field[7:]}"
     return {"hand": "votre main", "gone": "cartes déjà ramassées", "players": "nombre de joueurs",
