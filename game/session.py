@@ -194,7 +194,7 @@ def advice(session: dict) -> dict:
     session, st = restore(session)
     variant = variants.get(session["variant"])
     if phase(session, st) in ("round_over", "game_over") or variant.advice is None:
-        return {"kind": None, "text": words.nothing_to_advise()}
+        return {"kind": None, "text": words.NOTHING_TO_ADVISE}
     return variant.advice(st, session["reader"])
 
 

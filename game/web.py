@@ -38,7 +38,7 @@ def handle(message_json: str) -> str:
         except Refusal as refusal:
             answer = _refusal(refusal)
     except Exception as error:   # the catch-all: a bug of ours, never a reader's input
-        answer = _refusal(Refusal([fault(None, reader_errors.engine_failed(),
+        answer = _refusal(Refusal([fault(None, reader_errors.ENGINE_FAILED,
                                          f"{type(error).__name__}: {str(error)[:200]}")]))
     ident = request.get("id") if isinstance(request, dict) else None
     if isinstance(ident, str) and len(ident) <= 100 and ident.isprintable() \
@@ -48,12 +48,12 @@ def handle(message_json: str) -> str:
     try:
         return json.dumps(answer, ensure_ascii=False, allow_nan=False)
     except (ValueError, TypeError) as error:   # a bug too: still a valid answer
-        return json.dumps(_refusal(Refusal([fault(None, reader_errors.engine_failed(),
+        return json.dumps(_refusal(Refusal([fault(None, reader_errors.ENGINE_FAILED,
                                                   f"answer not JSON: {str(error)[:100]}")])))
 
 
 def _bad_request(detail: str, field: str | None = None) -> Refusal:
-    return Refusal([fault(field, reader_errors.bad_request(), detail)])
+    return Refusal([fault(field, reader_errors.BAD_REQUEST, detail)])
 
 
 def _read(message_json) -> dict:
@@ -101,7 +101,7 @@ def _refusal(refusal: Refusal) -> dict:
 def refuse(error: GameError, request: dict | None = None) -> Refusal:
     """An engine refusal of a scenario, worded for the reader."""
     hostile = error.code == "hostile"
-    wording = reader_errors.bad_request() if hostile else reader_errors.for_error(error)
+    wording = reader_errors.BAD_REQUEST if hostile else reader_errors.for_error(error)
     return Refusal([fault(error.field, wording, error.message)])
 
 

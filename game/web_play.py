@@ -16,9 +16,9 @@ from .messages import advice as words
 from .messages import reader_errors
 from .untrusted import is_whole
 
-FIELDS = {"name_empty": ("reader", words.bad_name), "name_long": ("reader", words.bad_name),
-          "bots": ("bots", words.bad_bots), "variant": ("variante", words.bad_variant),
-          "unknown_variant": ("variante", words.bad_variant)}
+FIELDS = {"name_empty": ("reader", words.BAD_NAME), "name_long": ("reader", words.BAD_NAME),
+          "bots": ("bots", words.BAD_BOTS), "variant": ("variante", words.BAD_VARIANT),
+          "unknown_variant": ("variante", words.BAD_VARIANT)}
 
 
 def _form_options(request) -> dict:
@@ -38,33 +38,32 @@ def refuse(error: GameError, request: dict | None = None) -> Refusal:
         least = variant.min_players - 1 if variant is not None else 1
         at, message = "bots", reader_errors.too_few_robots(least)
     elif error.code in FIELDS or field == "reader":   # hostile text as a name (a lone surrogate…)
-        at, wording = FIELDS.get(error.code, ("reader", words.bad_name))
-        message = wording()
+        at, message = FIELDS.get(error.code, ("reader", words.BAD_NAME))
     elif spec is not None:   # an option, checked or hostile
         at, message = spec.field or field, _option_refusal(spec)
     elif field.split("[")[0] == "bots" or error.code in ("shape", "hostile", "bot_level"):
         # Nothing a reader can type: the page sent what it never offers (a robot level…).
-        at, message = "bots" if field.startswith("bots") else None, reader_errors.bad_request()
+        at, message = "bots" if field.startswith("bots") else None, reader_errors.BAD_REQUEST
     else:
-        at, message = None, words.refused()
+        at, message = None, words.REFUSED
     return Refusal([fault(at, message, error.message)])
 
 
 def refuse_saved_game(error: GameError, request: dict | None = None) -> Refusal:
     """A kept game the engine cannot rebuild: the page must clear it (`discard`)."""
-    return Refusal([fault(None, words.saved_game_refused(), error.message)], discard=True)
+    return Refusal([fault(None, words.SAVED_GAME_REFUSED, error.message)], discard=True)
 
 
 def refuse_file(error: GameError, request: dict | None = None) -> Refusal:
-    return Refusal([fault("fichier", words.bad_file(), error.message)])
+    return Refusal([fault("fichier", words.BAD_FILE, error.message)])
 
 
 def _option_refusal(spec: variants.Option) -> str:
     if spec.wording is not None:
-        return spec.wording()
+        return spec.wording
     if spec.kind == "int":
         return reader_errors.option_number(spec.low, spec.high)
-    return reader_errors.option_choice()
+    return reader_errors.OPTION_CHOICE
 
 
 def read_options(variant: variants.Variant, given: dict) -> dict:

@@ -11,7 +11,7 @@ from functools import lru_cache
 from html import escape
 
 from game.classic.cards import HEADS, is_card
-from game.messages import labels
+from game.messages import blocks as labels
 
 # Card and table geometry, in viewBox units.
 CARD_W, CARD_H = 50, 72

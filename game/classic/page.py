@@ -67,18 +67,16 @@ def with_choice(scenario: dict, step: dict, row: int, *, rows: int | None = None
 # --- « Et si… ? » -------------------------------------------------------------------------------
 
 _INT = re.compile(r"^[0-9]+$")
-TWICE = {("table", "table"): reader_errors.twice_in_rows,
-         ("table", "play"): reader_errors.already_on_table,
-         ("play", "table"): reader_errors.already_played,
-         ("play", "play"): reader_errors.played_twice}
-"""(where a card was first, where again) → the French message for that card in a second field."""
+TWICE = {("table", "table"): "rows", ("table", "play"): "table", ("play", "table"): "play",
+         ("play", "play"): "played"}
+"""(where a card was first, where again) → where reader_errors.twice says the card already was."""
 
 
 def parse_card(text) -> tuple[int | None, str | None]:
     """A card typed by the reader → (card, None) or (None, French message)."""
     text = str(text).strip()
     if not text:
-        return None, reader_errors.empty_field()
+        return None, reader_errors.EMPTY_FIELD
     if not _INT.match(text):
         return None, reader_errors.not_a_number(text)
     if len(text) > 6:   # a number, but no card: and no 5,000-digit int to parse
@@ -93,7 +91,7 @@ def parse_row(text) -> tuple[list[int] | None, str | None]:
     """A starting row typed as cards separated by spaces (or commas) → cards or a message."""
     words = [w for w in re.split(r"[\s,;]+", str(text).strip()) if w]
     if not words:
-        return None, reader_errors.empty_row()
+        return None, reader_errors.EMPTY_ROW
     cards = []
     for word in words:
         card, message = parse_card(word)
@@ -116,7 +114,7 @@ def edited_scenario(base: dict, rows: list, plays: list) -> tuple[dict, list[dic
     base_rows, base_turns = base.get("rows", []), base.get("turns", [])
     if (len(rows) != len(base_rows) or len(plays) != len(base_turns)
             or any(set(typed) != set(t.get("plays", {})) for typed, t in zip(plays, base_turns))):
-        return base, [fault(None, reader_errors.too_many_fields(),
+        return base, [fault(None, reader_errors.TOO_MANY_FIELDS,
                             "the form's fields do not match the example")]
     # Each field: [name, "table"|"play", cards, message, changed from the example].
     entries: list[list] = []
@@ -137,7 +135,7 @@ def edited_scenario(base: dict, rows: list, plays: list) -> tuple[dict, list[dic
     for entry in sorted(entries, key=lambda e: e[4]):
         for card in entry[2] if entry[3] is None else ():
             if card in seen:
-                entry[3] = TWICE[seen[card], entry[1]](card)
+                entry[3] = reader_errors.twice(card, TWICE[seen[card], entry[1]])
                 break
             seen[card] = entry[1]
     errors = [fault(name, message, f"{name}: the what-if entry is refused")

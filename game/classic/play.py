@@ -21,10 +21,10 @@ from ..untrusted import is_whole
 
 TARGET = 66
 OPTIONS = {
-    "target": Option("int", default=TARGET, low=1, high=10_000, wording=words.bad_target, input="seuil",
+    "target": Option("int", default=TARGET, low=1, high=10_000, wording=words.BAD_TARGET, input="seuil",
                      label=words.TARGET_LABEL, after=words.TARGET_AFTER),
     "strict": Option("bool", default=False, input="strict", label=words.strict_label(TARGET)),
-    "rounds": Option("int", optional=True, low=1, high=10_000, wording=words.bad_rounds, input="manches",
+    "rounds": Option("int", optional=True, low=1, high=10_000, wording=words.BAD_ROUNDS, input="manches",
                      label=words.ROUNDS_LABEL, placeholder=words.ROUNDS_PLACEHOLDER),
 }
 """The classic family's options (RULES §2): `Options.check`, saved games and the Jouer form."""

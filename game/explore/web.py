@@ -182,9 +182,9 @@ def refuse(error: GameError, request: dict | None = None) -> Refusal:
     field = (error.field or "").removeprefix("form.").split(".")[0] or None
     field = "lien" if field == "link" else field
     if error.code == "stale_estimate":
-        return Refusal([fault(field, fr.estimate_stale(), error.message)])
+        return Refusal([fault(field, fr.ESTIMATE_STALE, error.message)])
     if error.code in ("hostile", "shape", "chunk_range", "mode_unknown") or field not in FIELDS:
-        return Refusal([fault(field if field in FIELDS else None, reader_errors.bad_request(), error.message)])
+        return Refusal([fault(field if field in FIELDS else None, reader_errors.BAD_REQUEST, error.message)])
     return Refusal([fault(field, fr.for_code(error.code, field=field), error.message)])
 
 
@@ -230,12 +230,12 @@ def import_message(request: dict) -> dict:
         data = json.loads(text) if isinstance(text, str) else text
         check_plain(data)   # what a scenario may hold: no deep nesting, no huge number
     except (ValueError, RecursionError) as error:
-        raise Refusal([fault("scenario", fr.scenario_unreadable(), f"unreadable: {str(error)[:100]}")]) from None
+        raise Refusal([fault("scenario", fr.SCENARIO_UNREADABLE, f"unreadable: {str(error)[:100]}")]) from None
     try:
         position = codec.from_scenario(data)
     except GameError as error:
         message = fr.scenario_refused(error.field or "scenario") if error.code != "shape" \
-            else fr.scenario_unreadable()
+            else fr.SCENARIO_UNREADABLE
         raise Refusal([fault("scenario", message, error.message)]) from None
     return {"ok": True, "form": to_form(position), **_grid(position)}
 
@@ -289,7 +289,7 @@ def link_message(request: dict) -> dict:
     else:
         detail = "no position at this step"
     if found is None:
-        raise Refusal([fault(None, fr.no_link(), detail)])
+        raise Refusal([fault(None, fr.NO_LINK, detail)])
     return {"ok": True, **found}
 
 

@@ -5,7 +5,7 @@ and its row), offered as a list by the page."""
 from __future__ import annotations
 
 from ..messages import junior as say
-from ..messages import moves as words
+from ..messages import advice as words
 from . import bots, rules
 from .scenario import to_scenario
 from .draw import card_svg, table_svg

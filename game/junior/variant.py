@@ -127,7 +127,7 @@ def with_choice(data: dict, step: dict, row: int) -> dict:
 OPTIONS = {
     # The level is chosen with the variant (« Junior, jeu expert »): its errors go on that field.
     "level": Option("choice", default="base", choices=("base", "avance", "expert"), field="variante",
-                    wording=words.bad_variant, labels=tuple(say.MENU.values())),
+                    wording=words.BAD_VARIANT, labels=tuple(say.MENU.values())),
     "goal": Option("choice", optional=True, choices=("most", "fewest")),
 }
 

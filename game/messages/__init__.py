@@ -9,9 +9,8 @@ this package looks the type up in all of them (`FAMILIES`).
 from __future__ import annotations
 
 from . import classic, junior, specials
-from .typography import NBSP, NNBSP, fr_list, quote
 
-__all__ = ["explain", "explain_all", "NBSP", "NNBSP", "fr_list", "quote"]
+__all__ = ["explain", "explain_all"]
 
 
 FAMILIES = (classic, specials, junior)
@@ -46,31 +45,27 @@ def explain(event) -> str:
     return WORDING[kind](data)
 
 
+MERGED = {"take": classic.choice_and_take, "special_row_removed": specials.choice_and_removal}
+"""What a row choice followed by that row's taking (or, with five rows, its removal) becomes."""
+
+
 def explain_all(events) -> str:
     """The sentences of several events, as one paragraph (one step of an example).
 
     A row choice followed by the taking of that row (or, with five rows, its removal) is worded
-    as one statement: the step then names the row and its heads once, not twice. The price of every row
-    (`choice_requested`) is left out: the step draws it as a table under the text.
+    as one statement (`MERGED`): the step then names the row and its heads once, not twice. The
+    price of every row (`choice_requested`) is left out: the step draws it as a table under the
+    text.
     """
     data = [e if isinstance(e, dict) else e.to_dict() for e in events]
-    sentences, skip = [], False
-    for i, e in enumerate(data):
-        if skip:
-            skip = False
-            continue
-        if e["type"] == "choice_requested":
-            continue
-        following = data[i + 1] if i + 1 < len(data) else None
-        same = (following is not None and e["type"] == "choice_made"
-                and following.get("row") == e["row"] and following.get("player") == e["player"])
-        if same and following["type"] == "take":
-            sentences.append(classic.choice_and_take(e, following))
-            skip = True
-        elif same and following["type"] == "special_row_removed":
-            from . import specials
-            sentences.append(specials.choice_and_removal(e, following))
-            skip = True
-        else:
+    sentences, i = [], 0
+    while i < len(data):
+        e, following = data[i], (data[i + 1:] or [{}])[0]
+        if (e["type"] == "choice_made" and following.get("type") in MERGED
+                and following.get("row") == e["row"] and following.get("player") == e["player"]):
+            sentences.append(MERGED[following["type"]](e, following))
+            i += 1
+        elif e["type"] != "choice_requested":
             sentences.append(explain(e))
+        i += 1
     return " ".join(sentences)

@@ -1,4 +1,6 @@
-"""French wording of the « Jouer une manche » page: the « conseil » and the game's own labels.
+"""French wording of the « Jouer une manche » page: the « conseil », the game's own labels and
+the moves it offers as buttons (special cards, Junior: the engine lists the moves, this module
+words them, so a variant needs no page code of its own).
 
 The advice explains the heuristic bot's reasoning (game.classic.bots.HeuristicBot.assess) in the reader's
 words: what the card would surely cost now, the risk of becoming a row's 5th card, the gap.
@@ -7,13 +9,14 @@ It never claims to know the other players' cards, because the bot does not.
 
 from __future__ import annotations
 
-from .typography import NBSP, NNBSP, count, fr_list, heads, number, row_name
+from .specials import NAMES
+from .typography import NBSP, NNBSP, count, fr_list, heads, number, quote, row_name
 
-LEVELS = {"random": "débutant (joue au hasard)", "heuristic": "prudent (évite les rangées dangereuses)"}
+LEVELS = {"random": "débutant", "heuristic": "prudent"}
 
 
 def level_name(level: str | None) -> str:
-    return "vous" if level is None else LEVELS[level].split(" (")[0]
+    return "vous" if level is None else LEVELS[level]
 
 
 def card_button(card: int, price: int) -> str:
@@ -80,8 +83,7 @@ def pick_advice(card: int, price: int) -> str:
             f"cartes peu chargées en têtes, de préférence très basses ou très hautes.")
 
 
-def nothing_to_advise() -> str:
-    return f"Rien à conseiller pour l’instant{NBSP}: la manche est terminée."
+NOTHING_TO_ADVISE = f"Rien à conseiller pour l’instant{NBSP}: la manche est terminée."
 
 
 def round_summary(round_number: int, scores: dict, totals: dict) -> str:
@@ -102,18 +104,17 @@ def game_summary(rounds: int, winners: list, reader: str) -> str:
 
 
 # Reader errors of the page (French, shown next to the control).
-def bad_name() -> str:
-    return "Indiquez un prénom de 1 à 20 caractères."
-
-
-def bad_bots() -> str:
-    return (f"Trop de robots pour cette variante{NBSP}: elle se joue à moins de joueurs. "
+BAD_NAME = "Indiquez un prénom de 1 à 20 caractères."
+BAD_BOTS = (f"Trop de robots pour cette variante{NBSP}: elle se joue à moins de joueurs. "
             f"Réduisez leur nombre.")
-
-
-def bad_variant() -> str:
-    return "Cette variante n’est pas proposée ici."
-
+BAD_VARIANT = "Cette variante n’est pas proposée ici."
+BAD_TARGET = f"Le seuil doit être un nombre entier d’au moins 1{NNBSP}; 66 dans la règle."
+BAD_ROUNDS = "Le nombre de manches doit être un entier d’au moins 1."
+BAD_FILE = (f"Ce fichier n’est pas une manche enregistrée par cette page{NBSP}: "
+            f"il faut le fichier JSON téléchargé avec «{NBSP}Enregistrer la manche{NBSP}».")
+SAVED_GAME_REFUSED = (f"La partie enregistrée dans ce navigateur est illisible ou modifiée{NBSP}: "
+                      f"elle a été effacée. Commencez une nouvelle partie.")
+REFUSED = f"Ce coup n’est pas possible maintenant{NBSP}: rechargez la page si cela se reproduit."
 
 TARGET_LABEL, TARGET_AFTER = "Fin de la partie à", "têtes de bœuf"
 ROUNDS_LABEL, ROUNDS_PLACEHOLDER = "Ou nombre de manches fixé", "aucun"
@@ -124,23 +125,58 @@ def strict_label(target: int) -> str:
     return f"seulement au-delà du seuil («{NBSP}plus de {target}{NBSP}»)"
 
 
-def bad_target() -> str:
-    return f"Le seuil doit être un nombre entier d’au moins 1{NNBSP}; 66 dans la règle."
+# --- the moves offered as buttons (special cards, Junior) ---------------------------------------
+
+def _special(move: dict) -> str:
+    kind = move["card"]
+    name = quote(NAMES[kind])
+    if kind == "stop":
+        return f"jouer {name} sur la {row_name(move['row'])}"
+    if kind == "inserer":
+        return f"jouer {name}{NBSP}: dans la {row_name(move['row'])}, en position {move['position'] + 1}"
+    if kind == "remplacer":
+        return f"jouer {name}{NBSP}: reprendre la carte et poser le {move['with']} à sa place"
+    if kind == "glisser":
+        return (f"jouer {name}{NBSP}: la carte en position {move['from_index'] + 1} de la "
+                f"{row_name(move['from_row'])} va en position {move['to_index'] + 1} de la "
+                f"{row_name(move['to_row'])}")
+    if kind == "negatif_positif":
+        return f"jouer {name}{NBSP}: annuler les têtes du {move['chosen']}"
+    return f"jouer {name}"
 
 
-def bad_rounds() -> str:
-    return "Le nombre de manches doit être un entier d’au moins 1."
+def special_move(card: int, move: dict) -> str:
+    """« Jouer « Stop » sur la rangée 2 », « Poser le 37 sans carte spéciale », « … puis ramasser … »."""
+    special, row = move.get("special"), move.get("row")
+    text = _special(special) if special else f"poser le {card} sans carte spéciale"
+    text = text[0].upper() + text[1:]
+    if row is not None:
+        text += f", puis ramasser la {row_name(row)}"
+    return text
 
 
-def bad_file() -> str:
-    return (f"Ce fichier n’est pas une manche enregistrée par cette page{NBSP}: "
-            f"il faut le fichier JSON téléchargé avec «{NBSP}Enregistrer la manche{NBSP}».")
+def special_decision(card: int) -> str:
+    return (f"Votre {card} va être posé{NBSP}: jouez-vous une carte spéciale avant{NNBSP}? "
+            f"S’il est plus petit que toutes les rangées ouvertes, choisissez aussi la rangée à ramasser.")
 
 
-def saved_game_refused() -> str:
-    return (f"La partie enregistrée dans ce navigateur est illisible ou modifiée{NBSP}: "
-            f"elle a été effacée. Commencez une nouvelle partie.")
+def play_card(card: int) -> str:
+    """« jouer le 37 »: the first decision of a special-cards turn, as the robot advises it."""
+    return f"jouer le {card}"
 
 
-def refused() -> str:
-    return f"Ce coup n’est pas possible maintenant{NBSP}: rechargez la page si cela se reproduit."
+def advice(label: str) -> str:
+    return (f"Le conseil du robot prudent{NBSP}: {label[0].lower()}{label[1:]}. Il ne connaît pas "
+            f"les cartes des autres joueurs{NBSP}: ce n’est qu’un avis.")
+
+
+def junior_move(card: str, row: str) -> str:
+    """« Poser la carte Afrique et Inde dans la deuxième rangée »."""
+    return f"Poser la {card} dans {row}"
+
+
+def junior_decision(stuck: bool) -> str:
+    if stuck:
+        return (f"Aucune de vos cartes ne va dans une rangée{NBSP}: vous ramassez une rangée, puis "
+                f"vous y posez une carte. Choisissez laquelle.")
+    return f"À vous{NBSP}: choisissez une carte et la rangée où la poser."

@@ -7,7 +7,7 @@ field at fault, in the reader's words (cartes, rangées, J2 for the second playe
 from __future__ import annotations
 
 from . import specials as special_names
-from .typography import NBSP, NNBSP, count, elide, grouped, quote
+from .typography import NBSP, NNBSP, count, elide, grouped, quote, row_name
 
 PERCENT = f"{NNBSP}%"
 
@@ -20,7 +20,7 @@ def player_name(index: int) -> str:
 def field_name(field: str) -> str:
     """A form field as a reader names it (for messages that are not shown beside the field)."""
     if field.startswith("rows["):
-        return f"rangée{NBSP}{int(field[5:-1]) + 1}"
+        return row_name(int(field[5:-1]))
     if field.startswith("known.p"):
         return f"cartes connues de J{field[7:]}"
     return {"hand": "votre main", "gone": "cartes déjà ramassées", "players": "nombre de joueurs",
@@ -65,17 +65,32 @@ FIXED = {
 """The messages of the codes that need no fact of the position."""
 
 
+BY_RULES = {
+    "row_too_long": (f"Une rangée tient au plus cinq cartes{NBSP}: la sixième carte posée la ramasse.",
+                     f"Une rangée tient au plus cinq cartes, six si elle porte le marqueur du 7 qui "
+                     f"prend{NBSP}: la carte suivante la ramasse."),
+    "rows_count": ("La table compte quatre rangées.",
+                   f"La table compte quatre rangées, ou cinq après une carte «{NBSP}5ᵉ série{NBSP}»."),
+    "hand_size": (f"Votre main compte de 1 à 10 cartes{NBSP}: une par tour restant.",
+                  f"Votre main compte de 1 à 12 cartes{NBSP}: une par tour restant."),
+    "players_range": ("On joue de 2 à 10 joueurs, vous compris.",
+                      "Avec les cartes spéciales, on joue de 2 à 8 joueurs, vous compris."),
+}
+"""The codes whose message needs no fact but the rules: (classic wording, special cards')."""
+
+
 def for_code(code: str, *, card=None, highest: int = 104, hand: int = 10, players: int = 4,
              field: str = "", variant: str = "classic", facts: dict | None = None) -> str:
     """The French message for a position's GameError code (see game/explore/position.py)."""
-    special = variant == "speciales"
     if code in FIXED:
         return FIXED[code]
+    if code in BY_RULES:
+        return BY_RULES[code][variant == "speciales"]
     if code == "specials_exhausted":
         kind = (facts or {}).get("kind", "stop")
         shown = ("chaque rangée marquée en montre une déjà jouée" if kind == "sept_qui_prend"
                  else "chaque rangée arrêtée en montre une déjà jouée")
-        return (f"Le paquet ne compte que quatre cartes {quote(special_names.name(kind))}{NBSP}: "
+        return (f"Le paquet ne compte que quatre cartes {quote(special_names.NAMES[kind])}{NBSP}: "
                 f"{shown}{', et votre main en ajoute' if field == 'specials' else ''}.")
     if code == "card_out_of_deck":
         if card is None:
@@ -87,24 +102,8 @@ def for_code(code: str, *, card=None, highest: int = 104, hand: int = 10, player
         return f"La carte {card} est déjà ailleurs dans la position{NBSP}: chaque carte n’existe qu’une fois."
     if code == "row_empty":
         return f"Une rangée commence par au moins une carte{NBSP}: un nombre de 1 à {highest}."
-    if code == "row_too_long":
-        if special:
-            return (f"Une rangée tient au plus cinq cartes, six si elle porte le marqueur du 7 qui prend"
-                    f"{NBSP}: la carte suivante la ramasse.")
-        return f"Une rangée tient au plus cinq cartes{NBSP}: la sixième carte posée la ramasse."
     if code == "row_not_ascending":
         return f"Une rangée monte de gauche à droite{NBSP}: le {card} ne peut pas venir après une carte plus forte."
-    if code == "rows_count":
-        if special:
-            return f"La table compte quatre rangées, ou cinq après une carte «{NBSP}5ᵉ série{NBSP}»."
-        return "La table compte quatre rangées."
-    if code == "hand_size":
-        most = 12 if special else 10
-        return f"Votre main compte de 1 à {most} cartes{NBSP}: une par tour restant."
-    if code == "players_range":
-        if special:
-            return "Avec les cartes spéciales, on joue de 2 à 8 joueurs, vous compris."
-        return "On joue de 2 à 10 joueurs, vous compris."
     if code == "known_too_many":
         return (f"Chacun a autant de cartes que vous ({hand})" f"{NBSP}: on ne peut pas en connaître "
                 "davantage chez un adversaire.")
@@ -128,26 +127,15 @@ def link_text(step: int, player: str, cards: int) -> str:
     return f"{NBSP}: {table}, avec en main {hand} {elide('de', player)}."
 
 
-def no_link() -> str:
-    return f"L’explorateur ne sait pas ouvrir cette étape{NBSP}: il faut une carte à jouer."
-
-
-def scenario_unreadable() -> str:
-    return (f"Ce texte n’est pas un scénario lisible{NBSP}: collez le JSON de "
-            f"«{NBSP}python -m game replay{NBSP}» ou d’une manche enregistrée.")
+NO_LINK = f"L’explorateur ne sait pas ouvrir cette étape{NBSP}: il faut une carte à jouer."
+SCENARIO_UNREADABLE = (f"Ce texte n’est pas un scénario lisible{NBSP}: collez le JSON de "
+                       f"«{NBSP}python -m game replay{NBSP}» ou d’une manche enregistrée.")
+ESTIMATE_STALE = (f"Ces résultats partiels viennent d’un autre calcul (graine, mode ou nombre de "
+                  f"tirages changés){NBSP}: relancez l’estimation.")
 
 
 def scenario_refused(detail_field: str) -> str:
     return f"Le moteur refuse ce scénario ({field_name(detail_field)})."
-
-
-def estimate_stale() -> str:
-    return (f"Ces résultats partiels viennent d’un autre calcul (graine, mode ou nombre de tirages "
-            f"changés){NBSP}: relancez l’estimation.")
-
-
-def engine_failed() -> str:
-    return f"Le moteur n’a pas pu faire ce calcul{NBSP}: rechargez la page pour réessayer."
 
 
 # --- the risk bars --------------------------------------------------------------------------------

@@ -79,10 +79,8 @@ def type_title(letter: str) -> str:
 
 def row_title(row: int, cards) -> str:
     """« Rangée 2 : Afrique ; Inde et Japon » (or « vide »), for screen readers."""
-    if not cards:
-        return f"{row_name(row, capital=True)}{NBSP}: {EMPTY_ROW}"
-    return f"{row_name(row, capital=True)}{NBSP}: " + f"{NNBSP}; ".join(
-        cows_text(COWS[c]) for c in cards)
+    cows = f"{NNBSP}; ".join(cows_text(COWS[c]) for c in cards)
+    return f"{row_name(row, capital=True)}{NBSP}: {cows or EMPTY_ROW}"
 
 
 def table_title(rows) -> str:

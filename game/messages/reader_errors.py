@@ -10,13 +10,29 @@ from . import junior
 from .typography import NBSP, NNBSP, cards, grouped
 from ..untrusted import is_whole
 
+EMPTY_FIELD = f"Indiquez une carte{NBSP}: un nombre de 1 à 104."
+EMPTY_ROW = f"Une rangée commence par au moins une carte{NBSP}: un nombre de 1 à 104."
+TOO_MANY_FIELDS = f"Le formulaire ne correspond pas à l’exemple{NBSP}: rechargez la page."
+UNPLAYABLE = f"Le moteur refuse ce scénario{NBSP}: vérifiez les cartes jouées."
+ENGINE_FAILED = (f"Le moteur n’a pas pu rejouer ce scénario{NBSP}: rechargez la page pour "
+                 f"réessayer.")
+OPTION_CHOICE = "Ce choix n’est pas proposé pour cette variante."
+BAD_REQUEST = (f"La page a envoyé une demande que le moteur ne comprend pas{NBSP}: "
+               f"rechargez la page pour réessayer.")
 
-def empty_field() -> str:
-    return f"Indiquez une carte{NBSP}: un nombre de 1 à 104."
+TWICE = {
+    "table": "est déjà sur la table.",
+    "played": "est déjà jouée à un autre tour ou par un autre joueur.",
+    "hands": f"est déjà dans une main ou sur la table{NBSP}: chaque carte n’existe qu’une fois.",
+    "play": "est déjà jouée par un joueur.",
+    "rows": "est déjà dans une autre rangée.",
+}
+"""Where a card typed or dealt a second time already was → what « La carte 12 » is told."""
 
 
-def empty_row() -> str:
-    return f"Une rangée commence par au moins une carte{NBSP}: un nombre de 1 à 104."
+def twice(card: int, where: str) -> str:
+    """« La carte 12 est déjà sur la table. »: a card in two places, by `TWICE`'s `where`."""
+    return f"La carte {card} {TWICE[where]}"
 
 
 def not_a_number(text: str) -> str:
@@ -27,44 +43,12 @@ def out_of_range(card: int) -> str:
     return f"La carte {card} n’existe pas{NBSP}: les cartes vont de 1 à 104."
 
 
-def already_on_table(card: int) -> str:
-    return f"La carte {card} est déjà sur la table."
-
-
-def played_twice(card: int) -> str:
-    return f"La carte {card} est déjà jouée à un autre tour ou par un autre joueur."
-
-
-def in_two_hands(card: int) -> str:
-    return f"La carte {card} est déjà dans une main ou sur la table{NBSP}: chaque carte n’existe qu’une fois."
-
-
-def already_played(card: int) -> str:
-    return f"La carte {card} est déjà jouée par un joueur."
-
-
-def twice_in_rows(card: int) -> str:
-    return f"La carte {card} est déjà dans une autre rangée."
-
-
 def not_ascending(before: int, after: int) -> str:
     return (f"Une rangée monte de gauche à droite{NBSP}: le {after} ne peut pas suivre le {before}.")
 
 
 def row_too_long(limit: int) -> str:
     return f"Une rangée tient au plus {cards(limit)}."
-
-
-def too_many_fields() -> str:
-    return f"Le formulaire ne correspond pas à l’exemple{NBSP}: rechargez la page."
-
-
-def unplayable() -> str:
-    return f"Le moteur refuse ce scénario{NBSP}: vérifiez les cartes jouées."
-
-
-def engine_failed() -> str:
-    return f"Le moteur n’a pas pu rejouer ce scénario{NBSP}: rechargez la page pour réessayer."
 
 
 def not_a_card(text: str) -> str:
@@ -77,18 +61,9 @@ def option_number(low: int, high: int) -> str:
     return f"Indiquez un nombre entier de {grouped(low)} à {grouped(high)}."
 
 
-def option_choice() -> str:
-    return "Ce choix n’est pas proposé pour cette variante."
-
-
 def too_few_robots(least: int) -> str:
     robots = "un robot" if least == 1 else f"{least}{NNBSP}robots"
     return f"Cette variante se joue contre au moins {robots}{NBSP}: ajoutez-en."
-
-
-def bad_request() -> str:
-    return (f"La page a envoyé une demande que le moteur ne comprend pas{NBSP}: "
-            f"rechargez la page pour réessayer.")
 
 
 def for_error(error) -> str:
@@ -105,8 +80,6 @@ def for_error(error) -> str:
     if code == "card_twice" and is_whole(card):
         where = error.field or ""   # where the second copy was found says what went wrong
         if ".plays" in where:
-            return played_twice(card)
-        if where.startswith("hands"):
-            return in_two_hands(card)
-        return already_on_table(card)
-    return unplayable()
+            return twice(card, "played")
+        return twice(card, "hands" if where.startswith("hands") else "table")
+    return UNPLAYABLE

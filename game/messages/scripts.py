@@ -41,6 +41,8 @@ GRAMMAR = {
     "megabytes": f"{{n}}{NBSP}Mo",
 }
 
+_DOWNLOADS = "télécharge d’abord le moteur de jeu (environ {size}, une seule fois)."
+
 STEP_PLAYER = {
     # The example player and « Revoir la manche » (js/controls.js, js/example-player.js).
     # What the reader waits for while the engine starts (js/worker.js phases).
@@ -92,10 +94,8 @@ STEP_PLAYER = {
     "quiz_none": f"Aucune rangée{NBSP}: le joueur choisit",
     # Where a control starts the engine, the page says what it costs first: {size} is the
     # build's figure (mots-data.js `engine_size`).
-    "what_if_download": f"«{NBSP}Rejouer avec ces cartes{NBSP}» télécharge d’abord le moteur de jeu "
-                        "(environ {size}, une seule fois).",
-    "choice_download": "Un autre choix dans cet exemple modifié télécharge d’abord le moteur de jeu "
-                       "(environ {size}, une seule fois).",
+    "what_if_download": f"«{NBSP}Rejouer avec ces cartes{NBSP}» {_DOWNLOADS}",
+    "choice_download": f"Un autre choix dans cet exemple modifié {_DOWNLOADS}",
     "quiz_open": "Répondez d’abord à la question (ou décochez le quiz pour avancer sans répondre).",
     "quiz_right": f"Bien vu{NNBSP}! La carte {{card}} va dans la rangée {{row}}.",
     "quiz_wrong": f"Non{NBSP}: la carte {{card}} va dans la rangée {{row}}.",

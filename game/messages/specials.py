@@ -1,11 +1,12 @@
 """French sentences for the special-cards variant « 6 qui surprend ! » (RULES §3).
 
-`explain(event)` words every `special_*` event; `name(kind)` gives a special
-card's French name; `refusal(error)` words a refused special move for readers.
+`WORDING` words every `special_*` event; `NAMES[kind]` gives a special card's French name (printed
+on the card); `refusal(error)` words a refused special move for readers.
 """
 
 from __future__ import annotations
 
+from .classic import choice_verdict
 from .typography import NBSP, NNBSP, cards, elide, fr_list, heads, number, row_name
 
 TITLE = "6 qui prend ! avec les cartes spéciales"
@@ -27,11 +28,6 @@ def name_lines(kind: str) -> tuple[str, ...]:
     if kind == "negatif_positif":
         return ("Négatif", "= positif")
     return (NAMES[kind],)
-
-
-def name(kind: str) -> str:
-    """« Stop », « 5ᵉ série », … : the name printed on the card."""
-    return NAMES[kind]
 
 
 def _played(e: dict) -> str:
@@ -113,8 +109,6 @@ def _row_removed(e: dict) -> str:
 def choice_and_removal(made: dict, removed: dict) -> str:
     """A too-low card's row choice while five rows exist, and that row taken with the card: one
     statement of each fact (the row chosen and taken once, its price once, then the total)."""
-    from .classic import choice_verdict
-
     card = removed["card"]
     row_cards = [c for c in removed["cards"] if c != card]
     return (f"{removed['player']} ramasse la {row_name(removed['row'])} ({fr_list(row_cards)}), "
@@ -149,37 +143,36 @@ WORDING = {
 
 # --- refusals: a reader tried an illegal special move ------------------------------------
 
-def _r(d: dict, key: str) -> str:
-    return row_name(d[key]) if key in d else "rangée"
-
-
 REFUSALS = {
-    "not_held": lambda e, d: "vous n’avez pas cette carte en main.",
-    "five_rows": lambda e, d: "il y a déjà cinq rangées sur la table.",
-    "seven_too_low": lambda e, d: (f"le {e.card} est plus petit que la dernière carte de chaque rangée "
-                                   f"ouverte{NBSP}: il n’a pas de rangée où aller."),
-    "seven_marked": lambda e, d: f"la {_r(d, 'row')} porte déjà un marqueur «{NBSP}7 qui prend{NBSP}».",
-    "no_row": lambda e, d: "cette rangée n’existe pas.",
-    "stopped": lambda e, d: f"la {_r(d, 'row')} est bloquée par une carte Stop.",
-    "insert_position": lambda e, d: ("on ne peut insérer une carte qu’en tête de rangée ou entre deux "
-                                     "cartes."),
-    "insert_order": lambda e, d: f"à cet endroit, le {e.card} casserait l’ordre croissant.",
-    "not_in_hand": lambda e, d: f"le {d.get('new')} n’est plus dans votre main.",
-    "slide_same_row": lambda e, d: "la carte doit changer de rangée.",
-    "slide_no_card": lambda e, d: "il n’y a pas de carte à cet endroit.",
-    "slide_empties": lambda e, d: f"la {_r(d, 'row')} serait vide.",
-    "slide_overfills": lambda e, d: f"la {_r(d, 'row')} est déjà pleine.",
-    "slide_order": lambda e, d: f"à cet endroit, le {d.get('moved')} casserait l’ordre croissant.",
-    "stop_stopped": lambda e, d: f"la {_r(d, 'row')} est déjà bloquée.",
-    "stop_last": lambda e, d: "au moins une rangée doit rester ouverte.",
-    "negative_no_take": lambda e, d: "vous n’êtes pas en train de ramasser une rangée.",
-    "negative_not_taken": lambda e, d: f"le {d.get('chosen')} ne fait pas partie des cartes ramassées.",
+    "not_held": "vous n’avez pas cette carte en main.",
+    "five_rows": "il y a déjà cinq rangées sur la table.",
+    "seven_too_low": ("le {card} est plus petit que la dernière carte de chaque rangée ouverte{NBSP}: "
+                      "il n’a pas de rangée où aller."),
+    "seven_marked": "la {row} porte déjà un marqueur «{NBSP}7 qui prend{NBSP}».",
+    "no_row": "cette rangée n’existe pas.",
+    "stopped": "la {row} est bloquée par une carte Stop.",
+    "insert_position": "on ne peut insérer une carte qu’en tête de rangée ou entre deux cartes.",
+    "insert_order": "à cet endroit, le {card} casserait l’ordre croissant.",
+    "not_in_hand": "le {new} n’est plus dans votre main.",
+    "slide_same_row": "la carte doit changer de rangée.",
+    "slide_no_card": "il n’y a pas de carte à cet endroit.",
+    "slide_empties": "la {row} serait vide.",
+    "slide_overfills": "la {row} est déjà pleine.",
+    "slide_order": "à cet endroit, le {moved} casserait l’ordre croissant.",
+    "stop_stopped": "la {row} est déjà bloquée.",
+    "stop_last": "au moins une rangée doit rester ouverte.",
+    "negative_no_take": "vous n’êtes pas en train de ramasser une rangée.",
+    "negative_not_taken": "le {chosen} ne fait pas partie des cartes ramassées.",
 }
+"""A refused special move's reason → its template, filled by `refusal` (`row`: « rangée 2 »)."""
 
 
 def refusal(error) -> str:
     """« Impossible de jouer la carte Stop : … » for a `game.specials.moves.Refused`."""
-    reason = REFUSALS[error.reason](error, error.details)
+    d = error.details
+    facts = {"new": None, "moved": None, "chosen": None, **d, "card": error.card, "NBSP": NBSP,
+             "row": row_name(d["row"]) if "row" in d else "rangée"}
+    reason = REFUSALS[error.reason].format(**facts)
     return f"Impossible de jouer la carte {NAMES[error.special]}{NBSP}: {reason}"
 
 
@@ -242,17 +235,14 @@ def comparison_text(player: str, with_: int, without: int, played_by: tuple = ()
                 f"{number(with_)}{NBSP}: {card} lui {'font' if many else 'fait'} économiser "
                 f"{heads(without - with_)}.")
     less = "rien marqué" if without == 0 else f"marqué que {number(without)}"
-    if cheapest is not None and cheapest < with_:
-        extra = with_ - cheapest
-        chosen = heads(extra)
-        if cheapest <= without:
-            own = "sa tête de bœuf de plus vient" if extra == 1 else f"ses {chosen} de plus viennent"
-            return (f"Sans carte spéciale, {player} n’aurait {less} au lieu de {number(with_)}. "
-                    f"Mais, même avec {card}, {player} pouvait ne marquer que {number(cheapest)} en "
-                    f"ramassant la rangée la moins chère{NBSP}: {own} de son choix.")
-        return (f"Sans carte spéciale, {player} n’aurait {less} au lieu de "
-                f"{number(with_)}{NBSP}: {card} lui {'coûtent' if many else 'coûte'} "
-                f"{heads(cheapest - without)} de plus, et son choix de rangée {chosen}.")
-    return (f"Sans carte spéciale, {player} n’aurait {less} au lieu de "
-            f"{number(with_)}{NBSP}: {card} lui {'coûtent' if many else 'coûte'} "
-            f"{heads(with_ - without)} de plus.")
+    said = f"Sans carte spéciale, {player} n’aurait {less} au lieu de {number(with_)}"
+    costs = f"{card} lui {'coûtent' if many else 'coûte'}"
+    if cheapest is None or cheapest >= with_:
+        return f"{said}{NBSP}: {costs} {heads(with_ - without)} de plus."
+    extra = with_ - cheapest
+    if cheapest > without:
+        return (f"{said}{NBSP}: {costs} {heads(cheapest - without)} de plus, et son choix de rangée "
+                f"{heads(extra)}.")
+    own = "sa tête de bœuf de plus vient" if extra == 1 else f"ses {heads(extra)} de plus viennent"
+    return (f"{said}. Mais, même avec {card}, {player} pouvait ne marquer que {number(cheapest)} en "
+            f"ramassant la rangée la moins chère{NBSP}: {own} de son choix.")

@@ -107,10 +107,7 @@ def ordinal_row(index: int) -> str:
 
 
 def ordinal_rows(rows, last: str = "ou") -> str:
-    """« la première, la troisième ou la quatrième rangée »."""
-    rows = list(rows)
-    if len(rows) == 1:
-        return ordinal_row(rows[0])
+    """« la deuxième rangée », « la première, la troisième ou la quatrième rangée »."""
     return fr_list((f"la {ORDINAL_WORDS[r]}" for r in rows), last) + " rangée"
 
 

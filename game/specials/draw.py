@@ -115,4 +115,4 @@ def step_html(step: dict) -> str:
     if special is not None:
         card = (f'<span class="carte-speciale">{special_card_svg(special["card"])}'
                 f'{escape(say.played_label(special["player"], special["card"]))}</span>')
-    return classic.step_html(step, table=svg, before=card, badge=_badge, special_name=say.name)
+    return classic.step_html(step, table=svg, before=card, badge=_badge, special_name=say.NAMES.get)

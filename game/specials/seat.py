@@ -9,7 +9,7 @@ from html import escape
 
 from .. import playback
 from ..classic.seat import card_view, record_row, round_start, rounds_view, turns_of
-from ..messages import moves as words
+from ..messages import advice as words
 from ..messages import specials as say
 from .bots import SpecialBot
 from .cards import NUMBER_CARDS_EACH
@@ -20,7 +20,7 @@ from .state import SpecialState
 
 def seat_view(st, reader: str) -> dict:
     r = st.shown_round
-    held = "".join(f'<li>{special_card_svg(kind)}<span>{escape(say.name(kind))}</span></li>'
+    held = "".join(f'<li>{special_card_svg(kind)}<span>{escape(say.NAMES[kind])}</span></li>'
                    for kind in r.specials[reader])
     extra = (f'<div class="speciales-en-main"><p>{escape(say.held_caption(len(r.specials[reader])))}</p>'
              f'<ul>{held}</ul></div>')

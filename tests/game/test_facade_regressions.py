@@ -16,7 +16,7 @@ from game import web
 from game.messages import advice as words
 from game.messages import reader_errors
 
-CATCH_ALL = reader_errors.engine_failed()
+CATCH_ALL = reader_errors.ENGINE_FAILED
 FORM = {"players": "4", "rows": ["12", "28", "39", "44"], "hand": "37 10 50"}
 
 
@@ -139,7 +139,7 @@ def test_a_message_nested_5000_deep_or_with_a_5000_digit_number_is_refused():
 def assert_discarded(state: dict) -> None:
     answer = ask("play_view", state=state)
     assert answer["ok"] is False and answer["discard"] is True, answer
-    assert answer["errors"][0]["message"] == words.saved_game_refused()
+    assert answer["errors"][0]["message"] == words.SAVED_GAME_REFUSED
 
 
 @pytest.mark.parametrize("variant", ["classic", "tactique", "logique"])
@@ -232,7 +232,7 @@ def test_a_special_cards_round_exported_by_jouer_loads_back():
 def test_a_robot_level_the_page_never_offers_is_not_called_too_many_robots():
     answer = ask("play_new", reader="Zoé", bots=["expert"], options={"variant": "classic"})
     assert refused_on(answer) == ["bots"]
-    assert answer["errors"][0]["message"] == reader_errors.bad_request()
+    assert answer["errors"][0]["message"] == reader_errors.BAD_REQUEST
 
 
 # --- found by the worker fuzz after the special-card positions joined the explorer ----------------

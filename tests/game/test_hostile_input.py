@@ -50,7 +50,7 @@ from game.specials.scenario import parse as specials_parse
 
 HERE = Path(__file__).parent
 SECONDS = 5
-CATCH_ALL = reader_errors.engine_failed()
+CATCH_ALL = reader_errors.ENGINE_FAILED
 FUZZ = dict(deadline=None, database=None,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 

@@ -105,7 +105,7 @@ def test_an_edit_to_the_builder_or_the_engine_is_served_with_the_new_code(projec
         wait_for(lambda: MARKER in server.page(""), server, "the site_builder edit")
 
         # A module of game/: the drawing labels of the worked example's page.
-        labels = project / "game" / "messages" / "labels.py"
+        labels = project / "game" / "messages" / "blocks.py"
         edit(labels, 'return f"Pénalités{NBSP}: {scores}"', 'return f"Amendes{NBSP}: {scores}"')
         wait_for(lambda: "Amendes\u00a0: Alice" in server.page("exemples/exemple-1/"), server,
                  "the game edit")

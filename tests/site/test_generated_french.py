@@ -22,7 +22,7 @@ from game.junior.scenario import to_scenario
 from game.junior.variant import replay as junior_replay
 from game.junior.state import run_game
 from game.messages import explain
-from game.messages import labels
+from game.messages import blocks as labels
 from site_builder.blocks.classic import parse_example, resolve_slides
 
 ROOT = Path(__file__).resolve().parents[2]

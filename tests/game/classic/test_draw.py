@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from game.classic.cards import HEADS
 from game.classic.draw import card_svg, step_html, table_svg
-from game.messages.labels import card_label, penalties_text, row_label, table_label
+from game.messages.blocks import card_label, penalties_text, row_label, table_label
 
 NBSP = "\u00a0"
 SVG_NS = "{http://www.w3.org/2000/svg}"
