@@ -47,11 +47,11 @@ build: setup
 # pytest and make test), deep = 500 (HYPOTHESIS_PROFILE=deep make test, a longer search).
 # Three test processes (README: 7 min 58 s on a quiet
 # 2-core VM; a fourth is slower, the two cores are the limit) share one site build
-# (tests/conftest.py); loadgroup with one group per module (tests/conftest.py) keeps a module's
-# tests (and its costly fixtures, such as the quality gate's walk) in one process, but runs the
-# journeys' three browsers in three.
+# (tests/conftest.py); loadscope keeps a module's tests (and its costly fixtures, such as the
+# quality gate's walk) in one process, longest module first, and runs the journeys' three
+# browsers in three (tests/conftest.py, pytest_xdist_make_scheduler).
 test: setup browser
-	$(PY) -m pytest -n 3 --dist loadgroup
+	$(PY) -m pytest -n 3 --dist loadscope
 
 # Engine and build tests only, under a minute: no browser, no Node, nothing marked slow.
 test-fast: $(STAMP)

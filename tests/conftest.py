@@ -26,9 +26,9 @@ for _name, _examples in PROFILES.items():
     settings.register_profile(_name, max_examples=_examples, deadline=None)
 
 
-# Longest first: under `make test` xdist hands whole modules (groups) to the processes in
-# collection order, so a long module collected late would run alone at the end while the other
-# processes wait. The heaviest modules (by `pytest --durations`; a renamed one merely loses its
+# Longest first: under `make test` xdist hands whole modules to the processes in collection
+# order (`pytest_xdist_make_scheduler`), so a long module collected late would run alone at the
+# end while the other processes wait. The heaviest modules (by `pytest --durations`; a renamed one merely loses its
 # place) go first, then every browser, gate and Node module, then the quick engine and build
 # tests, which fill the gaps. Only the order changes: each module keeps its own.
 LONGEST = ("browser/test_journeys.py", "quality/test_gate_browser.py", "browser/test_jouer.py",
@@ -46,19 +46,38 @@ def _rank(item) -> int:
     return len(LONGEST) + (0 if path.split("/")[0] in HEAVY_FOLDERS else 1)
 
 
-@pytest.hookimpl(tryfirst=True)   # before xdist's own hook reads the groups
 def pytest_collection_modifyitems(items):
-    """Longest first, then one xdist group per module (`make test` runs `--dist loadgroup`):
-    a module's tests, and its costly module fixtures, stay in one process, as with loadscope,
-    except the journeys, whose three browsers (tests/browser/test_journeys.py) are three
-    groups that three processes run side by side."""
     items.sort(key=_rank)  # stable: a module's tests keep their order
-    for item in items:
-        group = Path(str(item.fspath)).resolve().relative_to(ROOT / "tests").as_posix()
-        engine = getattr(item, "callspec", None) and item.callspec.params.get("engine")
-        if group == "browser/test_journeys.py" and engine:
-            group += f"[{engine}]"
-        item.add_marker(pytest.mark.xdist_group(group))
+
+
+# Modules whose tests are grouped by their parameter rather than by the module: the journeys'
+# three browsers, each a session of its own, run side by side in three processes.
+BY_PARAMETER = ("tests/browser/test_journeys.py",)
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """`make test`'s scheduling (`-n 3 --dist loadscope`): xdist's loadscope, a module's tests
+    (and its costly module fixtures, such as the quality gate's walk) in one process, with two
+    changes. The modules go out longest first, in collection order (`LONGEST`), not ordered by
+    their number of tests; and a module of BY_PARAMETER is one unit per parameter. (xdist's
+    loadgroup marks would do the latter, but since pytest 9.2 they no longer reach the
+    scheduler: xdist 3.8 renames `item._nodeid`, which `item.nodeid` no longer reads.)"""
+    if config.getvalue("dist") != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class LongestFirst(LoadScopeScheduling):
+        def __init__(self, config, log=None):
+            super().__init__(config, log)
+            config.option.loadscopereorder = False
+
+        def _split_scope(self, nodeid: str) -> str:
+            module, _, test = nodeid.partition("::")
+            if module in BY_PARAMETER and test.endswith("]"):
+                return f"{module}[{test.rsplit('[', 1)[1]}"
+            return super()._split_scope(nodeid)
+
+    return LongestFirst(config, log)
 
 
 def pytest_configure(config):
