@@ -17,6 +17,8 @@ from game.messages.typography import french
 
 ROW = r"rang[ée]e"
 """« rangée » as authors type it, with or without its accent."""
+NUMBER_RE = re.compile(r"^\d+$")
+NAME_NUMBER_RE = re.compile(r"^(?P<name>.+?)\s+(?P<number>\S+)$")
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,16 @@ class LineReader:
 def comma_list(value: str) -> list[str]:
     """`Alice, Bruno` → ["Alice", "Bruno"]: a value's comma-separated parts, empty ones dropped."""
     return [part.strip() for part in value.split(",") if part.strip()]
+
+
+def name_number(part: str, number: int, fail, shape: str, signed=False) -> tuple[str, int] | None:
+    """`Alice 37` → ("Alice", 37); penalties may be negative (Négatif = positif)."""
+    match = NAME_NUMBER_RE.match(part)
+    digits = match["number"].removeprefix("-") if match and signed else (match and match["number"])
+    if not match or not NUMBER_RE.match(digits):
+        fail(number, f"{part!r} must read '{shape}' (a name, a space, a number)")
+        return None
+    return match["name"], int(match["number"])
 
 
 def row_number(text: str, number: int, fail, rows: int) -> int | None:
