@@ -21,7 +21,7 @@ from markupsafe import Markup
 
 from game.messages.typography import french
 
-from .content import SECTIONS, Page, neighbours
+from .content import SECTIONS, Page
 from .markdown_ext import Converted, relative_url
 from .search import search_weight
 
@@ -60,7 +60,8 @@ def _sections(pages: list[Page]) -> dict[str, list[Page]]:
     grouped = {key: [] for key in SECTIONS}
     for page in pages:
         grouped[page.section].append(page)
-    return {key: sorted(group, key=lambda p: p.sort_key) for key, group in grouped.items() if group}
+    return {key: sorted(group, key=lambda p: (p.order, p.url))
+            for key, group in grouped.items() if group}
 
 
 def render_pages(pages: list[Page], converted: dict[str, Converted], site: Site) -> dict[str, str]:
@@ -118,7 +119,11 @@ def _page_context(page, converted, sections, *, root, url_of, site):
     """Python-Markdown's toc collapses every space, non-breaking ones included, in its names:
     they are typeset again here."""
     group = sections[page.section]
-    previous, following = neighbours(sections, page)  # across sections, in reading order
+    # across sections, in reading order: « Suivant » runs through the whole guide
+    reading = [other for pages in sections.values() for other in pages]
+    index = reading.index(page)
+    previous, following = (reading[index - 1] if index else None,
+                           reading[index + 1] if index + 1 < len(reading) else None)
 
     def entry(other):
         return {"title": french(other.title), "url": url_of(other.url), "current": other is page}
