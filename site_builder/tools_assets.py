@@ -19,11 +19,6 @@ HEADS_FILE = "js/tetes.json"
 WORDS_FILE = "js/mots-data.js"
 
 
-def heads_table() -> dict:
-    """{"heads": [0, h(1), …, h(104)], "highest": 104, "total": 171}: index = card number."""
-    return {"heads": list(HEADS), "highest": HIGHEST, "total": total_heads(classic_deck())}
-
-
 def _classic(name: str) -> dict:
     """Classic, Tactique, Logique: 10 cards each, 4 rows; the end is a target or a number of rounds."""
     default = classic.Options()
@@ -96,7 +91,9 @@ def rules_table() -> dict:
 
 def files() -> dict[str, str]:
     """Site path → content of every generated file (for a builder that renders in memory)."""
-    data = {**heads_table(), "variants": rules_table()}
+    # "heads": [0, h(1), …, h(104)]: index = card number
+    data = {"heads": list(HEADS), "highest": HIGHEST, "total": total_heads(classic_deck()),
+            "variants": rules_table()}
     return {HEADS_FILE: _json(data), WORDS_FILE: words_file()}
 
 

@@ -156,7 +156,8 @@ def render_example(body, fence_line, path, fail) -> str | None:
     if "plus" in said or "moins" in said:
         scenario["goal"] = "most" if "plus" in said else "fewest"
     elif goal is not None:
-        reader.fail(goal.number, "'objectif:' must read 'le plus de cartes' or 'le moins de cartes'")
+        reader.fail(goal.number,
+                    "'objectif:' must read 'le plus de cartes' or 'le moins de cartes'")
     moves, move_lines = [], []
     for line in reader.all("move"):
         move = _move(reader, line.value, line.number, players)

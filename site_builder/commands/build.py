@@ -14,7 +14,7 @@ from game.messages.blocks import download_size, megabytes
 
 from .. import assets, branches, offline, search, tools_assets
 from ..blocks.markup import render
-from ..browser_assets import engine_download_bytes
+from ..browser_assets import engine_download_bytes, installed_pyodide
 from ..content import check_content_dir, gather_pages
 from ..markdown_ext import Converted, Converter
 from ..problems import Problem, display_path, stop_if_any
@@ -71,7 +71,9 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str | N
     files[MARKER] = MARKER_TEXT
 
     # 6. Write into a temporary folder and swap it in (static files, browser assets too).
-    files[offline.SERVICE_WORKER] = offline.service_worker(files, _runtime_version(browser_assets))
+    # the Pyodide version it caches apart (not installed: assets.write_site says what to run)
+    runtime = installed_pyodide() if browser_assets else None
+    files[offline.SERVICE_WORKER] = offline.service_worker(files, runtime)
     assets.write_site(Path(out_dir), files, browser_assets=browser_assets)
     return files
 
@@ -108,17 +110,6 @@ def branch_files(files: dict[str, str]) -> dict[str, str]:
     return found
 
 
-def _runtime_version(browser_assets: bool) -> str | None:
-    """The Pyodide version the service worker caches apart (None: no browser runtime)."""
-    if not browser_assets:
-        return None
-    from ..browser_assets import BrowserAssetsError, pyodide_version
-    try:
-        return pyodide_version()
-    except BrowserAssetsError:
-        return None  # assets.write_site reports it, with the command to run
-
-
 def stylesheets(static: Path) -> tuple[str, ...]:
     """site.css first (the page), then every other top-level sheet (cards.css: the drawings)."""
     others = sorted(p.name for p in static.glob("*.css") if p.name != "site.css")
@@ -152,10 +143,10 @@ def check_links(pages, converted: dict[str, Converted], problems: list[Problem])
     for page in pages:
         for link in converted[page.url].links:
             if link.target not in by_url:
-                problems.append(Problem(page.source, link.line,
-                                        f"broken link {link.href!r}: no page "
-                                        f"content/{link.target_rel}"))
+                missing = f"no page content/{link.target_rel}"
             elif link.anchor and link.anchor not in ids[link.target]:
-                problems.append(Problem(page.source, link.line,
-                                        f"broken link {link.href!r}: no anchor "
-                                        f"#{link.anchor} in {link.target_rel}"))
+                missing = f"no anchor #{link.anchor} in {link.target_rel}"
+            else:
+                continue
+            problems.append(Problem(page.source, link.line,
+                                    f"broken link {link.href!r}: {missing}"))
