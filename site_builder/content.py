@@ -158,7 +158,9 @@ def read_page(source: Path, rel: PurePosixPath, problems: list[Problem]) -> Page
         if key in values:
             fail(number, f"front-matter key {key!r} is given twice")
             continue
-        values[key] = _unquote(value.strip())
+        value = value.strip()
+        quoted = len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'"
+        values[key] = value[1:-1] if quoted else value
         keys_line[key] = number
 
     known = len(problems)   # a bad line above leaves the page usable; a bad value below does not
@@ -166,7 +168,9 @@ def read_page(source: Path, rel: PurePosixPath, problems: list[Problem]) -> Page
         if not values.get(key):
             fail(1, f"missing front-matter key {key!r}")
 
-    section = values.get("section") or _default_section(rel)
+    # by default, a page in `exemples/` belongs to `exemples`; the home page to `accueil`
+    folder = rel.parts[0] if len(rel.parts) > 1 and rel.parts[0] in SECTIONS else None
+    section = values.get("section") or folder or ("accueil" if rel.as_posix() == HOME else None)
     if section is None:
         fail(1, "missing front-matter key 'section' (the folder does not name a section)")
     elif section not in SECTIONS:
@@ -186,18 +190,3 @@ def read_page(source: Path, rel: PurePosixPath, problems: list[Problem]) -> Page
         section=section, order=int(order),
         body="\n".join(lines[end + 1:]), body_line=end + 2, keys_line=keys_line,
     )
-
-
-def _default_section(rel: PurePosixPath) -> str | None:
-    """A page in `exemples/` belongs to `exemples`; the home page to `accueil`."""
-    if len(rel.parts) > 1 and rel.parts[0] in SECTIONS:
-        return rel.parts[0]
-    if rel.as_posix() == "index.md":
-        return "accueil"
-    return None
-
-
-def _unquote(value: str) -> str:
-    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-        return value[1:-1]
-    return value

@@ -74,8 +74,7 @@ class Converted:
     html: str
     toc: list
     links: list[Link] = field(default_factory=list)
-    examples: list[ExampleRef] = field(default_factory=list)
-    has_example: bool = False
+    examples: list[ExampleRef] = field(default_factory=list)   # classic and Junior
 
 
 def slugify(value: str, separator: str = "-") -> str:
@@ -395,8 +394,4 @@ class Converter:
             state.check_raw_html(self.md.htmlStash.rawHtmlBlocks)
         finally:
             del self.md.guide
-        return Converted(
-            html=html, toc=self.md.toc_tokens, links=state.links, examples=state.examples,
-            # any example section, classic or Junior (the player serves both)
-            has_example='<section class="exemple"' in html,
-        )
+        return Converted(html, self.md.toc_tokens, state.links, state.examples)

@@ -140,7 +140,7 @@ def _page_context(page, converted, sections, *, root, url_of, site):
         toc=[{"id": token["id"], "name": french(html.unescape(token["name"]))}
              for token in converted.toc if token["level"] == 2],
         **_split_title(converted.html),
-        player=converted.has_example,
+        player=bool(converted.examples),
         search_weight=search_weight(page.section, page.url),
     )
     return context

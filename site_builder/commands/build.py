@@ -17,7 +17,7 @@ from ..blocks.markup import render
 from ..browser_assets import engine_download_bytes, installed_pyodide
 from ..content import check_content_dir, gather_pages
 from ..markdown_ext import Converted, Converter
-from ..problems import Problem, display_path, stop_if_any
+from ..problems import AuthorErrors, Problem, display_path
 from ..render import Site, render_pages
 from ..target import MARKER, MARKER_TEXT, check_target
 
@@ -50,7 +50,8 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str | N
     check_links(pages, converted, problems)
 
     # 4. Strict mode: any author error stops here, before anything is written.
-    stop_if_any(problems)
+    if problems:
+        raise AuthorErrors(problems)
 
     # 5. Render every file in memory.
     static = assets.STATIC
