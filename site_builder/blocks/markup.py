@@ -30,16 +30,16 @@ def _escape(value):
     return value
 
 
+def environment(folder: Path, **settings) -> jinja2.Environment:
+    """The templates of `folder` (the blocks' here, the pages' in render.py): an undefined name
+    is an error, and a line holding only a tag leaves no blank line."""
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(folder), trim_blocks=True,
+                              lstrip_blocks=True, undefined=jinja2.StrictUndefined, **settings)
+
+
 @lru_cache(maxsize=1)
 def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
-        autoescape=True,
-        finalize=_escape,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined,
-    )
+    return environment(TEMPLATES, autoescape=True, finalize=_escape)
 
 
 def render(template: str, **context) -> str:
