@@ -281,8 +281,22 @@ class PageState:
         return 1
 
     def block(self, render, line: int, body: list[str]) -> str | None:
-        """A registered block's markup (None after an author error); its examples are noted."""
-        if not self._numbers_readable(line, body):
+        """A registered block's markup (None after an author error); its examples are noted.
+
+        Its numbers are first checked to be ASCII digits of sane length, before any parser calls
+        int(): `str.isdigit()` accepts « ² » (which int() refuses) and `\\d` accepts « ٣ » (which
+        int() reads as 3); a 5,000-digit number exceeds int()'s limit.
+        """
+        known = len(self.problems)
+        for number, text in enumerate(body, start=line + 1):
+            odd = next((ch for ch in text if ch.isnumeric() and ch not in "0123456789"), None)
+            if odd is not None:
+                self.fail(number, f"{odd!r} is not a digit: write numbers with 0 to 9")
+            long = LONG_NUMBER_RE.search(text)
+            if long is not None:
+                self.fail(number, f"a number of {len(long[0])} digits is not a card, a row "
+                                  f"or a count (at most {MAX_DIGITS} digits)")
+        if len(self.problems) > known:
             return None
         markup = render(body, line, self.page.source, self.fail)
         if markup:
@@ -290,33 +304,6 @@ class PageState:
         for found in EXAMPLE_RE.finditer(markup or ""):
             self.examples.append(ExampleRef(unescape(found["id"]), self.page.source, line))
         return markup
-
-    def check_raw_html(self, stash: list) -> None:
-        """Apply site_builder/html_policy.py to every raw HTML piece the author wrote."""
-        for block in stash:
-            if any(block is own for own in self.own_blocks):
-                continue
-            for needle, message in html_policy.raw_html_problems(str(block)):
-                self.fail(self.line_of(needle, ignore_case=True), message)
-
-    def _numbers_readable(self, line: int, body: list[str]) -> bool:
-        """Numbers in a block are ASCII digits of sane length, before any parser calls int().
-
-        `str.isdigit()` accepts « ² » (which int() refuses) and `\\d` accepts « ٣ » (which int()
-        reads as 3); a 5,000-digit number exceeds int()'s limit. Each is one author error here.
-        """
-        ok = True
-        for index, text in enumerate(body):
-            odd = next((ch for ch in text if ch.isnumeric() and ch not in "0123456789"), None)
-            if odd is not None:
-                self.fail(line + 1 + index, f"{odd!r} is not a digit: write numbers with 0 to 9")
-                ok = False
-            long = LONG_NUMBER_RE.search(text)
-            if long is not None:
-                self.fail(line + 1 + index, f"a number of {len(long[0])} digits is not a card, a row "
-                                            f"or a count (at most {MAX_DIGITS} digits)")
-                ok = False
-        return ok
 
     def link(self, href: str) -> str | None:
         """The rewritten href, or None to leave it (external) or when it is broken."""
@@ -391,7 +378,10 @@ class Converter:
         self.md.guide = state
         try:
             html = self.md.reset().convert(page.body)
-            state.check_raw_html(self.md.htmlStash.rawHtmlBlocks)
+            for block in self.md.htmlStash.rawHtmlBlocks:   # html_policy.py, on the author's HTML
+                if not any(block is own for own in state.own_blocks):
+                    for needle, message in html_policy.raw_html_problems(str(block)):
+                        state.fail(state.line_of(needle, ignore_case=True), message)
         finally:
             del self.md.guide
         return Converted(html, self.md.toc_tokens, state.links, state.examples)

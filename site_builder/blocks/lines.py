@@ -63,7 +63,6 @@ class LineReader:
         self.errors = 0
         self._fail = fail
         kinds = list(kinds)
-        self.labels = {k.name: k.label for k in kinds}
         self.lines: list[Line] = []
         seen: set[str] = set()
         for offset, raw in enumerate(body):
