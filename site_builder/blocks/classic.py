@@ -228,10 +228,17 @@ def _parse_penalties(example, line, fail):
 
 
 def _parse_row_list(attribute):
+    """`rangée 2`, `rangées 1 et 3`, `rangées 1, 2 et 4` or `aucune` → ([rows], line), rows
+    1-based."""
     def parse(example, line, fail):
-        rows = _row_list(line.value, line.number, fail)
-        if rows is not None:
-            setattr(example, attribute, (rows, line.number))
+        match = re.match(rf"^{ROW}s?\s+(?P<rows>[\d ,et]+)$", line.value)
+        rows = re.split(r"\s*(?:,|\bet\b)\s*", match["rows"].strip()) if match else []
+        if line.value in ("aucune", "aucun"):
+            setattr(example, attribute, ([], line.number))
+        elif rows and all(NUMBER_RE.match(r) and 1 <= int(r) <= MAX_ROWS for r in rows):
+            setattr(example, attribute, (sorted(int(r) for r in rows), line.number))
+        else:
+            fail(line.number, f"{line.value!r} must read 'rangée R', 'rangées R et R' or 'aucune'")
     return parse
 
 
@@ -242,18 +249,6 @@ _PARSERS = {
     "expect_penalties": _parse_penalties, "expect_marked": _parse_row_list("expected_marked"),
     "expect_stopped": _parse_row_list("expected_stopped"),
 }
-
-
-def _row_list(text, number, fail):
-    """`rangée 2`, `rangées 1 et 3`, `rangées 1, 2 et 4` or `aucune` → [rows] (1-based)."""
-    if text in ("aucune", "aucun"):
-        return []
-    match = re.match(rf"^{ROW}s?\s+(?P<rows>[\d ,et]+)$", text)
-    rows = re.split(r"\s*(?:,|\bet\b)\s*", match["rows"].strip()) if match else []
-    if not rows or not all(NUMBER_RE.match(r) and 1 <= int(r) <= MAX_ROWS for r in rows):
-        fail(number, f"{text!r} must read 'rangée R', 'rangées R et R' or 'aucune'")
-        return None
-    return sorted(int(r) for r in rows)
 
 
 # --- replay and check -------------------------------------------------------------------

@@ -158,13 +158,8 @@ def render_example(body, fence_line, path, fail) -> str | None:
     elif goal is not None:
         reader.fail(goal.number,
                     "'objectif:' must read 'le plus de cartes' or 'le moins de cartes'")
-    moves, move_lines = [], []
-    for line in reader.all("move"):
-        move = _move(reader, line.value, line.number, players)
-        if move is not None:
-            moves.append(move)
-            move_lines.append(line.number)
-    scenario["moves"] = moves
+    moves = reader.all("move")
+    scenario["moves"] = [_move(reader, line.value, line.number, players) for line in moves]
     if reader.errors:
         return None
 
@@ -173,7 +168,7 @@ def render_example(body, fence_line, path, fail) -> str | None:
     except GameError as error:
         at = reader.fence_line
         if error.field and error.field.startswith("moves["):
-            at = move_lines[int(error.field[6:error.field.index("]")])]
+            at = moves[int(error.field[6:error.field.index("]")])].number
         reader.fail(at, f"example {ident}: the engine refuses it: {where(error)}")
         return None
     _check_expected(reader, steps)
@@ -257,12 +252,9 @@ def render_where(body, fence_line, path, fail) -> str | None:
     level = _level(reader)
     rows = _rows(reader)
     found = reader.one("card")
-    card = None
     cards = None if found is None else _cards(reader, found.value, found.number)
     if cards is not None and len(cards) != 1:
         reader.fail(found.number, "'carte:' names exactly one card")
-    elif cards is not None:
-        card = cards[0]
     expect = reader.one("expect")
     expected = None
     if expect is not None:
@@ -277,7 +269,8 @@ def render_where(body, fence_line, path, fail) -> str | None:
         return None
     try:  # letters → card ids, as in scenarios (each letter set takes the lowest unused id)
         # The figure's own level checks its table (an expert row is a chain of shared cows).
-        held = {"deck": [card]} if level == "base" else {"hands": {"a": [card], "b": []}, "deck": []}
+        held = ({"deck": cards} if level == "base"
+                else {"hands": {"a": cards, "b": []}, "deck": []})
         state, _ = load({"level": level, "players": ["a", "b"], "rows": rows, **held})
     except GameError as error:
         reader.fail(reader.fence_line, f"the engine refuses this table: {where(error)}")
