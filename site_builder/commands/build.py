@@ -58,7 +58,9 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str | N
     site = Site(
         base_url=normalise_base_url(base_url),
         site_url=site_url.rstrip("/") + "/" if site_url else None,
-        stylesheets=stylesheets(static),
+        # site.css first (the page), then every other top-level sheet (cards.css: the drawings)
+        stylesheets=("site.css", *sorted(p.name for p in static.glob("*.css")
+                                         if p.name != "site.css")),
         not_found_css=(static / "site.css").read_text(encoding="utf-8") if base_url is None else None,
     )
     files = render_pages(pages, converted, site)
@@ -109,12 +111,6 @@ def branch_files(files: dict[str, str]) -> dict[str, str]:
             if data is not None:
                 found[name[: -len("index.html")] + branches.BRANCHES] = data
     return found
-
-
-def stylesheets(static: Path) -> tuple[str, ...]:
-    """site.css first (the page), then every other top-level sheet (cards.css: the drawings)."""
-    others = sorted(p.name for p in static.glob("*.css") if p.name != "site.css")
-    return ("site.css", *others)
 
 
 def normalise_base_url(base_url: str | None) -> str | None:
