@@ -164,11 +164,9 @@ GZIP_CACHE = ROOT / ".cache" / "gzip-sizes.json"
 
 def engine_download_bytes(node_pyodide: Path = NODE_PYODIDE, game_dir: Path = GAME) -> int | None:
     """Bytes on the wire, gzip'd as GitHub Pages serves them, of what the worker downloads on a
-    cold visit: the Pyodide runtime files, the engine archive, the standard library (trimmed as
-    `write` ships it, else Pyodide's whole one) and the worker's own scripts. The pages say
-    « about N Mo, once » at each control that starts the engine from this one figure, so whoever
-    changes what a cold boot fetches changes it here. None when Pyodide is not installed (a
-    build without browser assets says no figure)."""
+    cold visit (runtime, engine, standard library as `write` ships it, the worker's scripts):
+    the one figure the pages say at each control that starts the engine. None when Pyodide is
+    not installed."""
     version = installed_pyodide(node_pyodide)
     if version is None:
         return None

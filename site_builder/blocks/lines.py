@@ -94,8 +94,7 @@ class LineReader:
 
     def one(self, name: str) -> Line | None:
         """The line of a `single` kind, or None when the block has none."""
-        found = self.all(name)
-        return found[0] if found else None
+        return next((line for line in self.lines if line.kind == name), None)
 
 
 def comma_list(value: str) -> list[str]:

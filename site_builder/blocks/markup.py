@@ -64,16 +64,16 @@ def example_section(scenario: dict, steps: list[dict], *, anchor: str, exemple: 
     # the permalink and words of every step's position (game/explore/codec.py)
     links = links_for(scenario, len(steps)) if explorer else None
     link = links and {"href": f"{SITE_ROOT}outils/explorer/#{links[0]['fragment']}",
-                      "label": OPEN_LINK, "text": links[0]["text"], "steps": _json(links)}
+                      "label": OPEN_LINK, "text": links[0]["text"], "steps": compact_json(links)}
     items = [{"n": step["n"], "kind": step["kind"], "html": Markup(variant.step_html(step))}
              for step in steps]
     facts = branches.steps_data(scenario)
-    player = {"steps": _json(facts), "download": "",
+    player = {"steps": compact_json(facts), "download": "",
               "branches": branches.BRANCHES if branches.deviations(scenario, facts) else None}
-    return render("example.html", anchor=anchor, exemple=exemple, scenario=_json(scenario),
+    return render("example.html", anchor=anchor, exemple=exemple, scenario=compact_json(scenario),
                   variant=variant.name, variant_early=variant_early, label=label, steps=items,
                   note=note, after=list(after), player=player, explorer=link)
 
 
-def _json(data) -> str:
+def compact_json(data) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))

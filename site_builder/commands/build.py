@@ -84,8 +84,7 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str | N
 def announce_engine_download(files: dict[str, str]) -> None:
     """Fill each example's `data-moteur-octets`, the size the page scripts say before a control
     starts the engine (js/mots-data.js `engine_size`) and the « (environ 4,4 Mo) » of Jouer's and
-    the explorer's notes from the engine this build ships; a build without browser assets ships no engine and says no
-    figure."""
+    the explorer's notes from the engine this build ships (no engine: no figure)."""
     download = engine_download_bytes()
     if download is None:
         return
