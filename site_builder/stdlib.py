@@ -39,6 +39,10 @@ def trimmed(version: str, archive: bytes, node_pyodide: Path, *,
     """The trimmed library (a zip) for this engine archive, from the cache or made now; None if
     it cannot be made (the reason is written to `log`, stderr by default)."""
     log = log or (lambda line: print(line, file=sys.stderr))
+
+    def whole(reason) -> None:
+        log(f"stdlib: not trimmed ({reason}); the site ships Pyodide's whole library")
+
     cached = Path(cache_dir or CACHE) / f"{cache_key(version, archive)}.zip"
     if cached.is_file():
         os.utime(cached)  # most recently used: kept by _store's pruning
