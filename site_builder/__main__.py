@@ -91,13 +91,10 @@ def check_urls(base_url: str | None, site_url: str | None) -> None:
                          f"https://exemple.github.io/depot/")
 
 
-def _one_line(text) -> str:
-    return " ".join(str(text).split())[:500].encode("utf-8", "backslashreplace").decode("utf-8")
-
-
 def _refused(message) -> int:
     """A refused command line or build: one `error: …` line on stderr, exit status 2."""
-    print(f"error: {_one_line(message)}", file=sys.stderr)
+    line = " ".join(str(message).split())[:500].encode("utf-8", "backslashreplace").decode()
+    print(f"error: {line}", file=sys.stderr)
     return 2
 
 

@@ -77,23 +77,17 @@ FAMILIES = {"game.classic.variant": _classic, "game.specials.variant": _specials
 """Registry module → the numbers of its variants; a variant of another module gets the common part."""
 
 
-def rules_table() -> dict:
-    """{name: {title, players: {min, max}, …numbers of its family}} for every registered variant."""
-    out = {}
-    for name in variants.names():
-        variant = variants.get(name)
-        entry = {"title": variant.title,
-                 "players": {"min": variant.min_players, "max": variant.max_players}}
-        family = FAMILIES.get(variants.MODULES[name])
-        out[name] = {**entry, **(family(name) if family else {})}
-    return out
-
-
 def files() -> dict[str, str]:
     """Site path → content of every generated file (for a builder that renders in memory)."""
+    rules = {}   # {name: {title, players: {min, max}, …numbers of its family}}
+    for name in variants.names():
+        variant, family = variants.get(name), FAMILIES.get(variants.MODULES[name])
+        rules[name] = {"title": variant.title,
+                       "players": {"min": variant.min_players, "max": variant.max_players},
+                       **(family(name) if family else {})}
     # "heads": [0, h(1), …, h(104)]: index = card number
     data = {"heads": list(HEADS), "highest": HIGHEST, "total": total_heads(classic_deck()),
-            "variants": rules_table()}
+            "variants": rules}
     return {HEADS_FILE: compact_json(data) + "\n", WORDS_FILE: words_file()}
 
 
