@@ -16,6 +16,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from .browser_assets import BrowserAssetsError
+from .commands import serve as serving
 from .commands.build import CONTENT, OUT, ROOT, build
 from .content import ContentRefused, check_content_dir
 from .problems import AuthorErrors, shown
@@ -90,13 +91,10 @@ def check_urls(base_url: str | None, site_url: str | None) -> None:
                          f"https://exemple.github.io/depot/")
 
 
-def _one_line(text) -> str:
-    return " ".join(str(text).split())[:500].encode("utf-8", "backslashreplace").decode("utf-8")
-
-
 def _refused(message) -> int:
     """A refused command line or build: one `error: …` line on stderr, exit status 2."""
-    print(f"error: {_one_line(message)}", file=sys.stderr)
+    line = " ".join(str(message).split())[:500].encode("utf-8", "backslashreplace").decode()
+    print(f"error: {line}", file=sys.stderr)
     return 2
 
 
@@ -110,31 +108,23 @@ def main(argv=None) -> int:
         return done.code if isinstance(done.code, int) else 0
     except (UsageError, ContentRefused, TargetRefused) as refused:
         return _refused(refused)
-    options = {"content_dir": args.content, "base_url": args.base_url, "site_url": args.site_url}
-    if args.pages_only:
-        options["browser_assets"] = False
-
-    if args.command == "serve":
-        from .commands.serve import ServeRefused, serve
-        try:
-            serve(port=args.port, out_dir=args.out, **options)
-        except ServeRefused as refused:
-            return _refused(refused)
-        return 0
-
+    options = {"content_dir": args.content, "out_dir": args.out, "base_url": args.base_url,
+               "site_url": args.site_url, "browser_assets": not args.pages_only}
     started = time.perf_counter()
     try:
-        files = build(out_dir=args.out, **options)
+        if args.command == "serve":
+            serving.serve(port=args.port, **options)
+            return 0
+        files = build(**options)
     except AuthorErrors as errors:
         print(errors, file=sys.stderr)
         print(f"build failed: {len(errors.problems)} error(s); nothing written", file=sys.stderr)
         return 2
-    except (TargetRefused, ContentRefused, BrowserAssetsError, SearchIndexError) as refused:
+    except (TargetRefused, ContentRefused, BrowserAssetsError, SearchIndexError,
+            serving.ServeRefused) as refused:
         return _refused(refused)
     except OSError as error:   # the disk, not the content: a full disk, a read-only folder…
-        print(f"error: cannot write the site into {_one_line(args.out)}: "
-              f"{_one_line(error.strerror or error)}", file=sys.stderr)
-        return 2
+        return _refused(f"cannot write the site into {args.out}: {error.strerror or error}")
     print(f"built {len(files)} files into {args.out} in {time.perf_counter() - started:.2f} s",
           file=sys.stderr)
     return 0

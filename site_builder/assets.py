@@ -30,7 +30,12 @@ def write_site(out_dir: Path, files: dict[str, str | bytes], *, browser_assets: 
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     temp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-", dir=out_dir.parent))
     try:
-        _carry_over(out_dir, temp)
+        for name in PRESERVED:
+            if (out_dir / name).is_dir():
+                try:
+                    shutil.copytree(out_dir / name, temp / name, copy_function=os.link)
+                except OSError:   # another filesystem: copied later
+                    shutil.rmtree(temp / name, ignore_errors=True)
         written = {name: source.read_bytes() for name, source in static_files().items()}
         for name, data in sorted({**written, **files}.items()):   # a built file wins (sw.js)
             target = temp / name
@@ -44,17 +49,6 @@ def write_site(out_dir: Path, files: dict[str, str | bytes], *, browser_assets: 
     except BaseException:
         shutil.rmtree(temp, ignore_errors=True)
         raise
-
-
-def _carry_over(old: Path, new: Path) -> None:
-    for name in PRESERVED:
-        source = old / name
-        if not source.is_dir():
-            continue
-        try:
-            shutil.copytree(source, new / name, copy_function=os.link)
-        except OSError:
-            shutil.rmtree(new / name, ignore_errors=True)  # another filesystem: copy later
 
 
 def _swap(new: Path, out_dir: Path) -> None:

@@ -80,8 +80,8 @@ def page_branches(page_html: str) -> str | None:
         return None
     parser = _Sections()
     parser.feed(page_html)
-    data = {}
-    for section in parser.found:   # the steps the page holds: no second replay per example
-        data[section["id"]] = branches(section["scenario"], section["steps"], explorer=section["explorer"])
+    # the steps the page holds: no second replay per example
+    data = {found["id"]: branches(found["scenario"], found["steps"], explorer=found["explorer"])
+            for found in parser.found}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) if data else None
 

@@ -49,6 +49,11 @@ def pyodide_version(node_pyodide: Path = NODE_PYODIDE) -> str:
     return json.loads(package.read_text(encoding="utf-8"))["version"]
 
 
+def installed_pyodide(node_pyodide: Path = NODE_PYODIDE) -> str | None:
+    """`pyodide_version`, or None when Pyodide is not installed."""
+    return pyodide_version(node_pyodide) if (node_pyodide / "package.json").is_file() else None
+
+
 def game_sources(game_dir: Path = GAME) -> dict[str, bytes]:
     """`game/…` → bytes of each Python file of the engine, in path order (what the browser runs)."""
     return {"game/" + path.relative_to(game_dir).as_posix(): path.read_bytes()
@@ -159,15 +164,13 @@ GZIP_CACHE = ROOT / ".cache" / "gzip-sizes.json"
 
 def engine_download_bytes(node_pyodide: Path = NODE_PYODIDE, game_dir: Path = GAME) -> int | None:
     """Bytes on the wire, gzip'd as GitHub Pages serves them, of what the worker downloads on a
-    cold visit: the Pyodide runtime files, the engine archive, the standard library (trimmed as
-    `write` ships it, else Pyodide's whole one) and the worker's own scripts. The pages say
-    « about N Mo, once » at each control that starts the engine from this one figure, so whoever
-    changes what a cold boot fetches changes it here. None when Pyodide is not installed (a
-    build without browser assets says no figure)."""
-    if not (node_pyodide / "package.json").is_file():
+    cold visit (runtime, engine, standard library as `write` ships it, the worker's scripts):
+    the one figure the pages say at each control that starts the engine. None when Pyodide is
+    not installed."""
+    version = installed_pyodide(node_pyodide)
+    if version is None:
         return None
-    archive = engine_archive(game_dir)
-    return _download_bytes(node_pyodide, pyodide_version(node_pyodide), archive)
+    return _download_bytes(node_pyodide, version, engine_archive(game_dir))
 
 
 @functools.lru_cache(maxsize=4)

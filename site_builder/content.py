@@ -69,24 +69,6 @@ class Page:
     body_line: int          # line number in the file of the body's first line
     keys_line: dict = field(default_factory=dict)  # key → line, to point at a bad value
 
-    @property
-    def sort_key(self):
-        return (self.order, self.url)
-
-
-def reading_order(sections: dict[str, list[Page]]) -> list[Page]:
-    """Every page in the order the guide is read: sections in navigation order (SECTIONS),
-    pages by `order` within each, so « Suivant » runs through the whole guide."""
-    return [page for key in SECTIONS for page in sections.get(key, [])]
-
-
-def neighbours(sections: dict[str, list[Page]], page: Page) -> tuple[Page | None, Page | None]:
-    """(previous, following) of `page` in the reading order, across sections."""
-    pages = reading_order(sections)
-    index = pages.index(page)
-    return (pages[index - 1] if index > 0 else None,
-            pages[index + 1] if index + 1 < len(pages) else None)
-
 
 def page_url(rel: PurePosixPath) -> str:
     """`regles.md` → `regles/`, `index.md` → ``, `exemples/index.md` → `exemples/`."""
@@ -176,53 +158,35 @@ def read_page(source: Path, rel: PurePosixPath, problems: list[Problem]) -> Page
         if key in values:
             fail(number, f"front-matter key {key!r} is given twice")
             continue
-        values[key] = _unquote(value.strip())
+        value = value.strip()
+        quoted = len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'"
+        values[key] = value[1:-1] if quoted else value
         keys_line[key] = number
 
-    ok = True
+    known = len(problems)   # a bad line above leaves the page usable; a bad value below does not
     for key in REQUIRED_KEYS:
         if not values.get(key):
             fail(1, f"missing front-matter key {key!r}")
-            ok = False
 
-    section = values.get("section") or _default_section(rel)
+    # by default, a page in `exemples/` belongs to `exemples`; the home page to `accueil`
+    folder = rel.parts[0] if len(rel.parts) > 1 and rel.parts[0] in SECTIONS else None
+    section = values.get("section") or folder or ("accueil" if rel.as_posix() == HOME else None)
     if section is None:
         fail(1, "missing front-matter key 'section' (the folder does not name a section)")
-        ok = False
     elif section not in SECTIONS:
         fail(keys_line.get("section", 1),
              f"unknown section {shown(section)} (allowed: {', '.join(SECTIONS)})")
-        ok = False
 
-    order = DEFAULT_ORDER
-    if "order" in values:
-        if ORDER_RE.fullmatch(values["order"]):
-            order = int(values["order"])
-        else:
-            fail(keys_line["order"], f"order must be a whole number of at most 9 digits (0 to 9), "
-                                     f"not {shown(values['order'])}")
-            ok = False
+    order = values.get("order", str(DEFAULT_ORDER))
+    if not ORDER_RE.fullmatch(order):
+        fail(keys_line["order"], f"order must be a whole number of at most 9 digits (0 to 9), "
+                                 f"not {shown(order)}")
 
-    if not ok:
+    if len(problems) > known:
         return None
     return Page(
         source=source, rel=rel, url=page_url(rel),
         title=values["title"], description=values["description"],
-        section=section, order=order,
+        section=section, order=int(order),
         body="\n".join(lines[end + 1:]), body_line=end + 2, keys_line=keys_line,
     )
-
-
-def _default_section(rel: PurePosixPath) -> str | None:
-    """A page in `exemples/` belongs to `exemples`; the home page to `accueil`."""
-    if len(rel.parts) > 1 and rel.parts[0] in SECTIONS:
-        return rel.parts[0]
-    if rel.as_posix() == "index.md":
-        return "accueil"
-    return None
-
-
-def _unquote(value: str) -> str:
-    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-        return value[1:-1]
-    return value

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from pathlib import Path
 
 from . import assets, search
 from .browser_assets import GAME, game_sources
@@ -23,25 +22,21 @@ BUILD_MARK = "__BUILD__"
 RUNTIME_MARK = "__RUNTIME__"
 
 
-def build_hash(files: dict[str, str | bytes], game_dir: Path = GAME) -> str:
-    """12 hex digits over the rendered files, the static files and the engine's sources."""
-    digest = hashlib.sha256()
-    published = {name: path.read_bytes() for name, path in assets.static_files().items()}
-    published.update({name: data.encode("utf-8") if isinstance(data, str) else data
-                      for name, data in files.items()})
-    published.update(game_sources(game_dir))
-    for name in sorted(published):
-        digest.update(name.encode("utf-8") + b"\0" + hashlib.sha256(published[name]).digest())
-    return digest.hexdigest()[:12]
-
-
 def service_worker(files: dict[str, str | bytes], runtime_version: str | None) -> str:
-    """The text of sw.js for this build (the static file keeps the marks, for reading)."""
+    """The text of sw.js for this build (the static file keeps the marks, for reading), its
+    build named by 12 hex digits over the rendered files, the static ones and the engine's."""
     text = (assets.STATIC / SERVICE_WORKER).read_text(encoding="utf-8")
     for mark in (BUILD_MARK, RUNTIME_MARK):
         if text.count(f'"{mark}"') != 1:
             raise ValueError(f"static/{SERVICE_WORKER} must hold \"{mark}\" exactly once")
-    return (text.replace(f'"{BUILD_MARK}"', f'"{build_hash(files)}"')
+    published = {name: path.read_bytes() for name, path in assets.static_files().items()}
+    published.update({name: data.encode("utf-8") if isinstance(data, str) else data
+                      for name, data in files.items()})
+    published.update(game_sources(GAME))
+    digest = hashlib.sha256()
+    for name in sorted(published):
+        digest.update(name.encode("utf-8") + b"\0" + hashlib.sha256(published[name]).digest())
+    return (text.replace(f'"{BUILD_MARK}"', f'"{digest.hexdigest()[:12]}"')
                 .replace(f'"{RUNTIME_MARK}"', f'"{runtime_version or "none"}"'))
 
 

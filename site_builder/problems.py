@@ -47,9 +47,3 @@ def shown(text: str, limit: int = 40) -> str:
     if len(text) <= limit:
         return repr(text)
     return f"{text[:limit]!r}… ({len(text)} characters)"
-
-
-def stop_if_any(problems: list[Problem]) -> None:
-    """Strict mode: any problem aborts the build."""
-    if problems:
-        raise AuthorErrors(problems)

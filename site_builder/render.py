@@ -21,7 +21,8 @@ from markupsafe import Markup
 
 from game.messages.typography import french
 
-from .content import SECTIONS, Page, neighbours
+from .blocks.markup import environment
+from .content import SECTIONS, Page
 from .markdown_ext import Converted, relative_url
 from .search import search_weight
 
@@ -42,48 +43,33 @@ class Site:
     not_found_css: str | None = None
 
 
-def environment() -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
-        autoescape=jinja2.select_autoescape(["html", "xml"]),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        undefined=jinja2.StrictUndefined,
-    )
-    env.filters["fr"] = french
-    return env
-
-
 def _sections(pages: list[Page]) -> dict[str, list[Page]]:
     """Section → its pages in navigation order; sections in SECTIONS order, empty ones left out."""
     grouped = {key: [] for key in SECTIONS}
     for page in pages:
         grouped[page.section].append(page)
-    return {key: sorted(group, key=lambda p: p.sort_key) for key, group in grouped.items() if group}
+    return {key: sorted(group, key=lambda p: (p.order, p.url))
+            for key, group in grouped.items() if group}
 
 
 def render_pages(pages: list[Page], converted: dict[str, Converted], site: Site) -> dict[str, str]:
     """Output path (posix, inside the site) → text, for every page, 404.html and sitemap.xml."""
-    env = environment()
+    env = environment(TEMPLATES, autoescape=jinja2.select_autoescape(["html", "xml"]),
+                      keep_trailing_newline=True)
+    env.filters["fr"] = french
     template = env.get_template("page.html")
     sections = _sections(pages)
     files = {}
     for page in pages:
         files[page.url + "index.html"] = template.render(
-            **_page_context(page, converted[page.url], sections, site=site, **_seen_from(page.url)))
-    base = site.base_url
-    if base is None:
-        not_found_urls = _seen_from("")
-    else:
-        not_found_urls = {"root": base, "url_of": lambda target: base + target}
-    not_found = _common(sections, site=site, current_section=None, **not_found_urls)
-    if base is None and site.not_found_css:
+            **_page_context(page, converted[page.url], sections, site))
+    not_found = _common(sections, "", site, base=site.base_url)
+    if site.base_url is None and site.not_found_css:
         not_found.update(inline_style(site.not_found_css))
     files["404.html"] = env.get_template("404.html").render(**not_found)
     # Precached by the service worker: what an offline reader gets for a page never visited.
     files[OFFLINE_PAGE + "index.html"] = env.get_template("hors-ligne.html").render(
-        **_common(sections, site=site, current_section=None, **_seen_from(OFFLINE_PAGE)))
+        **_common(sections, OFFLINE_PAGE, site))
     if site.site_url:
         files["sitemap.xml"] = env.get_template("sitemap.xml").render(
             urls=[xml_escape(site.site_url + page.url) for page in sorted(pages, key=lambda p: p.url)]
@@ -91,18 +77,19 @@ def render_pages(pages: list[Page], converted: dict[str, Converted], site: Site)
     return files
 
 
-def _seen_from(here: str) -> dict:
-    """The site root and every page's URL as a page at `here` links them: relative."""
-    return {"root": relative_url(here, ""), "url_of": lambda target: relative_url(here, target)}
-
-
-def _common(sections, *, root, url_of, site, current_section):
+def _common(sections, here: str, site: Site, current_section=None, base=None) -> dict:
+    """What every page shows, linked as seen from the page at `here`: relative (`base`: the
+    absolute path of the site root, for the 404 page)."""
+    if base is None:
+        root, url_of = relative_url(here, ""), lambda target: relative_url(here, target)
+    else:
+        root, url_of = base, lambda target: base + target
     nav = [
         {"label": SECTIONS[key], "url": url_of(group[0].url), "current": key == current_section}
         for key, group in sections.items()
     ]
-    return {"site_name": french(SITE_NAME), "root": root, "nav": nav, "site": site,
-            "style_src": Markup("'self'"), "inline_css": None}
+    return {"site_name": french(SITE_NAME), "root": root, "url_of": url_of, "nav": nav,
+            "site": site, "style_src": Markup("'self'"), "inline_css": None}
 
 
 def inline_style(css: str) -> dict:
@@ -114,17 +101,22 @@ def inline_style(css: str) -> dict:
     return {"inline_css": Markup(css), "style_src": Markup(f"'self' 'sha256-{digest}'")}
 
 
-def _page_context(page, converted, sections, *, root, url_of, site):
+def _page_context(page, converted, sections, site):
     """Python-Markdown's toc collapses every space, non-breaking ones included, in its names:
     they are typeset again here."""
     group = sections[page.section]
-    previous, following = neighbours(sections, page)  # across sections, in reading order
+    # across sections, in reading order: « Suivant » runs through the whole guide
+    reading = [other for pages in sections.values() for other in pages]
+    index = reading.index(page)
+    previous, following = (reading[index - 1] if index else None,
+                           reading[index + 1] if index + 1 < len(reading) else None)
+
+    context = _common(sections, page.url, site, page.section)
 
     def entry(other):
-        return {"title": french(other.title), "url": url_of(other.url), "current": other is page}
+        return {"title": french(other.title), "url": context["url_of"](other.url),
+                "current": other is page}
 
-    context = _common(sections, root=root, url_of=url_of, site=site,
-                      current_section=page.section)
     context.update(
         title=french(page.title),
         description=french(page.description),
@@ -135,7 +127,7 @@ def _page_context(page, converted, sections, *, root, url_of, site):
         toc=[{"id": token["id"], "name": french(html.unescape(token["name"]))}
              for token in converted.toc if token["level"] == 2],
         **_split_title(converted.html),
-        player=converted.has_example,
+        player=bool(converted.examples),
         search_weight=search_weight(page.section, page.url),
     )
     return context

@@ -168,9 +168,7 @@ def _whole(bundle: Path) -> bool:
 
 
 def _prune(folder: Path) -> None:
-    made = (p for p in folder.iterdir() if p.is_dir() and not p.name.startswith("making-"))
-    bundles = sorted(made,
-                     key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in bundles[KEEP:]:
+    made = [p for p in folder.iterdir() if p.is_dir() and not p.name.startswith("making-")]
+    for old in sorted(made, key=lambda p: p.stat().st_mtime, reverse=True)[KEEP:]:
         shutil.rmtree(old, ignore_errors=True)
 

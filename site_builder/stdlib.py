@@ -39,14 +39,17 @@ def trimmed(version: str, archive: bytes, node_pyodide: Path, *,
     """The trimmed library (a zip) for this engine archive, from the cache or made now; None if
     it cannot be made (the reason is written to `log`, stderr by default)."""
     log = log or (lambda line: print(line, file=sys.stderr))
+
+    def whole(reason) -> None:
+        log(f"stdlib: not trimmed ({reason}); the site ships Pyodide's whole library")
+
     cached = Path(cache_dir or CACHE) / f"{cache_key(version, archive)}.zip"
     if cached.is_file():
         os.utime(cached)  # most recently used: kept by _store's pruning
         return cached.read_bytes()
     node = node or shutil.which("node")
     if not node:
-        log("stdlib: not trimmed (Node.js not found); the site ships Pyodide's whole library")
-        return None
+        return whole("Node.js not found")
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="stdlib-") as tmp:
         zip_path, out_path = Path(tmp) / "engine.zip", Path(tmp) / "stdlib.zip"
@@ -55,12 +58,9 @@ def trimmed(version: str, archive: bytes, node_pyodide: Path, *,
             result = subprocess.run([node, str(SCRIPT), str(node_pyodide), str(zip_path), str(out_path)],
                                     capture_output=True, text=True, timeout=TIMEOUT)
         except (OSError, subprocess.TimeoutExpired) as error:
-            log(f"stdlib: not trimmed ({error}); the site ships Pyodide's whole library")
-            return None
+            return whole(error)
         if result.returncode != 0 or not out_path.is_file():
-            reason = (result.stderr.strip().splitlines() or [f"exit {result.returncode}"])[-1]
-            log(f"stdlib: not trimmed ({reason}); the site ships Pyodide's whole library")
-            return None
+            return whole((result.stderr.strip().splitlines() or [f"exit {result.returncode}"])[-1])
         data = out_path.read_bytes()
     data = _store(cached, data)
     log(f"stdlib: trimmed in {time.perf_counter() - started:.0f} s to "

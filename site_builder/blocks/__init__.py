@@ -8,6 +8,7 @@ first use.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from pathlib import Path
 from typing import Callable, Optional
@@ -26,7 +27,6 @@ sub-path. A NUL never comes from an author: the builder refuses control characte
 
 _handlers: dict[str, Handler] = {}
 _families: set[str] = set()
-_loaded = False
 
 
 def register(lang: str, render: Handler | None = None):
@@ -53,12 +53,10 @@ def reserve_family(prefix: str) -> None:
     _families.add(prefix)
 
 
+@functools.cache
 def _load_builtin() -> None:
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        for module in BUILTIN:
-            importlib.import_module(module)
+    for module in BUILTIN:
+        importlib.import_module(module)
 
 
 def handler(lang: str) -> Handler | None:

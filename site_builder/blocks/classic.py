@@ -23,10 +23,10 @@ from game.messages import classic as choice_words
 from game.messages.specials import comparison_text
 
 from . import register
-from .lines import (EXPECT_ROW, ID, ROW, ROW_CARDS, TITLE, LineReader, comma_list, example_id,
-                    example_label, kind, row_number)
+from .lines import (EXPECT_ROW, ID, NUMBER_RE, ROW, ROW_CARDS, TITLE, LineReader, comma_list,
+                    example_id, example_label, kind, name_number, row_number)
 from .markup import Markup, example_section, render
-from .tables import MAX_ROWS, NUMBER_RE, cards as _cards
+from .tables import MAX_ROWS, cards as _cards
 
 LINES = [
     ID, TITLE, replace(ROW_CARDS, required=True),
@@ -45,25 +45,20 @@ LINES = [
 _SPECIAL_RE = re.compile(
     r"^(?P<name>.+?)\s+(?P<kind>stop|5e\s+s[ée]rie|7\s+qui\s+prend|ins[ée]rer|remplacer|glisser"
     r"|n[ée]gatif\s*=\s*positif)(?:\s+(?P<rest>.*))?$")
-_AT = rf"{ROW}\s+(?P<{{0}}row>\d+)\s+position\s+(?P<{{0}}pos>\d+)"
-_SPECIAL_ARGS = {
-    "stop": (re.compile(rf"^{ROW}\s+(?P<row>\d+)$"), "stop"),
-    "5e": (re.compile(r"^$"), "cinquieme_serie"),
-    "7": (re.compile(r"^$"), "sept_qui_prend"),
-    "ins": (re.compile(rf"^{ROW}\s+(?P<row>\d+)\s+position\s+(?P<pos>\d+)$"), "inserer"),
-    "remplacer": (re.compile(r"^par\s+(?P<card>\d+)$"), "remplacer"),
-    "glisser": (re.compile(r"^(?:(?P<card>\d+)|" + _AT.format("from_") + r")\s+vers\s+"
-                           + _AT.format("to_") + "$"), "glisser"),
-    "n": (re.compile(r"^(?P<card>\d+)$"), "negatif_positif"),
-}
-_SPECIAL_SHAPES = {
-    "stop": "stop rangée R", "cinquieme_serie": "5e série", "sept_qui_prend": "7 qui prend",
-    "inserer": "insérer rangée R position P", "remplacer": "remplacer par C",
-    "glisser": "glisser C vers rangée R position P (or glisser rangée R position P vers …)",
-    "negatif_positif": "négatif = positif C",
+_AT = rf"{ROW}\s+(?P<{{0}}row>\d+)\s+position\s+(?P<{{0}}index>\d+)"
+_SPECIALS = {   # how its word starts → (its arguments, named as the engine's move, the card, shape)
+    "stop": (rf"^{ROW}\s+(?P<row>\d+)$", "stop", "stop rangée R"),
+    "5e": (r"^$", "cinquieme_serie", "5e série"),
+    "7": (r"^$", "sept_qui_prend", "7 qui prend"),
+    "ins": (rf"^{ROW}\s+(?P<row>\d+)\s+position\s+(?P<position>\d+)$", "inserer",
+            "insérer rangée R position P"),
+    "remplacer": (r"^par\s+(?P<card>\d+)$", "remplacer", "remplacer par C"),
+    "glisser": (r"^(?:(?P<card>\d+)|" + _AT.format("from_") + r")\s+vers\s+" + _AT.format("to_")
+                + "$", "glisser",
+                "glisser C vers rangée R position P (or glisser rangée R position P vers …)"),
+    "n": (r"^(?P<card>\d+)$", "negatif_positif", "négatif = positif C"),
 }
 _CHOICE_RE = re.compile(rf"^(?P<name>.+?)\s+{ROW}\s+(?P<row>\S+)$")
-_NAME_NUMBER_RE = re.compile(r"^(?P<name>.+?)\s+(?P<number>\S+)$")
 
 
 @dataclass
@@ -138,7 +133,7 @@ def _parse_row(example, line, fail):
 def _parse_turn(example, line, fail):
     plays = {}
     for part in comma_list(line.value):
-        pair = _name_number(part, line.number, fail, "Nom carte")
+        pair = name_number(part, line.number, fail, "Nom carte")
         if pair is None:
             continue
         name, card = pair
@@ -181,18 +176,17 @@ def _parse_special(example, line, fail):
     match = _SPECIAL_RE.match(line.value)
     if not match:
         fail(number, f"'spéciale:' must read 'Nom carte…' with one of: "
-                     f"{'; '.join(_SPECIAL_SHAPES.values())}; got {line.value!r}")
+                     f"{'; '.join(shape for *_, shape in _SPECIALS.values())}; got {line.value!r}")
         return
     if not example.turns:
         fail(number, "'spéciale:' must follow the 'tour:' line it belongs to")
         return
     turn, name = example.turns[-1], match["name"]
-    key = match["kind"].split()[0].lower()
-    key = next(k for k in _SPECIAL_ARGS if key.startswith(k))
-    pattern, card = _SPECIAL_ARGS[key]
-    args = pattern.match((match["rest"] or "").strip())
+    pattern, card, shape = next(v for k, v in _SPECIALS.items()
+                                if match["kind"].lower().startswith(k))
+    args = re.match(pattern, (match["rest"] or "").strip())
     if not args:
-        fail(number, f"'spéciale: {name} {match['kind']}' must read '{name} {_SPECIAL_SHAPES[card]}'")
+        fail(number, f"'spéciale: {name} {match['kind']}' must read '{name} {shape}'")
         return
     if name not in turn["plays"]:
         fail(number, f"{name} does not play in the turn above")
@@ -203,22 +197,17 @@ def _parse_special(example, line, fail):
         return
     move = {"card": card}
     found = args.groupdict()
-    for field_name, key_name in (("row", "row"), ("pos", "position"), ("from_row", "from_row"),
-                                 ("from_pos", "from_index"), ("to_row", "to_row"),
-                                 ("to_pos", "to_index")):
-        if found.get(field_name) is not None:
-            if int(found[field_name]) < 1:
-                fail(number, f"rows and positions are counted from 1, got {found[field_name]}")
-                return
-            move[key_name] = int(found[field_name]) - 1
-    if found.get("card") is not None:
-        value_card = int(found["card"])
-        if card == "remplacer":
-            move["with"] = value_card
-        elif card == "negatif_positif":
-            move["chosen"] = value_card
-        else:  # glisser naming the card by value: located at replay time
-            example.slides.append((len(example.turns) - 1, name, value_card, number))
+    value_card = found.pop("card", None)
+    for key, value in found.items():   # rows and positions, 0-based for the engine
+        if value is not None and int(value) < 1:
+            fail(number, f"rows and positions are counted from 1, got {value}")
+            return
+        if value is not None:
+            move[key] = int(value) - 1
+    if value_card is not None and card == "glisser":   # by value: located at replay time
+        example.slides.append((len(example.turns) - 1, name, int(value_card), number))
+    elif value_card is not None:
+        move["with" if card == "remplacer" else "chosen"] = int(value_card)
     specials[name] = move
 
 
@@ -233,16 +222,23 @@ def _parse_expected_row(example, line, fail):
 
 def _parse_penalties(example, line, fail):
     for part in comma_list(line.value):
-        pair = _name_number(part, line.number, fail, "Nom N", signed=True)
+        pair = name_number(part, line.number, fail, "Nom N", signed=True)
         if pair is not None:
             example.expected_penalties[pair[0]] = (pair[1], line.number)
 
 
 def _parse_row_list(attribute):
+    """`rangée 2`, `rangées 1 et 3`, `rangées 1, 2 et 4` or `aucune` → ([rows], line), rows
+    1-based."""
     def parse(example, line, fail):
-        rows = _row_list(line.value, line.number, fail)
-        if rows is not None:
-            setattr(example, attribute, (rows, line.number))
+        match = re.match(rf"^{ROW}s?\s+(?P<rows>[\d ,et]+)$", line.value)
+        rows = re.split(r"\s*(?:,|\bet\b)\s*", match["rows"].strip()) if match else []
+        if line.value in ("aucune", "aucun"):
+            setattr(example, attribute, ([], line.number))
+        elif rows and all(NUMBER_RE.match(r) and 1 <= int(r) <= MAX_ROWS for r in rows):
+            setattr(example, attribute, (sorted(int(r) for r in rows), line.number))
+        else:
+            fail(line.number, f"{line.value!r} must read 'rangée R', 'rangées R et R' or 'aucune'")
     return parse
 
 
@@ -253,28 +249,6 @@ _PARSERS = {
     "expect_penalties": _parse_penalties, "expect_marked": _parse_row_list("expected_marked"),
     "expect_stopped": _parse_row_list("expected_stopped"),
 }
-
-
-def _row_list(text, number, fail):
-    """`rangée 2`, `rangées 1 et 3`, `rangées 1, 2 et 4` or `aucune` → [rows] (1-based)."""
-    if text in ("aucune", "aucun"):
-        return []
-    match = re.match(rf"^{ROW}s?\s+(?P<rows>[\d ,et]+)$", text)
-    rows = re.split(r"\s*(?:,|\bet\b)\s*", match["rows"].strip()) if match else []
-    if not rows or not all(NUMBER_RE.match(r) and 1 <= int(r) <= MAX_ROWS for r in rows):
-        fail(number, f"{text!r} must read 'rangée R', 'rangées R et R' or 'aucune'")
-        return None
-    return sorted(int(r) for r in rows)
-
-
-def _name_number(part, number, fail, shape, signed=False):
-    """`Alice 37` → ("Alice", 37); penalties may be negative (Négatif = positif)."""
-    match = _NAME_NUMBER_RE.match(part)
-    digits = match["number"].removeprefix("-") if match and signed else (match and match["number"])
-    if not match or not NUMBER_RE.match(digits):
-        fail(number, f"{part!r} must read '{shape}' (a name, a space, a number)")
-        return None
-    return match["name"], int(match["number"])
 
 
 # --- replay and check -------------------------------------------------------------------

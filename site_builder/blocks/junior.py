@@ -21,7 +21,7 @@ from game.messages import junior as say
 
 from . import register, register_drawing, reserve_family
 from .lines import (EXPECT_ROW, ID, ROW, ROW_CARDS, TITLE, LineReader, comma_list, example_id,
-                    example_label, kind, row_number)
+                    example_label, kind, name_number, row_number)
 from .markup import Markup, example_section, render
 
 EXAMPLE = "junior-exemple"
@@ -152,19 +152,14 @@ def render_example(body, fence_line, path, fail) -> str | None:
     if hands:
         scenario["hands"] = hands
     goal = reader.one("goal")
-    if goal is not None:
-        chosen = _goal(goal.value)
-        if chosen is None:
-            reader.fail(goal.number, "'objectif:' must read 'le plus de cartes' or 'le moins de cartes'")
-        else:
-            scenario["goal"] = chosen
-    moves, move_lines = [], []
-    for line in reader.all("move"):
-        move = _move(reader, line.value, line.number, players)
-        if move is not None:
-            moves.append(move)
-            move_lines.append(line.number)
-    scenario["moves"] = moves
+    said = [] if goal is None else _plain(goal.value).split()
+    if "plus" in said or "moins" in said:
+        scenario["goal"] = "most" if "plus" in said else "fewest"
+    elif goal is not None:
+        reader.fail(goal.number,
+                    "'objectif:' must read 'le plus de cartes' or 'le moins de cartes'")
+    moves = reader.all("move")
+    scenario["moves"] = [_move(reader, line.value, line.number, players) for line in moves]
     if reader.errors:
         return None
 
@@ -173,7 +168,7 @@ def render_example(body, fence_line, path, fail) -> str | None:
     except GameError as error:
         at = reader.fence_line
         if error.field and error.field.startswith("moves["):
-            at = move_lines[int(error.field[6:error.field.index("]")])]
+            at = moves[int(error.field[6:error.field.index("]")])].number
         reader.fail(at, f"example {ident}: the engine refuses it: {where(error)}")
         return None
     _check_expected(reader, steps)
@@ -187,11 +182,6 @@ def render_example(body, fence_line, path, fail) -> str | None:
     return example_section(scenario, steps, anchor=f"exemple-junior-{ident}",
                            exemple=f"junior-{ident}", label=label, variant_early=True,
                            note=words.JUNIOR_SIMPLIFIED)
-
-
-def _goal(value: str) -> str | None:
-    words_ = _plain(value).split()
-    return "most" if "plus" in words_ else "fewest" if "moins" in words_ else None
 
 
 def _move(reader, value, number, players) -> dict | None:
@@ -234,16 +224,16 @@ def _check_expected(reader: LineReader, steps: list[dict]) -> None:
             reader.fail(line.number, f"attendu rangée {r}: expected {_cows_text(cards)}, "
                                      f"the engine got {_cows_text(got)}")
     for line in reader.all("expect_albums"):
-        number = line.number
         for part in comma_list(line.value):
-            pair = re.match(r"^(?P<name>.+?)\s+(?P<count>\d+)$", part)
-            if not pair:
-                reader.fail(number, f"{part!r} must read 'Nom N' (a name, a space, a number)")
-            elif pair["name"] not in final["albums"]:
-                reader.fail(number, f"attendu albums: {pair['name']} does not play in this example")
-            elif final["albums"][pair["name"]] != int(pair["count"]):
-                reader.fail(number, f"attendu albums: expected {part}, the engine got "
-                                    f"{pair['name']} {final['albums'][pair['name']]}")
+            pair = name_number(part, line.number, reader.fail, "Nom N")
+            if pair is None:
+                continue
+            name, count = pair
+            if name not in final["albums"]:
+                reader.fail(line.number, f"attendu albums: {name} does not play in this example")
+            elif final["albums"][name] != count:
+                reader.fail(line.number, f"attendu albums: expected {part}, the engine got "
+                                         f"{name} {final['albums'][name]}")
     for line in reader.all("expect_winners"):
         end = next((e for e in final["events"] if e["type"] == "junior_game_end"), None)
         expected = comma_list(line.value)
@@ -262,12 +252,9 @@ def render_where(body, fence_line, path, fail) -> str | None:
     level = _level(reader)
     rows = _rows(reader)
     found = reader.one("card")
-    card = None
     cards = None if found is None else _cards(reader, found.value, found.number)
     if cards is not None and len(cards) != 1:
         reader.fail(found.number, "'carte:' names exactly one card")
-    elif cards is not None:
-        card = cards[0]
     expect = reader.one("expect")
     expected = None
     if expect is not None:
@@ -282,7 +269,8 @@ def render_where(body, fence_line, path, fail) -> str | None:
         return None
     try:  # letters → card ids, as in scenarios (each letter set takes the lowest unused id)
         # The figure's own level checks its table (an expert row is a chain of shared cows).
-        held = {"deck": [card]} if level == "base" else {"hands": {"a": [card], "b": []}, "deck": []}
+        held = ({"deck": cards} if level == "base"
+                else {"hands": {"a": cards, "b": []}, "deck": []})
         state, _ = load({"level": level, "players": ["a", "b"], "rows": rows, **held})
     except GameError as error:
         reader.fail(reader.fence_line, f"the engine refuses this table: {where(error)}")

@@ -17,6 +17,8 @@ from game.messages.typography import french
 
 ROW = r"rang[ée]e"
 """« rangée » as authors type it, with or without its accent."""
+NUMBER_RE = re.compile(r"^\d+$")
+NAME_NUMBER_RE = re.compile(r"^(?P<name>.+?)\s+(?P<number>\S+)$")
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,6 @@ class LineReader:
         self.errors = 0
         self._fail = fail
         kinds = list(kinds)
-        self.labels = {k.name: k.label for k in kinds}
         self.lines: list[Line] = []
         seen: set[str] = set()
         for offset, raw in enumerate(body):
@@ -93,13 +94,22 @@ class LineReader:
 
     def one(self, name: str) -> Line | None:
         """The line of a `single` kind, or None when the block has none."""
-        found = self.all(name)
-        return found[0] if found else None
+        return next((line for line in self.lines if line.kind == name), None)
 
 
 def comma_list(value: str) -> list[str]:
     """`Alice, Bruno` → ["Alice", "Bruno"]: a value's comma-separated parts, empty ones dropped."""
     return [part.strip() for part in value.split(",") if part.strip()]
+
+
+def name_number(part: str, number: int, fail, shape: str, signed=False) -> tuple[str, int] | None:
+    """`Alice 37` → ("Alice", 37); penalties may be negative (Négatif = positif)."""
+    match = NAME_NUMBER_RE.match(part)
+    digits = match["number"].removeprefix("-") if match and signed else (match and match["number"])
+    if not match or not NUMBER_RE.match(digits):
+        fail(number, f"{part!r} must read '{shape}' (a name, a space, a number)")
+        return None
+    return match["name"], int(match["number"])
 
 
 def row_number(text: str, number: int, fail, rows: int) -> int | None:

@@ -30,16 +30,16 @@ def _escape(value):
     return value
 
 
+def environment(folder: Path, **settings) -> jinja2.Environment:
+    """The templates of `folder` (the blocks' here, the pages' in render.py): an undefined name
+    is an error, and a line holding only a tag leaves no blank line."""
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(folder), trim_blocks=True,
+                              lstrip_blocks=True, undefined=jinja2.StrictUndefined, **settings)
+
+
 @lru_cache(maxsize=1)
 def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
-        autoescape=True,
-        finalize=_escape,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined,
-    )
+    return environment(TEMPLATES, autoescape=True, finalize=_escape)
 
 
 def render(template: str, **context) -> str:
@@ -53,32 +53,27 @@ def example_section(scenario: dict, steps: list[dict], *, anchor: str, exemple: 
     (the same `step_html` the browser player uses); `note`: a sentence above the steps (Junior's
     « Situation simplifiée »); `after`: boxes (Markup) under the steps.
     `explorer`: link the example to the explorer, each step to its position (game/explore),
-    when the explorer can open the start."""
+    when the explorer can open the start.
+
+    The player steps and chooses with no engine (site_builder/branches): each step's facts, and
+    whether the page's choix.json holds this example's deviations. The engine's download, which
+    the controls starting it announce, is filled in by the build (commands/build.py)."""
+    from .. import branches
+
     variant = variants.of(scenario)
     # the permalink and words of every step's position (game/explore/codec.py)
     links = links_for(scenario, len(steps)) if explorer else None
     link = links and {"href": f"{SITE_ROOT}outils/explorer/#{links[0]['fragment']}",
-                      "label": OPEN_LINK, "text": links[0]["text"], "steps": _json(links)}
+                      "label": OPEN_LINK, "text": links[0]["text"], "steps": compact_json(links)}
     items = [{"n": step["n"], "kind": step["kind"], "html": Markup(variant.step_html(step))}
              for step in steps]
-    return render("example.html", anchor=anchor, exemple=exemple, scenario=_json(scenario),
+    facts = branches.steps_data(scenario)
+    player = {"steps": compact_json(facts), "download": "",
+              "branches": branches.BRANCHES if branches.deviations(scenario, facts) else None}
+    return render("example.html", anchor=anchor, exemple=exemple, scenario=compact_json(scenario),
                   variant=variant.name, variant_early=variant_early, label=label, steps=items,
-                  note=note, after=list(after), player=player_data(scenario),
-                  explorer=link)
+                  note=note, after=list(after), player=player, explorer=link)
 
 
-def player_data(scenario: dict) -> dict:
-    """What the browser player steps and chooses with, no engine needed (site_builder/branches):
-    each step's facts and whether the page's choix.json holds this example's deviations. The
-    engine's download, which the controls starting it announce, is filled in by the build once
-    it knows the browser assets (commands/build.py `announce_engine_download`)."""
-    from .. import branches
-
-    steps = branches.steps_data(scenario)
-    return {"steps": _json(steps),
-            "branches": branches.BRANCHES if branches.deviations(scenario, steps) else None,
-            "download": ""}
-
-
-def _json(data) -> str:
+def compact_json(data) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))

@@ -4,7 +4,6 @@ only drawings."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 from game.classic.cards import HIGHEST, heads
@@ -12,11 +11,10 @@ from game.classic.draw import card_svg, danger_slot_svg, table_svg
 from game.messages import blocks as say
 
 from . import register, register_drawing
-from .lines import LineReader, kind
+from .lines import NUMBER_RE, LineReader, kind
 from .markup import Markup, render
 
 MAX_ROWS = 5  # 4 rows, or 5 with the « 5e série » special card
-NUMBER_RE = re.compile(r"^\d+$")
 ROW_LINE = kind("row", "cards", r"^(?P<value>.+)$")
 """Every line of a ```rangees block is a row: the reader only skips blanks and comments."""
 

@@ -14,10 +14,10 @@ from game.messages.blocks import download_size, megabytes
 
 from .. import assets, branches, offline, search, tools_assets
 from ..blocks.markup import render
-from ..browser_assets import engine_download_bytes
+from ..browser_assets import engine_download_bytes, installed_pyodide
 from ..content import check_content_dir, gather_pages
 from ..markdown_ext import Converted, Converter
-from ..problems import Problem, display_path, stop_if_any
+from ..problems import AuthorErrors, Problem, display_path
 from ..render import Site, render_pages
 from ..target import MARKER, MARKER_TEXT, check_target
 
@@ -50,14 +50,17 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str | N
     check_links(pages, converted, problems)
 
     # 4. Strict mode: any author error stops here, before anything is written.
-    stop_if_any(problems)
+    if problems:
+        raise AuthorErrors(problems)
 
     # 5. Render every file in memory.
     static = assets.STATIC
     site = Site(
         base_url=normalise_base_url(base_url),
         site_url=site_url.rstrip("/") + "/" if site_url else None,
-        stylesheets=stylesheets(static),
+        # site.css first (the page), then every other top-level sheet (cards.css: the drawings)
+        stylesheets=("site.css", *sorted(p.name for p in static.glob("*.css")
+                                         if p.name != "site.css")),
         not_found_css=(static / "site.css").read_text(encoding="utf-8") if base_url is None else None,
     )
     files = render_pages(pages, converted, site)
@@ -71,7 +74,9 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str | N
     files[MARKER] = MARKER_TEXT
 
     # 6. Write into a temporary folder and swap it in (static files, browser assets too).
-    files[offline.SERVICE_WORKER] = offline.service_worker(files, _runtime_version(browser_assets))
+    # the Pyodide version it caches apart (not installed: assets.write_site says what to run)
+    runtime = installed_pyodide() if browser_assets else None
+    files[offline.SERVICE_WORKER] = offline.service_worker(files, runtime)
     assets.write_site(Path(out_dir), files, browser_assets=browser_assets)
     return files
 
@@ -79,8 +84,7 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str | N
 def announce_engine_download(files: dict[str, str]) -> None:
     """Fill each example's `data-moteur-octets`, the size the page scripts say before a control
     starts the engine (js/mots-data.js `engine_size`) and the « (environ 4,4 Mo) » of Jouer's and
-    the explorer's notes from the engine this build ships; a build without browser assets ships no engine and says no
-    figure."""
+    the explorer's notes from the engine this build ships (no engine: no figure)."""
     download = engine_download_bytes()
     if download is None:
         return
@@ -106,23 +110,6 @@ def branch_files(files: dict[str, str]) -> dict[str, str]:
             if data is not None:
                 found[name[: -len("index.html")] + branches.BRANCHES] = data
     return found
-
-
-def _runtime_version(browser_assets: bool) -> str | None:
-    """The Pyodide version the service worker caches apart (None: no browser runtime)."""
-    if not browser_assets:
-        return None
-    from ..browser_assets import BrowserAssetsError, pyodide_version
-    try:
-        return pyodide_version()
-    except BrowserAssetsError:
-        return None  # assets.write_site reports it, with the command to run
-
-
-def stylesheets(static: Path) -> tuple[str, ...]:
-    """site.css first (the page), then every other top-level sheet (cards.css: the drawings)."""
-    others = sorted(p.name for p in static.glob("*.css") if p.name != "site.css")
-    return ("site.css", *others)
 
 
 def normalise_base_url(base_url: str | None) -> str | None:
@@ -152,10 +139,10 @@ def check_links(pages, converted: dict[str, Converted], problems: list[Problem])
     for page in pages:
         for link in converted[page.url].links:
             if link.target not in by_url:
-                problems.append(Problem(page.source, link.line,
-                                        f"broken link {link.href!r}: no page "
-                                        f"content/{link.target_rel}"))
+                missing = f"no page content/{link.target_rel}"
             elif link.anchor and link.anchor not in ids[link.target]:
-                problems.append(Problem(page.source, link.line,
-                                        f"broken link {link.href!r}: no anchor "
-                                        f"#{link.anchor} in {link.target_rel}"))
+                missing = f"no anchor #{link.anchor} in {link.target_rel}"
+            else:
+                continue
+            problems.append(Problem(page.source, link.line,
+                                    f"broken link {link.href!r}: {missing}"))
