@@ -90,16 +90,22 @@ def pytest_configure(config):
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory, worker_id) -> Path:
+def run_folder(tmp_path_factory, worker_id) -> Path:
+    """The temporary folder every test process of this run shares (the build, the engine's
+    snapshot): under xdist, the parent of the process's own."""
+    shared = tmp_path_factory.getbasetemp()
+    return shared if worker_id == "master" else shared.parent
+
+
+@pytest.fixture(scope="session")
+def built_site(run_folder) -> Path:
     """content/ built once per run, browser assets included, exactly as CI's
     `python -m site_builder build` does (under the /depot/ sub-path the browser tests use).
 
     Under xdist the processes share one build: the first to get the lock builds it in the
     run's common temporary folder, the others wait for it and read the same pages (no test
     writes into it: a test that needs a changed site copies it)."""
-    shared = tmp_path_factory.getbasetemp()
-    if worker_id != "master":
-        shared = shared.parent
+    shared = run_folder
     out = shared / "built" / "_site"
     with open(shared / "built.lock", "w", encoding="utf-8") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)

@@ -9,13 +9,12 @@ the tests fail rather than skip.
 
 from __future__ import annotations
 
-import fcntl
 from pathlib import Path
 
 import pytest
 
 from harness import (CHROMIUM_ARGS, Guard, chromium_path, make_snapshot, sealed_context, serve,
-                     watch)
+                     shared_snapshot, watch)
 
 
 def pytest_collection_modifyitems(items):
@@ -64,20 +63,12 @@ def server(built_site):
 
 
 @pytest.fixture(scope="session")
-def engine_snapshot(browser, server, tmp_path_factory, worker_id) -> bytes:
+def engine_snapshot(browser, server, run_folder) -> bytes:
     """The engine's snapshot as Chromium makes it after a reader's first boot (harness.make_snapshot),
     made once per run and shared by the test processes like the build. A test whose subject is
     not the first boot keeps it in its context (`sealed_context(snapshot=...)`) and starts its
     engine in under a second, as a returning reader does, instead of about four."""
-    shared = tmp_path_factory.getbasetemp()
-    if worker_id != "master":
-        shared = shared.parent
-    made = shared / "engine-snapshot.gz"
-    with open(shared / "engine-snapshot.lock", "w", encoding="utf-8") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not made.exists():
-            made.write_bytes(make_snapshot(browser, server))
-    return made.read_bytes()
+    return shared_snapshot(run_folder, lambda: make_snapshot(browser, server))
 
 
 # --- a sealed page -------------------------------------------------------------------------------

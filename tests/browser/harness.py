@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import fcntl
 import functools
 import http.server
 import json
@@ -225,6 +226,18 @@ def make_snapshot(browser, server) -> bytes:
         return kept_snapshot(page, snapshot_url(server))
     finally:
         context.close()
+
+
+def shared_snapshot(folder: Path, make) -> bytes:
+    """The run's engine snapshot: made once by `make()` (a `make_snapshot` in the caller's
+    Chromium) behind a file lock in `folder`, the run's common temporary folder, and read by
+    every test process after that, like the build."""
+    made = folder / "engine-snapshot.gz"
+    with open(folder / "engine-snapshot.lock", "w", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not made.exists():
+            made.write_bytes(make())
+    return made.read_bytes()
 
 
 def watch(page, guard: Guard) -> None:

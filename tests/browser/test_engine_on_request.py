@@ -35,11 +35,11 @@ def wander(page, scope: str) -> int:
         if control.is_visible():
             control.hover()
     page.mouse.move(5, 5)
-    met = set()
+    page.evaluate("""() => { window.__met = new Set();
+        document.addEventListener('focusin', (e) => window.__met.add(e.target.outerHTML.slice(0, 80))); }""")
     for _ in range(controls.count() + 60):
         page.keyboard.press("Tab")
-        met.add(page.evaluate("() => document.activeElement.outerHTML.slice(0, 80)"))
-    return len(met)
+    return page.evaluate("window.__met.size")
 
 
 def heavy(fetched: list) -> list:

@@ -277,7 +277,9 @@ def test_a_jouer_round_to_the_scores(reader, journey_server):
 
 EXPLORER = "outils/explorer/"
 ROWS = ["3 12 15", "28 30", "39 41 42 43 47", "60"]
-HAND = "5 29 33 48 61 90"
+# Three cards, each a case of its own: too low (5), the sixth card of row 3 (48), a plain place
+# (90). The estimate's cost grows with the hand, and it runs in every engine.
+HAND = "5 48 90"
 FIGURES = ("() => [...document.querySelectorAll('.explorer-risque')].map((li) => "
            "[Number(li.dataset.card), Number(li.dataset.take), Number(li.dataset.heads)])")
 
@@ -295,10 +297,10 @@ def test_an_explorer_estimate_and_its_permalink(reader, journey_server):
     reader.click_button("Quel risque\u202f?")
     reader.wait_for("[data-resultats][data-fini=true]")
     first = reader.eval(FIGURES)
-    position = Position.of([[int(c) for c in r.split()] for r in ROWS], [5, 29, 33, 48, 61, 90], 4,
+    position = Position.of([[int(c) for c in r.split()] for r in ROWS], [5, 48, 90], 4,
                            {"p3": [7]})
     expected = estimate(position, 1000, 7)
-    assert [card for card, *_ in first] == [5, 29, 33, 48, 61, 90]
+    assert [card for card, *_ in first] == [5, 48, 90]
     assert [take for _, take, _ in first] == [round(t.take_interval()[0], 6) for t in expected.tallies]
     link = reader.url()
     fragment = re.search(r"#(v2\.[A-Za-z0-9_-]+)$", link)

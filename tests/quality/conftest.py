@@ -8,7 +8,8 @@ import pytest
 
 from quality_browser import ChromiumThread
 from quality_checks import html_files, url_path
-from harness import serve  # importable once quality_browser has set sys.path
+from harness import make_snapshot, serve, shared_snapshot  # once quality_browser set sys.path
+
 
 @pytest.fixture(scope="session")
 def site_pages(built_site) -> list[str]:
@@ -32,3 +33,10 @@ def chromium():
         pytest.fail(str(error))
     yield running
     running.close()
+
+
+@pytest.fixture(scope="session")
+def engine_snapshot(chromium, quality_server, run_folder) -> bytes:
+    """The run's engine snapshot (tests/browser/conftest.py), made here if no browser test made
+    it first: the walk and the keyboard round start their engine as a returning reader does."""
+    return shared_snapshot(run_folder, lambda: chromium.call(make_snapshot, quality_server))

@@ -7,8 +7,8 @@ page printed to PDF is test_gate_print.py).
 One walk (session fixture `walk`) visits every page of the build in one sealed context, runs axe
 in light (every rule) and dark (the colour rules) at 320 px and 1280 px, then starts the engine
 on an example page and runs axe again in the middle of a replay, then plays a round of « Jouer
-une manche ». Each gate below reads its part of what the walk saw, so one slow engine start
-serves them all.
+une manche ». Each gate below reads its part of what the walk saw. Its engine starts from the
+run's snapshot (`engine_snapshot`), as a returning reader's does.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from harness import keep_snapshot, snapshot_url
 from quality_browser import (ROOT, STORAGE_SPY, Record, axe_everywhere, new_context, new_page,
                              print_layout, start_engine, with_axe)
 from quality_checks import axe_summary, html_files, url_path
@@ -78,12 +79,14 @@ def finish_round(page) -> int:
     return turns
 
 
-def _walk(browser, server, pages: list[str], replay_page: str) -> dict:
+def _walk(browser, server, pages: list[str], replay_page: str, snapshot: bytes) -> dict:
     record = Record()
     context = new_context(browser, server, record)
     with_axe(context)
     context.add_init_script(STORAGE_SPY)
     page = new_page(context, record)
+    page.goto(server.url("favicon.svg"))
+    keep_snapshot(page, snapshot_url(server), snapshot)   # a returning reader's engine start
     seen = {"axe": {}, "layout": {}, "errors": {}, "print": {}, "record": record, "turns": 0}
 
     PDF_DIR.mkdir(parents=True, exist_ok=True)
@@ -145,8 +148,9 @@ def _walk(browser, server, pages: list[str], replay_page: str) -> dict:
 
 
 @pytest.fixture(scope="session")
-def walk(chromium, quality_server, site_pages, built_site):
-    return chromium.call(_walk, quality_server, site_pages, engine_page(built_site))
+def walk(chromium, quality_server, site_pages, built_site, engine_snapshot):
+    return chromium.call(_walk, quality_server, site_pages, engine_page(built_site),
+                         engine_snapshot)
 
 
 def test_the_walk_went_everywhere(walk, site_pages):
@@ -251,10 +255,12 @@ def test_keyboard_only_example_focus_survives_disabled_buttons(chromium, quality
     assert report["faults"] == {}
 
 
-def _keyboard_jouer(browser, server) -> dict:
+def _keyboard_jouer(browser, server, snapshot: bytes) -> dict:
     record = Record()
     context = new_context(browser, server, record)
     page = new_page(context, record)
+    page.goto(server.url("favicon.svg"))
+    keep_snapshot(page, snapshot_url(server), snapshot)
     page.goto(server.url(JOUER))
     report = {"lost": [], "turns": 0, "end": None, "reached": []}
 
@@ -296,8 +302,8 @@ def _keyboard_jouer(browser, server) -> dict:
     return report
 
 
-def test_keyboard_only_round_of_jouer(chromium, quality_server):
-    report = chromium.call(_keyboard_jouer, quality_server)
+def test_keyboard_only_round_of_jouer(chromium, quality_server, engine_snapshot):
+    report = chromium.call(_keyboard_jouer, quality_server, engine_snapshot)
     assert len(report["reached"]) == 3, report["reached"]
     assert report["end"] == "game_over" and report["turns"] == 10
     assert report["lost"] == []
