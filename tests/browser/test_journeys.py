@@ -302,6 +302,12 @@ def test_an_explorer_estimate_and_its_permalink(reader, journey_server):
     expected = estimate(position, 1000, 7)
     assert [card for card, *_ in first] == [5, 48, 90]
     assert [take for _, take, _ in first] == [round(t.take_interval()[0], 6) for t in expected.tallies]
+    # The reader reads the figures before leaving: the page's background work (the engine's
+    # snapshot, made once it is idle) has settled, so leaving cuts no request short (Firefox
+    # logs a request its service worker was serving when the page went as a console error).
+    reader.wait("() => document.documentElement.dataset.instantane"
+                " || document.documentElement.dataset.demarrage === 'snapshot'",
+                what="the page's background work settles")
     link = reader.url()
     fragment = re.search(r"#(v2\.[A-Za-z0-9_-]+)$", link)
     assert fragment, link
