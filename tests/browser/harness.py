@@ -145,8 +145,7 @@ def sealed_context(browser, server, guard: Guard, *, snapshots: bool = False,
     seal(context, server, guard)
     if snapshot is not None:
         page = context.new_page()
-        page.goto(server.url("favicon.svg"))   # any page of the origin: its Cache Storage
-        keep_snapshot(page, snapshot_url(server), snapshot)
+        returning_reader(page, server, snapshot)
         page.close()
     return context
 
@@ -187,6 +186,13 @@ def keep_snapshot(page, url: str, data: bytes) -> None:
         const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
         await (await caches.open("{SNAPSHOT_CACHE}")).put(url, new Response(bytes));
     }}""", [url, base64.b64encode(data).decode()])
+
+
+def returning_reader(page, server, snapshot: bytes) -> None:
+    """Keep the run's `snapshot` in the Cache Storage of `page`'s context, from a page of the
+    server's origin (its icon: no script runs), so that its engine starts as a returning reader's."""
+    page.goto(server.url("favicon.svg"))
+    keep_snapshot(page, snapshot_url(server), snapshot)
 
 
 def kept_sizes(page) -> dict[str, int]:

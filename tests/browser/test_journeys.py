@@ -27,9 +27,9 @@ from game import variants
 from game.explore import codec
 from game.explore.position import Position
 from game.explore.risk import estimate
+from harness import SNAPSHOT_CACHE   # kept from one journey to the next
 from journey_server import serve_journeys
 
-SNAPSHOT_CACHE = "six-qui-prend-snapshot"   # js/snapshots.js: kept from one journey to the next
 
 pytestmark = pytest.mark.slow
 

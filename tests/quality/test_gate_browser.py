@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import keep_snapshot, snapshot_url
+from harness import returning_reader
 from quality_browser import (ROOT, STORAGE_SPY, Record, axe_everywhere, new_context, new_page,
                              print_layout, start_engine, with_axe)
 from quality_checks import axe_summary, html_files, url_path
@@ -85,8 +85,7 @@ def _walk(browser, server, pages: list[str], replay_page: str, snapshot: bytes) 
     with_axe(context)
     context.add_init_script(STORAGE_SPY)
     page = new_page(context, record)
-    page.goto(server.url("favicon.svg"))
-    keep_snapshot(page, snapshot_url(server), snapshot)   # a returning reader's engine start
+    returning_reader(page, server, snapshot)
     seen = {"axe": {}, "layout": {}, "errors": {}, "print": {}, "record": record, "turns": 0}
 
     PDF_DIR.mkdir(parents=True, exist_ok=True)
@@ -259,8 +258,7 @@ def _keyboard_jouer(browser, server, snapshot: bytes) -> dict:
     record = Record()
     context = new_context(browser, server, record)
     page = new_page(context, record)
-    page.goto(server.url("favicon.svg"))
-    keep_snapshot(page, snapshot_url(server), snapshot)
+    returning_reader(page, server, snapshot)
     page.goto(server.url(JOUER))
     report = {"lost": [], "turns": 0, "end": None, "reached": []}
 
