@@ -22,13 +22,16 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund
 	touch $@
 
-# Browser tests use Debian's chromium when present (CHROMIUM or /usr/bin/chromium);
-# elsewhere Playwright's own build is downloaded once. The journeys (tests/browser/test_journeys.py)
-# also need Debian's firefox-esr, webkit2gtk-driver and xvfb: named here when missing, and their
-# tests then fail (never skip).
+# Browser tests use Debian's chromium-headless-shell (Playwright's own choice for headless runs,
+# a third cheaper than the full browser), else its chromium ($CHROMIUM chooses another: tests/
+# browser/harness.py, chromium_path); elsewhere Playwright's own build is downloaded once. The
+# journeys (tests/browser/test_journeys.py) also need Debian's firefox-esr, webkit2gtk-driver and
+# xvfb: named here when missing, and their tests then fail (never skip).
 browser: $(STAMP)
-	@if [ -n "$$CHROMIUM" ] || command -v chromium >/dev/null 2>&1; then \
-	  echo "Chromium: $${CHROMIUM:-$$(command -v chromium)}"; \
+	@if [ -n "$$CHROMIUM" ] || command -v chromium-headless-shell >/dev/null 2>&1; then \
+	  echo "Chromium: $${CHROMIUM:-$$(command -v chromium-headless-shell)}"; \
+	elif command -v chromium >/dev/null 2>&1; then \
+	  echo "Chromium: $$(command -v chromium) ('sudo apt-get install chromium-headless-shell' runs the tests faster)"; \
 	else \
 	  $(PY) -m playwright install chromium; \
 	fi
@@ -45,8 +48,8 @@ build: setup
 
 # HYPOTHESIS_PROFILE (tests/conftest.py): fast = 15 examples per property, dev = 100 (a bare
 # pytest and make test), deep = 500 (HYPOTHESIS_PROFILE=deep make test, a longer search).
-# Three test processes (README: 7 min 58 s on a quiet
-# 2-core VM; a fourth is slower, the two cores are the limit) share one site build
+# Three test processes (a fourth is slower on a 2-core machine: the run is
+# CPU-bound; README, Performance) share one site build
 # (tests/conftest.py); loadscope keeps a module's tests (and its costly fixtures, such as the
 # quality gate's walk) in one process, longest module first, and runs the journeys' three
 # browsers in three (tests/conftest.py, pytest_xdist_make_scheduler).

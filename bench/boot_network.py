@@ -352,7 +352,7 @@ def seconds(values) -> str:
 
 
 def chromium_version() -> str:
-    return subprocess.run([chromium_path() or "chromium", "--version"], capture_output=True,
+    return subprocess.run([chromium_path(shell=False) or "chromium", "--version"], capture_output=True,
                           text=True).stdout.strip()
 
 
@@ -379,7 +379,7 @@ def main() -> int:
         with sync_playwright() as driver:
             # A profile on disk per context (cold when opened): an in-memory one never caches
             # the wasm, so a next page would download it again (bench/profiles.py).
-            browser = Profiles(driver, executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            browser = Profiles(driver, executable_path=chromium_path(shell=False), args=CHROMIUM_ARGS)
             print("\nemulation reaches the workers: a same-origin worker's fetch of the 0.39 MB library")
             for network in networks:
                 print(f"  {LABELS[network]:<28} {worker_fetch(browser, nginx, network):8.0f} ms", flush=True)

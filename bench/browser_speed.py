@@ -343,7 +343,7 @@ def main() -> None:
         server = counting_server(Path(tmp))
         with sync_playwright() as driver:
             # A profile on disk per context: an in-memory one never caches the wasm (profiles.py).
-            browser = Profiles(driver, executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            browser = Profiles(driver, executable_path=chromium_path(shell=False), args=CHROMIUM_ARGS)
             bare_ms = bare(browser, server, args.runs, pages[0])
             results = {page: measure(browser, server, page, args.runs, steps=True) for page in pages}
             browser.close()
@@ -360,7 +360,7 @@ def main() -> None:
 
     load = os.getloadavg()[0]
     print(f"date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}  runs: {args.runs}  "
-          f"Chromium: {chromium_path() or 'playwright'}  load average: {load:.1f}  cores: {os.cpu_count()}")
+          f"Chromium: {chromium_path(shell=False) or 'playwright'}  load average: {load:.1f}  cores: {os.cpu_count()}")
     print(f"bare Pyodide load, cold              {ms(bare_ms['cold'])}")
     print(f"bare Pyodide load, warm HTTP         {ms(bare_ms['warm'])}")
     print(f"bare Pyodide load, warm SW           {ms(bare_ms['warm_sw'])}")

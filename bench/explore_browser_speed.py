@@ -68,7 +68,7 @@ def browser_rates(server, samples: int, runs: int) -> dict:
 
     rates = {}
     with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        browser = driver.chromium.launch(executable_path=chromium_path(shell=False), args=CHROMIUM_ARGS)
         context = browser.new_context(service_workers="block", bypass_csp=True)
         page = context.new_page()
         page.goto(server.url("outils/explorer/") + "#" + codec.encode(POSITION, seed=2026))

@@ -55,6 +55,7 @@ def pytest_collection_modifyitems(items):
 BY_PARAMETER = ("tests/browser/test_journeys.py",)
 
 
+@pytest.hookimpl(optionalhook=True)   # `pytest -p no:xdist` still runs
 def pytest_xdist_make_scheduler(config, log):
     """`make test`'s scheduling (`-n 3 --dist loadscope`): xdist's loadscope, a module's tests
     (and its costly module fixtures, such as the quality gate's walk) in one process, with two
@@ -90,11 +91,11 @@ def pytest_configure(config):
 
 
 @pytest.fixture(scope="session")
-def run_folder(tmp_path_factory, worker_id) -> Path:
+def run_folder(tmp_path_factory) -> Path:
     """The temporary folder every test process of this run shares (the build, the engine's
     snapshot): under xdist, the parent of the process's own."""
     shared = tmp_path_factory.getbasetemp()
-    return shared if worker_id == "master" else shared.parent
+    return shared.parent if os.environ.get("PYTEST_XDIST_WORKER") else shared
 
 
 @pytest.fixture(scope="session")
