@@ -345,6 +345,12 @@ def on_screen(page, selector) -> bool:
     return b["height"] > 0 and b["top"] >= 0 and b["bottom"] <= height
 
 
+def where(page, width) -> dict:
+    """What a failure needs to tell a board that does not fit from a scroll that moved it."""
+    return {"width": width, "scrollY": page.evaluate("scrollY"), "board": box(page, ".jouer-plateau"),
+            "hand": box(page, ".jouer-main"), "step": page.inner_text(".jouer-scene")[:300]}
+
+
 def test_table_and_hand_stay_on_screen_together(game, tmp_path):
     """Desktop and phone, a whole round: at every card to play the table and the hand are both
     in the viewport; at the row choice, the table and every row button are; one table size."""
@@ -363,7 +369,7 @@ def test_table_and_hand_stay_on_screen_together(game, tmp_path):
             heights.add(round(box(page, table)["height"]))
             assert on_screen(page, table), (width, now, box(page, table))
             if now == "play":
-                assert on_screen(page, ".jouer-main"), (width, box(page, ".jouer-main"))
+                assert on_screen(page, ".jouer-main"), where(page, width)
                 if page.locator(".jouer-main .jouer-carte").count() == 10:
                     page.screenshot(path=str(ARTIFACTS / f"jouer-{width}x{height}.png"))
                 if width == 1280:   # the hand on one line: never 9 + 1

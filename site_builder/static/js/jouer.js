@@ -480,8 +480,10 @@ function showBoard() {
   if (!ui.board || ui.area.hidden) return;
   const box = ui.board.getBoundingClientRect();
   const margin = 8;
-  if (box.top >= 0 && box.bottom <= window.innerHeight) return;
-  window.scrollBy({ top: box.top - margin, behavior: "instant" });
+  const fits = box.top >= 0 && box.bottom <= window.innerHeight;
+  // An instant scroll, even of 0 px, also stops a smooth one still under way (a form field's
+  // focus, with `scroll-behavior: smooth`), which would otherwise carry the board off screen.
+  window.scrollBy({ top: fits ? 0 : box.top - margin, behavior: "instant" });
 }
 
 /** Arrow keys, Home and End move between the cards of the hand (one tab stop for the hand). */
