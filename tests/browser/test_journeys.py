@@ -9,9 +9,9 @@ A browser missing from the machine fails its journeys with what to install (READ
 The journeys of one engine share one browser session (a WebKit session is a MiniBrowser
 launch). Before each, the session forgets the last journey's service worker, caches and storage
 (`engines.Driver.forget`) but keeps the engine's snapshot, as a returning reader's browser does:
-in each engine the first journey that starts the engine boots it the normal way and makes the
-snapshot in the background, and the later ones start from it once it is made. A journey run on
-its own boots the normal way.
+in each engine the first journey that starts the engine boots it the normal way and, like a
+reader who reads on, stays until the page has made the snapshot in the background; the later
+ones start from it. A journey run on its own boots the normal way.
 """
 
 from __future__ import annotations
@@ -152,6 +152,16 @@ def wait_for_step(reader, sid: str, n: int) -> dict:
     return step(reader, sid)
 
 
+def background_settled(reader) -> None:
+    """Wait, as a reader who reads the page a while, until the page's background work is over:
+    after a normal boot, the engine's snapshot made and kept (or given up), so the next journey
+    starts from it; leaving earlier cuts the making short (and Firefox logs a request its service
+    worker was serving when the page went as a console error)."""
+    reader.wait("() => document.documentElement.dataset.instantane"
+                " || document.documentElement.dataset.demarrage === 'snapshot'",
+                what="the page's background work settles")
+
+
 def replay(scenario, **options):
     return variants.of(scenario).replay(scenario, draw=False, **options)
 
@@ -227,6 +237,7 @@ def test_what_if_replays_the_readers_card_then_the_page_works_offline(reader, jo
     assert wait_for_step(reader, "exemple-4", edited[-1]["n"])["rows"] == edited[-1]["rows"]
 
     reader.wait_for("html[data-hors-ligne=moteur]")   # the worker kept the page and the engine
+    background_settled(reader)
     reader.wait("() => navigator.serviceWorker.controller !== null", what="the worker controls")
     journey_server.state.offline = True
     try:
@@ -302,12 +313,7 @@ def test_an_explorer_estimate_and_its_permalink(reader, journey_server):
     expected = estimate(position, 1000, 7)
     assert [card for card, *_ in first] == [5, 48, 90]
     assert [take for _, take, _ in first] == [round(t.take_interval()[0], 6) for t in expected.tallies]
-    # The reader reads the figures before leaving: the page's background work (the engine's
-    # snapshot, made once it is idle) has settled, so leaving cuts no request short (Firefox
-    # logs a request its service worker was serving when the page went as a console error).
-    reader.wait("() => document.documentElement.dataset.instantane"
-                " || document.documentElement.dataset.demarrage === 'snapshot'",
-                what="the page's background work settles")
+    background_settled(reader)   # the reader reads the figures before leaving
     link = reader.url()
     fragment = re.search(r"#(v2\.[A-Za-z0-9_-]+)$", link)
     assert fragment, link
