@@ -152,14 +152,26 @@ def wait_for_step(reader, sid: str, n: int) -> dict:
     return step(reader, sid)
 
 
+BOOT = "() => document.documentElement.dataset.demarrage"   # runtime, or snapshot
+
+
 def background_settled(reader) -> None:
     """Wait, as a reader who reads the page a while, until the page's background work is over:
-    after a normal boot, the engine's snapshot made and kept (or given up), so the next journey
-    starts from it; leaving earlier cuts the making short (and Firefox logs a request its service
-    worker was serving when the page went as a console error)."""
-    reader.wait("() => document.documentElement.dataset.instantane"
-                " || document.documentElement.dataset.demarrage === 'snapshot'",
-                what="the page's background work settles")
+    after a normal boot, the engine's snapshot made and kept, so the next journey starts from it
+    (`snapshot_used`); leaving earlier cuts the making short (and Firefox logs a request its
+    service worker was serving when the page went as a console error)."""
+    state = reader.wait("() => document.documentElement.dataset.instantane"
+                        " || document.documentElement.dataset.demarrage === 'snapshot'",
+                        what="the page's background work settles")
+    if reader.eval(BOOT) == "runtime":
+        assert state == "fait", f"{reader.engine}: the engine's snapshot was not made ({state})"
+        reader.snapshot_made = True
+
+
+def snapshot_used(reader) -> None:
+    """Once a journey of this session made the snapshot, the next page's engine starts from it."""
+    if reader.snapshot_made:
+        assert reader.eval(BOOT) == "snapshot", f"{reader.engine}: the kept snapshot was not used"
 
 
 def replay(scenario, **options):
@@ -280,6 +292,7 @@ def test_a_jouer_round_to_the_scores(reader, journey_server):
                     "document.querySelectorAll('.jouer-main .jouer-carte').length !== hand",
                     phase, hand, timeout_ms=60_000, what="Jouer takes the press")
     assert (turns, phase) == (10, "game_over")
+    snapshot_used(reader)
     assert "Partie terminée après une manche" in reader.text(".jouer-resume")
     names = reader.eval("() => [...document.querySelectorAll('.jouer-tableau-scores tbody th')]"
                         ".map((th) => th.textContent)")

@@ -2,10 +2,10 @@
 
 Firefox turns `new Response(stream).arrayBuffer()` over a failing DecompressionStream into a bare
 AbortError and logs « Failed to read data from the ReadableStream » as a page error; js/snapshots.js
-reads the stream chunk by chunk instead. The same run checks, in Firefox, that a first page makes
-the snapshot, the next one starts from it, and a page whose kept copy was cut in half starts
-normally, with no console error on any of them. Runs tests/browser/firefox_snapshot.mjs (Node,
-puppeteer-core) against the session's built site.
+reads the stream chunk by chunk instead. The same run checks, in Firefox, that a page whose kept
+copy was cut in half starts normally, with no console error (that a first page makes the snapshot
+and the next one starts from it is checked in every browser by test_journeys.py). Runs
+tests/browser/firefox_snapshot.mjs (Node, puppeteer-core) against the session's built site.
 """
 
 from __future__ import annotations
@@ -37,9 +37,8 @@ def test_firefox_keeps_the_real_error_of_a_damaged_snapshot_and_logs_nothing(ser
     assert any("Failed to read data" in line for line in report["logged"]["response"])
     assert report["damaged"]["readAll"].startswith("TypeError"), report["damaged"]
     assert report["logged"]["readAll"] == []
-    # The whole path in Firefox: made, restored, and a damaged copy means a normal boot.
-    assert report["made"] == "fait"
-    assert report["boots"] == ["runtime", "snapshot", "runtime"]
+    # In Firefox, a damaged copy means a normal boot, its real error said once as information.
+    assert report["boots"] == ["runtime"]
     errors = [line for line in report["console"] if line.startswith(("error", "pageerror"))]
     assert errors == [], report["console"]
     assert any("engine snapshot unusable" in line and "TypeError" in line for line in report["console"])
