@@ -53,12 +53,15 @@ build: setup
 # (tests/conftest.py); loadscope keeps a module's tests (and its costly fixtures, such as the
 # quality gate's walk) in one process, longest module first, and runs the journeys' three
 # browsers in three (tests/conftest.py, pytest_xdist_make_scheduler).
+# The tests run with Python's bytecode cache on, whatever the environment says
+# (PYTHONDONTWRITEBYTECODE): otherwise each test process and each Python a test starts compiles
+# game/ and the tests again, a tenth of the run's CPU (README, Performance).
 test: setup browser
-	$(PY) -m pytest -n 3 --dist loadscope
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n 3 --dist loadscope
 
 # Engine and build tests only, under a minute: no browser, no Node, nothing marked slow.
 test-fast: $(STAMP)
-	$(PY) -m pytest tests/game tests/site -m "not browser and not node and not slow" -n 2
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest tests/game tests/site -m "not browser and not node and not slow" -n 2
 
 bench: setup
 	$(PY) bench/engine_speed.py

@@ -53,6 +53,11 @@ def pytest_collection_modifyitems(items):
 # Modules whose tests are grouped by their parameter rather than by the module: the journeys'
 # three browsers, each a session of its own, run side by side in three processes.
 BY_PARAMETER = ("tests/browser/test_journeys.py",)
+# Modules that run in one process, one after the other, because they share what a process boots
+# once and costs seconds of CPU: Pyodide under Node (the `pyodide` fixture).
+ONE_PROCESS = {"tests/game/test_rng.py": "pyodide-under-node",
+               "tests/game/junior/test_junior_pyodide_parity.py": "pyodide-under-node",
+               "tests/game/specials/test_specials_pyodide_parity.py": "pyodide-under-node"}
 
 
 @pytest.hookimpl(optionalhook=True)   # `pytest -p no:xdist` still runs
@@ -60,7 +65,8 @@ def pytest_xdist_make_scheduler(config, log):
     """`make test`'s scheduling (`-n 3 --dist loadscope`): xdist's loadscope, a module's tests
     (and its costly module fixtures, such as the quality gate's walk) in one process, with two
     changes. The modules go out longest first, in collection order (`LONGEST`), not ordered by
-    their number of tests; and a module of BY_PARAMETER is one unit per parameter. (xdist's
+    their number of tests; a module of BY_PARAMETER is one unit per parameter, and the modules
+    of ONE_PROCESS one unit together. (xdist's
     loadgroup marks would do the latter, but since pytest 9.2 they no longer reach the
     scheduler: xdist 3.8 renames `item._nodeid`, which `item.nodeid` no longer reads.)"""
     if config.getvalue("dist") != "loadscope":
@@ -76,6 +82,8 @@ def pytest_xdist_make_scheduler(config, log):
             module, _, test = nodeid.partition("::")
             if module in BY_PARAMETER and test.endswith("]"):
                 return f"{module}[{test.rsplit('[', 1)[1]}"
+            if module in ONE_PROCESS:
+                return ONE_PROCESS[module]
             return super()._split_scope(nodeid)
 
     return LongestFirst(config, log)
