@@ -240,6 +240,7 @@ def test_quiz_a_row_for_a_too_low_card_is_wrong(page, server):
     low = quiz_at_the_too_low_card(page, server)
     page.click('#exemple-3 button[data-quiz="0"]')
     assert page.get_attribute("#exemple-3 .joueur-quiz-verdict", "data-juste") == "false"
+    assert current_step(page, "exemple-3")["n"] == low["n"]   # a wrong answer moves nothing
 
 
 def test_quiz_verdict_goes_when_the_step_changes_and_next_never_skips_a_question(page, server):
