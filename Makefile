@@ -7,6 +7,10 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
+# The tests run with Python's bytecode cache on, whatever the environment says
+# (PYTHONDONTWRITEBYTECODE): otherwise each test process and each Python a test starts compiles
+# game/ and the tests again, a tenth of the run's CPU (README, Performance).
+PYTEST := env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest
 
 .PHONY: serve build test test-fast browser bench clean setup
 
@@ -53,15 +57,12 @@ build: setup
 # (tests/conftest.py); loadscope keeps a module's tests (and its costly fixtures, such as the
 # quality gate's walk) in one process, longest module first, and runs the journeys' three
 # browsers in three (tests/conftest.py, pytest_xdist_make_scheduler).
-# The tests run with Python's bytecode cache on, whatever the environment says
-# (PYTHONDONTWRITEBYTECODE): otherwise each test process and each Python a test starts compiles
-# game/ and the tests again, a tenth of the run's CPU (README, Performance).
 test: setup browser
-	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n 3 --dist loadscope
+	$(PYTEST) -n 3 --dist loadscope
 
 # Engine and build tests only, under a minute: no browser, no Node, nothing marked slow.
 test-fast: $(STAMP)
-	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest tests/game tests/site -m "not browser and not node and not slow" -n 2
+	$(PYTEST) tests/game tests/site -m "not browser and not node and not slow" -n 2
 
 bench: setup
 	$(PY) bench/engine_speed.py

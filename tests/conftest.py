@@ -66,9 +66,9 @@ def pytest_xdist_make_scheduler(config, log):
     (and its costly module fixtures, such as the quality gate's walk) in one process, with two
     changes. The modules go out longest first, in collection order (`LONGEST`), not ordered by
     their number of tests; a module of BY_PARAMETER is one unit per parameter, and the modules
-    of ONE_PROCESS one unit together. (xdist's
-    loadgroup marks would do the latter, but since pytest 9.2 they no longer reach the
-    scheduler: xdist 3.8 renames `item._nodeid`, which `item.nodeid` no longer reads.)"""
+    of ONE_PROCESS one unit together. (xdist's loadgroup marks would do the last two, but since
+    pytest 9.2 they no longer reach the scheduler: xdist 3.8 renames `item._nodeid`, which
+    `item.nodeid` no longer reads.)"""
     if config.getvalue("dist") != "loadscope":
         return None
     from xdist.scheduler import LoadScopeScheduling
@@ -114,14 +114,13 @@ def built_site(run_folder) -> Path:
     Under xdist the processes share one build: the first to get the lock builds it in the
     run's common temporary folder, the others wait for it and read the same pages (no test
     writes into it: a test that needs a changed site copies it)."""
-    shared = run_folder
-    out = shared / "built" / "_site"
-    with open(shared / "built.lock", "w", encoding="utf-8") as lock:
+    out = run_folder / "built" / "_site"
+    with open(run_folder / "built.lock", "w", encoding="utf-8") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        failure = shared / "built" / "failed.txt"
+        failure = run_folder / "built" / "failed.txt"
         if failure.exists():
             pytest.fail(failure.read_text(encoding="utf-8"))
-        if not (shared / "built" / "done").exists():
+        if not (run_folder / "built" / "done").exists():
             shutil.rmtree(out, ignore_errors=True)   # a process that died while building it
             done = subprocess.run([sys.executable, "-m", "site_builder", "build", "--out", str(out),
                                    "--base-url", BASE_URL, "--site-url", SITE_URL],
@@ -131,7 +130,7 @@ def built_site(run_folder) -> Path:
                 failure.write_text(f"site build failed ({done.returncode}):\n{done.stdout}\n"
                                    f"{done.stderr}", encoding="utf-8")
                 pytest.fail(failure.read_text(encoding="utf-8"))
-            (shared / "built" / "done").touch()
+            (run_folder / "built" / "done").touch()
     return out
 
 

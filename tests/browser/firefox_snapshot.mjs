@@ -23,13 +23,18 @@ async function open(path, sink) {
   return page;
 }
 
+// The first half of a gzip stream (of 200 kB of sevens): what a damaged snapshot looks like.
+const CUT_GZIP = `async () => {
+  const zipped = new Blob([new Uint8Array(200000).fill(7)]).stream().pipeThrough(new CompressionStream("gzip"));
+  const whole = new Uint8Array(await new Response(zipped).arrayBuffer());
+  return whole.slice(0, whole.length >> 1);
+}`;
 const READ_DAMAGED = `async (way) => {
   const { readAll } = await import(new URL("../../js/snapshots.js", location.href));
   const read = way === "readAll" ? readAll : (stream) => new Response(stream).arrayBuffer();
-  const zipped = new Blob([new Uint8Array(200000).fill(7)]).stream().pipeThrough(new CompressionStream("gzip"));
-  const good = new Uint8Array(await new Response(zipped).arrayBuffer());
+  const cut = await (${CUT_GZIP})();
   try {
-    await read(new Blob([good.slice(0, good.length >> 1)]).stream().pipeThrough(new DecompressionStream("gzip")));
+    await read(new Blob([cut]).stream().pipeThrough(new DecompressionStream("gzip")));
     return "no error";
   } catch (error) {
     return error.name + ": " + error.message;
@@ -51,14 +56,12 @@ try {
     report.logged[way] = logged;
     await page.close();
   }
-  // A kept snapshot cut in half (a gzip stream that stops mid-way), under this build's key.
+  // A damaged snapshot kept under this build's key.
   const keeper = await open("exemples/exemple-4/", report.console);
   await keeper.evaluate(`(async () => {
     const manifest = await (await fetch(new URL("../../engine.json", location.href))).json();
-    const zipped = new Blob([new Uint8Array(400000).fill(3)]).stream().pipeThrough(new CompressionStream("gzip"));
-    const bytes = new Uint8Array(await new Response(zipped).arrayBuffer());
     const key = new URL("../../engine-snapshot-" + manifest.snapshot_key, location.href).href;
-    await (await caches.open("six-qui-prend-snapshot")).put(key, new Response(bytes.slice(0, bytes.length >> 1)));
+    await (await caches.open("six-qui-prend-snapshot")).put(key, new Response(await (${CUT_GZIP})()));
   })()`);
   await keeper.close();
   const page = await open("exemples/exemple-5/", report.console);

@@ -160,8 +160,7 @@ def background_settled(reader) -> None:
     after a normal boot, the engine's snapshot made and kept, so the next journey starts from it
     (`snapshot_used`); leaving earlier cuts the making short (and Firefox logs a request its
     service worker was serving when the page went as a console error)."""
-    state = reader.wait("() => document.documentElement.dataset.instantane"
-                        " || document.documentElement.dataset.demarrage === 'snapshot'",
+    state = reader.wait(f"() => document.documentElement.dataset.instantane || ({BOOT})() === 'snapshot'",
                         what="the page's background work settles")
     if reader.eval(BOOT) == "runtime":
         assert state == "fait", f"{reader.engine}: the engine's snapshot was not made ({state})"
