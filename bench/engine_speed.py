@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.classic.bots import HeuristicBot  # noqa: E402
 from game.classic.cards import classic_deck  # noqa: E402
 from game.classic.fast import bot_game, random_round  # noqa: E402
-from game.classic.play import Game, Options  # noqa: E402
+from game.classic.state import ClassicState  # noqa: E402
 from game.rng import Rng  # noqa: E402
 from tests.round_robots import RoundRandom as RandomBot, play_game  # noqa: E402  (a Round's driver)
 
@@ -62,18 +62,18 @@ def fast_rounds(k: int, _rng=Rng(1), _deck=classic_deck()) -> None:
 
 
 def logged_rounds(k: int, _seed=[0]) -> None:
-    """Game + RandomBot with the step log on: what the site replays step by step."""
+    """The State's rounds + RandomBot with the step log on: what the site replays step by step."""
     for _ in range(k):
         _seed[0] += 1
-        game = Game(PLAYERS, Options(rounds=1), seed=_seed[0], log=[])
+        game = ClassicState(PLAYERS, options={"rounds": 1}, seed=_seed[0])
         play_game(game, {p: RandomBot(game.rng) for p in PLAYERS})
 
 
 def unlogged_game_rounds(k: int, _seed=[0]) -> None:
-    """Game + RandomBot, log off: the full state machine without the kernel."""
+    """The State's rounds + RandomBot, log off: the full state machine without the kernel."""
     for _ in range(k):
         _seed[0] += 1
-        game = Game(PLAYERS, Options(rounds=1), seed=_seed[0])
+        game = ClassicState(PLAYERS, options={"rounds": 1}, seed=_seed[0], log=False)
         play_game(game, {p: RandomBot(game.rng) for p in PLAYERS})
 
 
@@ -81,7 +81,7 @@ def heuristic_games(k: int, _seed=[0]) -> None:
     """Whole games (to 66 heads) between four heuristic bots, log off."""
     for _ in range(k):
         _seed[0] += 1
-        bot_game(Game(PLAYERS, seed=_seed[0]), HeuristicBot())   # what `simulate` plays
+        bot_game(ClassicState(PLAYERS, seed=_seed[0], log=False), HeuristicBot())   # what `simulate` plays
 
 
 def py6nimmt_rounds():
@@ -119,8 +119,8 @@ def main(argv=None) -> int:
     r, s = args.repeat, args.seconds
 
     rows = [("random 4-player rounds/s, log off (game.classic.fast kernel)", best_rate(fast_rounds, r, s)),
-            ("random 4-player rounds/s, log on (Game + RandomBot + log)", best_rate(logged_rounds, r, s)),
-            ("random 4-player rounds/s, log off (Game + RandomBot)", best_rate(unlogged_game_rounds, r, s)),
+            ("random 4-player rounds/s, log on (State rounds + RandomBot + log)", best_rate(logged_rounds, r, s)),
+            ("random 4-player rounds/s, log off (State rounds + RandomBot)", best_rate(unlogged_game_rounds, r, s)),
             ("heuristic 4-player games/s (to 66 heads)", best_rate(heuristic_games, r, s))]
     theirs = py6nimmt_rounds()
     if theirs is not None:

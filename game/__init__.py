@@ -16,21 +16,22 @@ Glossary, French game words → names in the code:
     pile de pénalité        penalty pile      Round.piles
     tour                    turn              turn.Turn
     manche                  round             play.Round
-    partie                  game              play.Game
+    partie                  game              state.ClassicState (the State is the game)
     écart                   gap               Place.gap
     donne                   deal              Rng.draw(), events.Deal
     draft (Logique)         pick              Round.pick(), events.DraftPick
     « à la BGA »            countdown         session.view()["scores"][i]["countdown"]
 
 Entry points: `variants.get(name)` / `variants.of(scenario)` (every variant's replay, result,
-drawing and state), `state` (the one state protocol, robots, simulate), `classic.play.Game`
+drawing and state), `state` (the one state protocol, robots, simulate), `classic.state.ClassicState`
 (full classic games), `messages.explain` (French), `python -m game replay|simulate`.
 """
 
 from .classic.cards import HEADS, heads
 from .errors import GameError
-from .classic.play import Game, Options, Round
+from .classic.play import Options, Round
+from .classic.state import ClassicState
 from .classic.replay import replay
 from .classic.replay import run
 
-__all__ = ["HEADS", "heads", "GameError", "Game", "Options", "Round", "replay", "run"]
+__all__ = ["HEADS", "heads", "GameError", "ClassicState", "Options", "Round", "replay", "run"]

@@ -10,7 +10,8 @@ from __future__ import annotations
 from game import variants
 from game.messages import scripts as script_words
 from game.classic import play as classic
-from game.classic.cards import HEADS, HIGHEST, classic_deck, tactique_deck, total_heads
+from game.classic.cards import (HEADS, HIGHEST, MAX_PLAYERS, MIN_PLAYERS, classic_deck, tactique_deck,
+                                total_heads)
 from game.classic.table import LIMIT
 
 from .blocks.markup import compact_json
@@ -22,7 +23,7 @@ WORDS_FILE = "js/mots-data.js"
 def _classic(name: str) -> dict:
     """Classic, Tactique, Logique: 10 cards each, 4 rows; the end is a target or a number of rounds."""
     default = classic.Options()
-    players = range(classic.MIN_PLAYERS, classic.MAX_PLAYERS + 1)
+    players = range(MIN_PLAYERS, MAX_PLAYERS + 1)
     return {
         # number cards in play by number of players (Tactique and Logique use 1..10n+4 only)
         "deal": {"hand": classic.HAND_SIZE, "specials": 0, "rows": classic.ROWS,

@@ -44,9 +44,12 @@ def play_special_round(rnd, bots: dict) -> None:
             rnd.settle(*bots[player].decide(rnd, player))
 
 
-def play_game(game, bots: dict, play=play_round) -> None:
-    """Rounds until the game is over (a classic `Game`, or a `SpecialGame` with
-    `play=play_special_round`)."""
-    while not game.over:
-        play(game.new_round(), bots)
-        game.end_round()
+def play_game(st, bots: dict, play=play_round) -> None:
+    """Rounds until the game is over, on the State's rounds directly (a `ClassicState`, or a
+    `SpecialState` with `play=play_special_round`): its first round is already dealt."""
+    while True:
+        play(st.round, bots)
+        st.end_round()
+        if st.game_over:
+            return
+        st.new_round()

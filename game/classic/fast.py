@@ -81,15 +81,19 @@ def _random_turns(rnd, hands: list[list[int]], ends: list[int], players: int) ->
     return score
 
 
-def bot_game(game, bot) -> None:
-    """A whole `Game` whose every decision `bot` takes (card, row, pick), without the step log
-    or the State's checks: the loop of heuristic simulations, equal in results to
-    `state.play_out` over the State (tests/game/classic/test_fast.py)."""
-    while not game.over:
-        r = game.new_round()
+def bot_game(st, bot) -> None:
+    """A whole game (a `ClassicState` made with `log=False`) whose every decision `bot` takes
+    (card, row, pick), on its rounds directly, without the step log or the moves' checks: the
+    loop of heuristic simulations, equal in results to `state.play_out` over the State
+    (tests/game/classic/test_fast.py)."""
+    while True:
+        r = st.round
         while r.draft is not None:
             want = r.pending
             r.pick(want["player"], bot.pick(r, want["player"], want["cards"]))
         while not r.over:
             r.play({p: bot.card(r, p) for p in r.players}, lambda p, card, _: bot.row(r, p, card))
-        game.end_round()
+        st.end_round()
+        if st.game_over:
+            return
+        st.new_round()

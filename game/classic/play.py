@@ -1,21 +1,19 @@
-"""Turns, rounds and games: deal (or draft), ten turns, scoring, end of game (RULES §1 and §2).
+"""A round's rules and the game's options: ten turns on one table, scoring (RULES §1 and §2).
 
-State machines: the deal is a chance step driven by `Rng`; every decision is asked for through
-`pending` and supplied by the caller (a bot, a reader, a scenario).
+State machines: every decision is asked for through `pending` and supplied by the caller (the
+State of classic/state.py, which deals the rounds and ends the game; a bot; a scenario).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import (HAND_SIZE, HEADS, MAX_PLAYERS, MIN_PLAYERS, ROWS, VARIANTS, classic_deck,
-                    is_card, tactique_deck)
+from .cards import HAND_SIZE, HEADS, ROWS, VARIANTS, classic_deck, is_card, tactique_deck
 from ..errors import GameError
 from ..messages import advice as words
 from ..variants import Option, check_values
-from ..events import (ChoiceMade, ChoiceRequested, Deal, DraftPick, GameEnd, Place, Reveal,
-                      RoundEnd, StartRow, Take, TooLow)
-from ..rng import Rng
+from ..events import (ChoiceMade, ChoiceRequested, Deal, DraftPick, Place, Reveal, StartRow, Take,
+                      TooLow)
 from .table import LIMIT, Table
 from ..untrusted import is_whole
 
@@ -262,71 +260,3 @@ def winners_of(totals: dict) -> list:
     """Everyone with the fewest heads: ties share the victory (in the order of `totals`)."""
     best = min(totals.values())
     return [p for p, t in totals.items() if t == best]
-
-
-class Game:
-    """A game: rounds until someone reaches the target (or a fixed number of rounds)."""
-
-    title = "6 qui prend"
-    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
-
-    def __init__(self, players: list[str], options: Options = Options(), seed: int | None = 0,
-                 log: list | None = None, *, excerpt: bool = False):
-        # `excerpt`: a scenario's table may show one player, or none (its rows only).
-        if not (0 if excerpt else self.min_players) <= len(players) <= self.max_players:
-            raise GameError(f"{self.title} is played by {self.min_players} to {self.max_players} "
-                            f"players, not {len(players)}")
-        if len(set(players)) != len(players):
-            raise GameError(f"player names must be different: {players}")
-        options.check()
-        self.players = list(players)
-        self.options = options
-        self.rng = Rng(seed)
-        self.log = log
-        self.totals = {p: 0 for p in players}
-        self.history: list[dict] = []   # scores of each finished round
-        self.round: Round | None = None
-
-    def new_round(self) -> Round:
-        """Deal (or lay out the draft) for the next round."""
-        if self.over:
-            raise GameError("the game is over")
-        number = len(self.history) + 1
-        n = len(self.players)
-        deck = self.options.deck(n)
-        if self.options.variant == "logique":
-            # The first picker moves one seat left each round (RULES §2).
-            first = (number - 1) % n
-            order = self.players[first:] + self.players[:first]
-            self.round = Round(self.players, {}, [], number=number, log=self.log,
-                               draft={"pool": deck, "order": order, "pos": 0})
-            return self.round
-        draw = self.rng.draw(deck, HAND_SIZE * n + ROWS)
-        hands = {p: draw[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i, p in enumerate(self.players)}
-        self.round = Round(self.players, hands, [[c] for c in draw[HAND_SIZE * n:]], number=number,
-                           log=self.log)
-        self.round.log_deal()
-        return self.round
-
-    def end_round(self) -> dict:
-        """Score the finished round; returns its scores."""
-        if self.round is None or not self.round.over:
-            raise GameError("the round is not over")
-        scores = self.round.scores()
-        for p, s in scores.items():
-            self.totals[p] += s
-        self.history.append(scores)
-        if self.log is not None:
-            self.log.append(RoundEnd(len(self.history), dict(scores), dict(self.totals)))
-            if self.over:
-                self.log.append(GameEnd(len(self.history), dict(self.totals), tuple(self.winners)))
-        self.round = None
-        return scores
-
-    @property
-    def over(self) -> bool:
-        return self.options.game_over(list(self.totals.values()), len(self.history))
-
-    @property
-    def winners(self) -> list[str]:
-        return winners_of(self.totals)

@@ -26,14 +26,14 @@ def card_view(card: int) -> dict:
 
 def rounds_view(st) -> dict:
     """The parts of the seat view every game in rounds shares (classic family, special cards)."""
-    g, live = st.game, st.game.round is not None
-    return {"round": len(g.history) + (1 if live else 0), "turn": st.shown_round.turn_number,
-            "round_scores": g.round.scores() if live else dict(g.history[-1]), "totals": st.scores(),
-            "last_round": dict(g.history[-1]) if g.history else {}, "rounds_played": len(g.history)}
+    live, history = st.round is not None, st.history
+    return {"round": len(history) + (1 if live else 0), "turn": st.shown_round.turn_number,
+            "round_scores": st.round.scores() if live else dict(history[-1]), "totals": st.scores(),
+            "last_round": dict(history[-1]) if history else {}, "rounds_played": len(history)}
 
 
 def seat_view(st, reader: str) -> dict:
-    r, options = st.shown_round, st.game.options
+    r, options = st.shown_round, st.options
     drafting = r.draft is not None
     out = {**rounds_view(st), "turns": HAND_SIZE, "hand": [card_view(c) for c in r.hands[reader]],
            "table": "" if drafting else table_svg(r.table.to_json()),
@@ -124,7 +124,7 @@ def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None):
 
 def advice(st, reader: str) -> dict:
     """What the heuristic robot would do in the reader's place, and why (French)."""
-    want, r = st.pending, st.game.round
+    want, r = st.pending, st.round
     bot = HeuristicBot()
     if want["kind"] == "card":
         assessed = {c: bot.assess(r.table, c) for c in r.hands[reader]}

@@ -4,32 +4,40 @@ from __future__ import annotations
 
 import time
 
+from ..rng import Rng
 from .bots import HeuristicBot
 from .fast import bot_game, random_round
-from .play import Game, Options, winners_of
+from .play import winners_of
+from .state import ClassicState
 
 
 def simulate(players: int = 4, games: int = 1000, seed: int = 1, bot: str = "heuristic",
              variant: str = "classic", target: int = 66, strict: bool = False,
              rounds: int | None = None) -> dict:
     """Play `games` games; average heads per seat, rounds per game, games per second."""
-    options = Options(variant=variant, target=target, strict=strict, rounds=rounds)
     names = [f"j{i + 1}" for i in range(players)]
+    agreed = {"target": target, "strict": strict, "rounds": rounds}
+
+    def new_game(game_seed: int) -> ClassicState:   # checks the players and options too
+        return ClassicState(names, seed=game_seed, variant=variant, options=agreed, log=False)
+
+    options = new_game(seed).options
     totals_sum = [0] * players
     wins = [0.0] * players
     rounds_sum = 0
     start = time.perf_counter()
     for g in range(games):
-        game = Game(names, options, seed=seed * 1_000_003 + g)
+        game_seed = seed * 1_000_003 + g
         if bot == "random":
             # Same draws as the State + the random robot (tests/game/classic/test_fast.py), lean.
-            rnd, deck, draft = game.rng.random, options.deck(players), variant == "logique"
+            rnd, deck, draft = Rng(game_seed).random, options.deck(players), variant == "logique"
             totals, played = [0] * players, 0
             while not options.game_over(totals, played):
                 for i, s in enumerate(random_round(rnd, players, deck, played % players if draft else None)):
                     totals[i] += s
                 played += 1
         else:
+            game = new_game(game_seed)
             bot_game(game, HeuristicBot())
             totals, played = [game.totals[p] for p in names], len(game.history)
         winners = winners_of(dict(enumerate(totals)))

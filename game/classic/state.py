@@ -1,7 +1,6 @@
-"""The classic game (and Tactique, Logique) behind the one state protocol of game/state.py.
-
-A thin layer over `play.Game` and `play.Round`, which stay the rules: this module only turns
-their decisions into moves. Moves:
+"""The classic game (and Tactique, Logique) as the one state protocol of game/state.py: the State
+is the game (it deals, scores each round, ends the game); a round's own rules are `play.Round`.
+Moves:
     {"kind": "card", "player": p, "card": c}   a card chosen for the turn (hidden until all chose)
     {"kind": "row",  "player": p, "row": r}    the row a too-low card takes
     {"kind": "pick", "player": p, "card": c}   Logique's draft
@@ -11,11 +10,13 @@ their decisions into moves. Moves:
 from __future__ import annotations
 
 from ..errors import GameError
+from ..events import GameEnd, RoundEnd
+from ..rng import Rng
 from ..untrusted import check_seed
 from ..state import check_turn, replay_moves
-from ..events import Deal
 from ..variants import check_values
-from .play import HAND_SIZE, OPTIONS, Game, Options, Round
+from .cards import MAX_PLAYERS, MIN_PLAYERS
+from .play import HAND_SIZE, OPTIONS, ROWS, Options, Round, winners_of
 from .scenario import parse
 from .table import LIMIT
 
@@ -24,56 +25,83 @@ MOVE_KEYS = {"card": ("card",), "row": ("row",), "pick": ("card",), "next_round"
 
 
 class RoundsState:
-    """What the games played in rounds share (the classic family, the special cards): the cards
-    of a turn stay hidden until everyone has chosen, a round is scored as soon as it is over,
-    and scores, totals and winners come from the `Game`."""
+    """What the games played in rounds share (the classic family, the special cards): the State
+    deals each round (the variant's `_new_round`), keeps the cards of a turn hidden until everyone
+    has chosen, scores a round as soon as it is over and ends the game by the variant's
+    `game_over`. A round's own rules are the variant's round object (`play.Round`,
+    `specials.round.SpecialRound`)."""
 
     RECORDED = ("kind", "player", "card", "row")   # the fields of a move kept in `moves`
     MOVE_KEYS: dict                                  # each kind of move → its fields (check_turn)
     partial = False   # a scenario's round: a player may sit a turn out (a card move with card None)
+    title, min_players, max_players = "6 qui prend", MIN_PLAYERS, MAX_PLAYERS
 
-    def _begin(self, game, players, seed) -> None:
-        self.game = game
-        self.players = list(players)
+    def _begin(self, players, seed, log: list | None) -> None:
+        """The game before its first deal; `log` None keeps no events (whole-game simulations,
+        which play the rounds directly: `apply` needs the log)."""
+        players = list(players)
+        # A scenario's excerpt may show one player, or none (its rows only).
+        if not (0 if self.partial else self.min_players) <= len(players) <= self.max_players:
+            raise GameError(f"{self.title} is played by {self.min_players} to {self.max_players} "
+                            f"players, not {len(players)}")
+        if len(set(players)) != len(players):
+            raise GameError(f"player names must be different: {players}")
+        self.players = players
         self.seed = seed
+        self.rng = Rng(seed)
+        self.log = log
+        self.totals = {p: 0 for p in players}
+        self.history: list[dict] = []        # scores of each finished round
+        self.round = None                    # the round in progress
+        self.finished = None                 # the last round played, once scored (still shown)
         self.moves: list[dict] = []
         self.hidden: dict = {}               # cards chosen this turn, shown once everyone chose
         self.round_starts: list[dict] = []   # each round's deal (exports, « revoir la manche »)
-        self.finished = None                 # the last round played, once scored (still shown)
 
-    @property
-    def round(self):
-        return self.game.round
+    # --- the game -------------------------------------------------------------------------------
+    def new_round(self):
+        """Deal the next round: the first one from the scenario's deal when one is given."""
+        if self.game_over:
+            raise GameError("the game is over")
+        r = self.round = self._new_round(len(self.history) + 1)
+        self.round_starts.append(self._start_of(r))
+        return r
+
+    def end_round(self) -> dict:
+        """Score the finished round (kept as `finished`, still shown); returns its scores."""
+        if self.round is None or not self.round.over:
+            raise GameError("the round is not over")
+        scores = self.round.scores()
+        for p, s in scores.items():
+            self.totals[p] += s
+        self.history.append(scores)
+        if self.log is not None:
+            self.log.append(RoundEnd(len(self.history), dict(scores), dict(self.totals)))
+            if self.game_over:
+                self.log.append(GameEnd(len(self.history), dict(self.totals), tuple(self.winners())))
+        self.finished, self.round = self.round, None
+        return scores
 
     @property
     def shown_round(self):
         """The round the reader sees: the one in progress, or the last one once it is scored."""
-        return self.game.round if self.game.round is not None else self.finished
+        return self.round if self.round is not None else self.finished
 
     @property
     def is_over(self) -> bool:
-        return self.game.over and self.game.round is None
+        return self.round is None and self.game_over
 
     def scores(self) -> dict:
         """Points since the start of the game, the round in progress included."""
         current = self.round.scores() if self.round is not None else {}
-        return {p: self.game.totals[p] + current.get(p, 0) for p in self.players}
+        return {p: self.totals[p] + current.get(p, 0) for p in self.players}
 
     def returns(self) -> dict:
         return {p: -s for p, s in self.scores().items()}
 
     def winners(self) -> list:
-        return self.game.winners
-
-    def _deal(self) -> None:
-        """Deal the next round, the first one from the scenario's deal when one is given."""
-        if self.given_deal is not None and not self.game.history:
-            r = self.game.round = self._given_round(self.given_deal)
-            self.log.append(Deal(1, tuple(tuple(row) for row in r.table.rows),
-                                 sum(len(h) for h in r.hands.values()) + len(r.table.rows)))
-        else:
-            r = self.game.new_round()
-        self._remember_start(r)
+        """Everyone with the fewest points: ties share the victory."""
+        return winners_of(self.totals)
 
     def to_json(self) -> dict:
         out = {"variant": self.variant, "players": list(self.players), "seed": self.seed,
@@ -81,6 +109,13 @@ class RoundsState:
         if self.given_deal is not None:
             out["deal"] = self.given_deal
         return out
+
+    # --- moves ----------------------------------------------------------------------------------
+    @property
+    def pending(self) -> dict | None:
+        if self.round is None:
+            return None if self.game_over else {"kind": "next_round", "player": None}
+        return self._waiting(self.round)
 
     def legal_moves(self) -> list[dict]:
         """Every move answering `pending`: the hidden card and next_round here, a variant's own
@@ -123,12 +158,11 @@ class RoundsState:
         if move["kind"] == "card":
             self._choose_card(move.get("player"), move.get("card"))
         elif move["kind"] == "next_round":
-            self._deal()
+            self.new_round()
         else:
             self._decide(move)
-        if self.game.round is not None and self.game.round.over:
-            self.finished = self.game.round
-            self.game.end_round()
+        if self.round is not None and self.round.over:
+            self.end_round()
         self.moves.append({k: move[k] for k in self.RECORDED if k in move})
         return self.log[start:]
 
@@ -137,33 +171,50 @@ class ClassicState(RoundsState):
     MOVE_KEYS = MOVE_KEYS
 
     def __init__(self, players: list, *, seed=0, options: dict | None = None, variant: str = "classic",
-                 deal: dict | None = None, partial: bool = False):
+                 deal: dict | None = None, partial: bool = False, log: bool = True):
         if deal is not None and not partial:   # a scenario's excerpt deals only the cards it plays
             deal = check_deal(deal, players, variant)
         check_seed(seed)
         self.saved_options = check_values(variant, OPTIONS, options)
         self.options = Options(variant, **self.saved_options)
         self.variant = variant
-        self.log: list = []
         self.partial = partial
-        game = Game(list(players), self.options, seed=seed, log=self.log, excerpt=partial)
-        self._begin(game, players, seed)
+        self._begin(players, seed, [] if log else None)
+        self.options.check()
         self.given_deal = deal               # a first deal read from a scenario instead of the seed
-        self._deal()
+        self.new_round()
 
-    def _given_round(self, deal: dict) -> Round:
-        return Round(self.players, deal["hands"], deal["rows"], number=1, log=self.log,
-                     limit=deal.get("limit", LIMIT))
+    @property
+    def game_over(self) -> bool:
+        return self.options.game_over(list(self.totals.values()), len(self.history))
 
-    def _remember_start(self, r) -> None:
-        self.round_starts.append({"rows": r.table.to_json(), "hands": {p: list(h) for p, h in r.hands.items()}})
+    def _new_round(self, number: int) -> Round:
+        """The scenario's deal for the first round, else the seed's (Logique: the draft's pool,
+        the first picker one seat further left each round, RULES §2)."""
+        log, n = self.log, len(self.players)
+        if self.given_deal is not None and number == 1:
+            deal = self.given_deal
+            r = Round(self.players, deal["hands"], deal["rows"], number=1, log=log,
+                      limit=deal.get("limit", LIMIT))
+        elif self.options.variant == "logique":
+            first = (number - 1) % n
+            order = self.players[first:] + self.players[:first]
+            return Round(self.players, {}, [], number=number, log=log,
+                         draft={"pool": self.options.deck(n), "order": order, "pos": 0})
+        else:
+            draw = self.rng.draw(self.options.deck(n), HAND_SIZE * n + ROWS)
+            hands = {p: draw[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i, p in enumerate(self.players)}
+            r = Round(self.players, hands, [[c] for c in draw[HAND_SIZE * n:]], number=number, log=log)
+        r.log_deal()
+        return r
+
+    @staticmethod
+    def _start_of(r) -> dict:
+        return {"rows": r.table.to_json(), "hands": {p: list(h) for p, h in r.hands.items()}}
 
     # --- reading ------------------------------------------------------------------------------
-    @property
-    def pending(self) -> dict | None:
-        if self.game.round is None:
-            return None if self.game.over else {"kind": "next_round", "player": None}
-        want = self.game.round.pending
+    def _waiting(self, r) -> dict:
+        want = r.pending
         return self._next_to_choose() if want["kind"] == "card" else want
 
     def _decisions(self, want: dict) -> list[dict]:
@@ -183,8 +234,7 @@ class ClassicState(RoundsState):
         else:
             r.pick(move.get("player"), move.get("card"))
             if r.draft is None:   # the draft is over: the round starts from these rows and hands
-                self.round_starts.pop()
-                self._remember_start(r)
+                self.round_starts[-1] = self._start_of(r)
 
 
 new_game = ClassicState   # the registry's `new_game(players, *, seed, options, variant, deal)`

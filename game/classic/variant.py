@@ -9,7 +9,8 @@ from ..variants import Variant
 from . import page, seat, state
 from .bots import HeuristicBot
 from .draw import step_html
-from .play import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from .cards import MAX_PLAYERS, MIN_PLAYERS
+from .play import OPTIONS
 from .replay import replay, run
 
 

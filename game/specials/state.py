@@ -1,6 +1,5 @@
-"""« 6 qui surprend ! » behind the one state protocol of game/state.py: `SpecialGame` (two rounds,
-each dealt afresh) and `round.SpecialRound` are the rules, `SpecialState` turns their decisions
-into moves:
+"""« 6 qui surprend ! » as the one state protocol of game/state.py: `SpecialState` is the game (two
+rounds, each dealt afresh), `round.SpecialRound` a round's rules. Moves:
     {"kind": "card", "player": p, "card": c}     the number card chosen for the turn (hidden)
     {"kind": "place", "player": p, "special": move or None, "row": r or None}
         when p's card comes up: an optional special card (game/specials/moves.py shapes) and,
@@ -13,7 +12,6 @@ from __future__ import annotations
 from .. import variants
 from ..classic.bots import cheapest_row
 from ..classic.cards import classic_deck
-from ..classic.play import Game
 from ..classic.state import RoundsState
 from ..errors import GameError
 from ..events import Deal
@@ -26,22 +24,31 @@ from .round import SpecialRound
 from .scenario import parse
 
 
-class SpecialGame(Game):
-    """Two rounds, each with a full re-deal (RULES §3); scores, the end and ties are the classic
-    Game's."""
+class SpecialState(RoundsState):
+    """Two rounds, each dealt afresh (RULES §3); a round's rules are `SpecialRound`'s."""
 
-    title = "the special-cards variant"
-    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    variant = "speciales"
+    title, min_players, max_players = "the special-cards variant", MIN_PLAYERS, MAX_PLAYERS
+    RECORDED = ("kind", "player", "card", "special", "row")
+    MOVE_KEYS = {"card": ("card",), "place": ("special", "row"), "next_round": ()}
+
+    def __init__(self, players: list, *, seed=0, options: dict | None = None,
+                 deal: dict | None = None, partial: bool = False, log: bool = True):
+        check_seed(seed)
+        self.saved_options = variants.check_options(variants.get(self.variant), options)
+        self.partial = partial
+        self._begin(players, seed, [] if log else None)
+        self.given_deal = deal   # a first deal read from a scenario (a loaded export), not the seed
+        self.new_round()
 
     @property
-    def over(self) -> bool:
+    def game_over(self) -> bool:
         return len(self.history) >= ROUNDS
 
-    def new_round(self, deal: dict | None = None) -> SpecialRound:
-        """The next round: `deal` (a scenario's rows, hands, held cards, markers and Stops) or,
-        without it, 12 number cards and 3 special cards each and 4 rows drawn from the seed."""
-        if self.over:
-            raise GameError("the game is over: it has exactly two rounds")
+    def _new_round(self, number: int) -> SpecialRound:
+        """The scenario's deal for the first round (rows, hands, held cards, markers, Stops),
+        else 12 number cards and 3 special cards each and 4 rows drawn from the seed."""
+        deal = self.given_deal if number == 1 else None
         if deal is None:
             n, each, held = len(self.players), NUMBER_CARDS_EACH, SPECIAL_CARDS_EACH
             draw = self.rng.draw(classic_deck(), each * n + ROWS)
@@ -50,42 +57,21 @@ class SpecialGame(Game):
             deal = {"rows": [[c] for c in draw[each * n:]],
                     "hands": {p: draw[i * each:(i + 1) * each] for i, p in seats},
                     "held": {p: specials[i * held:(i + 1) * held] for i, p in seats}}
-        r = self.round = SpecialRound(
-            self.players, deal["hands"], deal["held"], deal["rows"], marked=deal.get("marked", ()),
-            stopped=deal.get("stopped", ()), number=len(self.history) + 1, log=self.log)
+        r = SpecialRound(self.players, deal["hands"], deal["held"], deal["rows"],
+                         marked=deal.get("marked", ()), stopped=deal.get("stopped", ()),
+                         number=number, log=self.log)
         if self.log is not None:
-            self.log.append(Deal(r.number, tuple(map(tuple, r.table.rows)),
+            self.log.append(Deal(number, tuple(map(tuple, r.table.rows)),
                                  sum(map(len, r.hands.values())) + len(r.table.rows)))
         return r
 
+    @staticmethod
+    def _start_of(r) -> dict:
+        return {"rows": [list(row) for row in r.table.rows],
+                "hands": {p: list(h) for p, h in r.hands.items()},
+                "specials": {p: list(s) for p, s in r.specials.items()}}
 
-class SpecialState(RoundsState):
-    variant = "speciales"
-    RECORDED = ("kind", "player", "card", "special", "row")
-    MOVE_KEYS = {"card": ("card",), "place": ("special", "row"), "next_round": ()}
-
-    def __init__(self, players: list, *, seed=0, options: dict | None = None,
-                 deal: dict | None = None, partial: bool = False):
-        check_seed(seed)
-        self.saved_options = variants.check_options(variants.get(self.variant), options)
-        self.log: list = []
-        self.partial = partial
-        game = SpecialGame(list(players), seed=seed, log=self.log, excerpt=partial)
-        self._begin(game, players, seed)
-        self.given_deal = deal   # a first deal read from a scenario (a loaded export), not the seed
-        self._deal()
-
-    def _deal(self) -> None:
-        r = self.game.new_round(None if self.game.history else self.given_deal)
-        self.round_starts.append({"rows": [list(row) for row in r.table.rows],
-                                  "hands": {p: list(h) for p, h in r.hands.items()},
-                                  "specials": {p: list(s) for p, s in r.specials.items()}})
-
-    @property
-    def pending(self) -> dict | None:
-        r = self.game.round
-        if r is None:
-            return None if self.game.over else {"kind": "next_round", "player": None}
+    def _waiting(self, r) -> dict:
         if r.turn_done:
             return self._next_to_choose()
         card, player = r.next_card()

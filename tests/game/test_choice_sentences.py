@@ -17,7 +17,7 @@ import pytest
 
 from game.classic.bots import HeuristicBot
 from round_robots import RoundRandom as RandomBot, play_game
-from game.classic.play import Game, Options
+from game.classic.state import ClassicState
 from game.messages import explain
 from game.messages.typography import NBSP, fr_list
 from game import variants
@@ -100,8 +100,8 @@ def test_the_examples_hold_choices_of_every_kind():
 def test_choice_sentences_of_bot_games_are_true(seed):
     """explain(choice_made) on its own (the golden playthroughs' lines), random and careful bots."""
     players = ["Alice", "Bruno", "Chloé", "David"]
-    log: list = []
-    game = Game(players, Options(), seed=seed, log=log)
+    game = ClassicState(players, seed=seed)
+    log = game.log
     bots = {p: (RandomBot(game.rng) if i % 2 else HeuristicBot(game.rng)) for i, p in enumerate(players)}
     play_game(game, bots)
     made = [e.to_dict() for e in log if e.type == "choice_made"]
@@ -111,8 +111,8 @@ def test_choice_sentences_of_bot_games_are_true(seed):
 
 
 def test_choice_made_reads_old_logs():
-    log: list = []
-    game = Game(["Alice", "Bruno", "Chloé"], Options(), seed=3, log=log)
+    game = ClassicState(["Alice", "Bruno", "Chloé"], seed=3)
+    log = game.log
     play_game(game, {p: RandomBot(game.rng) for p in ["Alice", "Bruno", "Chloé"]})
     made = next(e for e in log if e.type == "choice_made")
     data = json.loads(json.dumps(made.to_dict()))

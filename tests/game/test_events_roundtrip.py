@@ -14,7 +14,7 @@ import pytest
 
 from game.classic.bots import HeuristicBot
 from round_robots import RoundRandom as RandomBot, play_game as play_classic, play_special_round
-from game.classic.play import Game, Options
+from game.classic.state import ClassicState
 from game.classic.replay import replay
 from game.events import EVENT_TYPES, Event, all_types
 from game.junior.rules import LEVELS, play
@@ -25,7 +25,7 @@ from game.junior.state import run_game
 from game.junior.rules import game_end_event
 from game.rng import Rng
 from game.specials.bots import RandomSpecialBot, SpecialBot
-from game.specials.state import SpecialGame
+from game.specials.state import SpecialState
 from game.untrusted import check_plain
 
 SEEDS = range(1, 5)
@@ -38,8 +38,9 @@ def classic_events() -> list[Event]:
             players = [f"p{i}" for i in range(2 + seed)]
             rng = Rng(seed)
             bots = {p: (RandomBot(rng) if i % 2 else HeuristicBot(rng)) for i, p in enumerate(players)}
-            game = Game(players, Options(variant=variant, rounds=2), seed=seed, log=log)
+            game = ClassicState(players, variant=variant, options={"rounds": 2}, seed=seed)
             play_classic(game, bots)
+            log += game.log
     return log
 
 
@@ -50,7 +51,9 @@ def special_events() -> list[Event]:
         rng = Rng(seed)
         bots = {p: (RandomSpecialBot(rng, rate=0.9) if i % 2 else SpecialBot(rng))
                 for i, p in enumerate(players)}
-        play_classic(SpecialGame(players, seed=seed, log=log), bots, play_special_round)
+        game = SpecialState(players, seed=seed)
+        play_classic(game, bots, play_special_round)
+        log += game.log
     return log
 
 

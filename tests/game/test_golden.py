@@ -1,9 +1,8 @@
 """Golden playthroughs: the French text of whole seeded games, compared word for word.
 
 Each file in tests/game/golden/ holds one line per event of the step log
-(`game.messages.explain`), for a seeded game between heuristic bots: the classic family through
-`Game`, and every variant through the state protocol (game/state.py), special cards and Junior
-included. Any change
+(`game.messages.explain`), for a seeded game between heuristic bots, every variant through the
+state protocol (game/state.py): its whole log, and move by move the events `apply` returns. Any change
 of a rule, a bot, the random draws or a French sentence shows as a diff here,
 to be read and accepted deliberately.
 

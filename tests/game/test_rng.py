@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from game.classic.cards import classic_deck
-from game.classic.play import Game
+from game.classic.state import ClassicState
 from game.rng import Rng
 
 # Rng(1).draw(classic_deck(), 44): the 4-player deal of seed 1 (10 × 4 hands, then 4 row starts).
@@ -35,8 +35,7 @@ def test_seed_1_gives_a_fixed_draw():
 
 
 def test_seed_1_gives_a_fixed_first_deal():
-    game = Game(["Alice", "Bruno", "Chloé", "David"], seed=1)
-    rnd = game.new_round()
+    rnd = ClassicState(["Alice", "Bruno", "Chloé", "David"], seed=1).round
     assert rnd.hands == {p: sorted(SEED_1_DRAW[i * 10:(i + 1) * 10])
                          for i, p in enumerate(["Alice", "Bruno", "Chloé", "David"])}
     assert rnd.table.rows == [[104], [19], [6], [64]]
@@ -62,21 +61,20 @@ def test_seed_3_gives_a_fixed_shuffle_choice_and_draws():
 PROGRAM = """
 from game.classic.bots import HeuristicBot
 from game.classic.cards import classic_deck
-from game.classic.play import Game, Options
+from game.classic.state import ClassicState
 from game.rng import Rng
 from game.state import RandomBot, make_bots, play_out
 from game import variants
 
 def first_deal(seed, players, variant="classic"):
-    game = Game([f"p{i}" for i in range(players)], Options(variant=variant), seed=seed)
-    rnd = game.new_round()
+    rnd = ClassicState([f"p{i}" for i in range(players)], variant=variant, seed=seed).round
     return {"hands": rnd.hands, "rows": rnd.table.rows}
 
 def totals(seed, players, bot):
     names = [f"p{i}" for i in range(players)]
     st = variants.get("classic").new_game(names, seed=seed)
     play_out(st, make_bots(variants.get("classic"), names, bot, seed))
-    return [st.game.totals, len(st.game.history)]
+    return [st.totals, len(st.history)]
 
 result = {
     "draw_seed_1": Rng(1).draw(classic_deck(), 44),
@@ -116,5 +114,5 @@ def test_games_never_use_the_version_unstable_draws(monkeypatch, variant):
     players = ["a", "b", "c"]
     st = variants.get(variant).new_game(players, seed=5, options={"rounds": 2})
     heuristic = variants.get(variant).bots["heuristic"]
-    play_out(st, {p: (RandomBot if p == "a" else heuristic)(st.game.rng) for p in players})
-    assert len(st.game.history) == 2
+    play_out(st, {p: (RandomBot if p == "a" else heuristic)(st.rng) for p in players})
+    assert len(st.history) == 2

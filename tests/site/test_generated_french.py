@@ -17,7 +17,7 @@ import pytest
 
 from game.classic.bots import HeuristicBot
 from round_robots import RoundRandom as RandomBot, play_game, play_special_round
-from game.classic.play import Game, Options
+from game.classic.state import ClassicState
 from game.junior.scenario import to_scenario
 from game.junior.variant import replay as junior_replay
 from game.junior.state import run_game
@@ -32,23 +32,21 @@ PLAYERS = ["Alice", "Bruno", "Chloé", "Émile"]
 
 def classic_sentences():
     for seed in range(1, 4):
-        for options in (Options(), Options(variant="logique", rounds=1)):
-            log: list = []
-            game = Game(PLAYERS, options, seed=seed, log=log)
+        for variant, options in (("classic", {}), ("logique", {"rounds": 1})):
+            game = ClassicState(PLAYERS, variant=variant, options=options, seed=seed)
             play_game(game, {p: (RandomBot(game.rng) if i % 2 else HeuristicBot(game.rng))
                              for i, p in enumerate(PLAYERS)})
-            yield from (explain(e) for e in log)
+            yield from (explain(e) for e in game.log)
 
 
 def special_sentences():
     from game.specials.bots import RandomSpecialBot, SpecialBot
-    from game.specials.state import SpecialGame
+    from game.specials.state import SpecialState
     for seed in range(1, 4):
-        log: list = []
-        game = SpecialGame(PLAYERS, seed=seed, log=log)
+        game = SpecialState(PLAYERS, seed=seed)
         play_game(game, {p: (RandomSpecialBot(game.rng, rate=0.9) if i % 2 else SpecialBot(game.rng))
                          for i, p in enumerate(PLAYERS)}, play_special_round)
-        yield from (explain(e) for e in log)
+        yield from (explain(e) for e in game.log)
 
 
 def junior_sentences():

@@ -11,7 +11,8 @@ from urllib.parse import urljoin, urlparse
 import pytest
 
 from game.classic import cards as classic_cards
-from game.classic.play import Game, Options
+from game.classic.play import Options
+from game.classic.state import ClassicState
 from game.junior import cows
 from game.messages.scripts import STEP_PLAYER
 from game.specials.cards import NEGATIVE, STOP
@@ -90,8 +91,8 @@ def test_logique_first_picker_and_direction_are_the_engines(built_site):
     assert "Dans « Jouer une manche », c’est vous." in text
     assert "À la manche suivante, le voisin de gauche du premier joueur commence" in text
     players = ["vous", "gauche", "face", "droite"]
-    game = Game(players, Options(variant="logique"), seed=3)
-    assert game.new_round().draft["order"] == players   # round 1: the first seat (the reader)
+    game = ClassicState(players, variant="logique", seed=3)
+    assert game.round.draft["order"] == players   # round 1: the first seat (the reader)
     game.round = None
     game.history.append({p: 0 for p in players})
     assert game.new_round().draft["order"] == players[1:] + players[:1]   # then one seat left

@@ -8,7 +8,8 @@ from game import variants
 from game.classic.bots import HeuristicBot, cheapest_row
 from game.state import RandomBot, bot_factory
 from round_robots import RoundRandom, play_game
-from game.classic.play import Game, Options, Round
+from game.classic.play import Round
+from game.classic.state import ClassicState
 from game.classic.state import new_game
 from game.errors import GameError
 from game.rng import Rng
@@ -68,7 +69,7 @@ def test_unknown_bot_is_refused():
 def test_heuristic_bots_take_fewer_heads_than_random_ones():
     heuristic = random = 0
     for seed in range(40):
-        game = Game(["h1", "r1", "h2", "r2"], Options(rounds=1), seed=seed)
+        game = ClassicState(["h1", "r1", "h2", "r2"], options={"rounds": 1}, seed=seed)
         bots = {p: (HeuristicBot(game.rng) if p[0] == "h" else RoundRandom(game.rng)) for p in game.players}
         play_game(game, bots)
         heuristic += game.totals["h1"] + game.totals["h2"]

@@ -12,13 +12,14 @@ from game.classic.bots import HeuristicBot
 from round_robots import RoundRandom as RandomBot, play_game, play_round
 from game.classic.cards import tactique_deck
 from game.errors import GameError
-from game.classic.play import Game, Options, Round
+from game.classic.play import Options, Round
+from game.classic.state import ClassicState
 
 PLAYERS = ["Alice", "Bruno", "Chloé", "David"]
 ONE_HEAD = [c for c in range(1, 105) if c % 5 and c % 11]  # 1 head each: piles of any size
 
 
-def finish_round(game: Game, heads: dict) -> dict:
+def finish_round(game: ClassicState, heads: dict) -> dict:
     """Score a round in which each player took exactly `heads[player]` heads."""
     rnd = Round(game.players, {}, [[101], [102], [103], [104]], number=len(game.history) + 1,
                 log=game.log)
@@ -31,8 +32,7 @@ def finish_round(game: Game, heads: dict) -> dict:
 
 @pytest.mark.parametrize("n", range(2, 11))
 def test_deal_gives_ten_cards_each_and_four_rows(n):
-    game = Game([f"p{i}" for i in range(n)], seed=n)
-    rnd = game.new_round()
+    rnd = ClassicState([f"p{i}" for i in range(n)], seed=n).round
     cards = [c for h in rnd.hands.values() for c in h] + rnd.table.cards()
     assert all(len(h) == 10 for h in rnd.hands.values())
     assert [len(r) for r in rnd.table.rows] == [1, 1, 1, 1]
@@ -42,8 +42,7 @@ def test_deal_gives_ten_cards_each_and_four_rows(n):
 
 @pytest.mark.parametrize("n", [2, 5, 10])
 def test_tactique_deals_every_card_of_its_deck(n):
-    game = Game([f"p{i}" for i in range(n)], Options(variant="tactique"), seed=3)
-    rnd = game.new_round()
+    rnd = ClassicState([f"p{i}" for i in range(n)], variant="tactique", seed=3).round
     cards = sorted([c for h in rnd.hands.values() for c in h] + rnd.table.cards())
     assert cards == tactique_deck(n)
 
@@ -51,12 +50,12 @@ def test_tactique_deals_every_card_of_its_deck(n):
 @pytest.mark.parametrize("players", [["a"], [f"p{i}" for i in range(11)], ["a", "a"]])
 def test_game_refuses_bad_player_lists(players):
     with pytest.raises(GameError):
-        Game(players)
+        ClassicState(players)
 
 
 def test_a_round_is_ten_turns():
-    game = Game(PLAYERS, seed=5)
-    rnd = game.new_round()
+    game = ClassicState(PLAYERS, seed=5)
+    rnd = game.round
     bots = {p: RandomBot(game.rng) for p in PLAYERS}
     play_round(rnd, bots)
     assert rnd.over and rnd.turn_number == 10 and rnd.pending is None
@@ -76,8 +75,8 @@ def draft_order(rnd: Round) -> list[str]:
 
 
 def test_logique_two_players_draft_cards_1_to_24_and_the_four_left_start_the_rows():
-    game = Game(["Alice", "Bruno"], Options(variant="logique"), seed=1, log=[])
-    rnd = game.new_round()
+    game = ClassicState(["Alice", "Bruno"], variant="logique", seed=1)
+    rnd = game.round
     assert rnd.pending["cards"] == list(range(1, 25))
     bot = HeuristicBot()
     picked = []
@@ -96,17 +95,16 @@ def test_logique_two_players_draft_cards_1_to_24_and_the_four_left_start_the_row
 
 
 def test_logique_players_pick_one_at_a_time_in_turn_order():
-    game = Game(PLAYERS, Options(variant="logique"), seed=1)
-    order = draft_order(game.new_round())
+    order = draft_order(ClassicState(PLAYERS, variant="logique", seed=1).round)
     assert order == PLAYERS * 10
 
 
 def test_logique_first_picker_moves_one_seat_each_round():
-    game = Game(PLAYERS, Options(variant="logique", rounds=5), seed=2)
+    game = ClassicState(PLAYERS, variant="logique", options={"rounds": 5}, seed=2)
     bots = {p: RandomBot(game.rng) for p in PLAYERS}
     firsts = []
     for number in range(5):
-        rnd = game.new_round()
+        rnd = game.round or game.new_round()
         firsts.append(rnd.pending["player"])
         seat = number % 4
         assert draft_order(copy.deepcopy(rnd)) == (PLAYERS[seat:] + PLAYERS[:seat]) * 10
@@ -116,8 +114,7 @@ def test_logique_first_picker_moves_one_seat_each_round():
 
 
 def test_draft_refuses_the_wrong_picker_or_a_card_not_face_up_and_changes_nothing():
-    game = Game(["Alice", "Bruno"], Options(variant="logique"), seed=1)
-    rnd = game.new_round()
+    rnd = ClassicState(["Alice", "Bruno"], variant="logique", seed=1).round
     rnd.pick("Alice", 7)
     before = rnd.snapshot()
     for player, card in (("Alice", 8), ("Bruno", 7), ("Bruno", 25), ("Zoé", 8)):
@@ -127,7 +124,7 @@ def test_draft_refuses_the_wrong_picker_or_a_card_not_face_up_and_changes_nothin
 
 
 def test_cards_cannot_be_played_during_the_draft():
-    rnd = Game(["Alice", "Bruno"], Options(variant="logique"), seed=1).new_round()
+    rnd = ClassicState(["Alice", "Bruno"], variant="logique", seed=1).round
     with pytest.raises(GameError):
         rnd.play({"Alice": 1, "Bruno": 2})
 
@@ -135,74 +132,75 @@ def test_cards_cannot_be_played_during_the_draft():
 # --- end of game ----------------------------------------------------------------------------------
 
 def test_game_ends_after_the_round_where_someone_reaches_66():
-    game = Game(PLAYERS, seed=1)
+    game = ClassicState(PLAYERS, seed=1)
     finish_round(game, {"Alice": 40, "Bruno": 65})
-    assert not game.over
+    assert not game.is_over
     finish_round(game, {"Alice": 26})
-    assert game.over and game.totals["Alice"] == 66
+    assert game.is_over and game.totals["Alice"] == 66
 
 
 def test_game_end_at_66_or_more_counts_exceeding_too():
-    game = Game(PLAYERS, seed=1)
+    game = ClassicState(PLAYERS, seed=1)
     finish_round(game, {"Chloé": 70})
-    assert game.over
+    assert game.is_over
 
 
 def test_strict_plus_de_66_needs_more_than_66():
-    game = Game(PLAYERS, Options(strict=True), seed=1)
+    game = ClassicState(PLAYERS, options={"strict": True}, seed=1)
     finish_round(game, {"Alice": 66})
-    assert not game.over
+    assert not game.is_over
     finish_round(game, {"Alice": 1})
-    assert game.over
+    assert game.is_over
 
 
 def test_other_target():
-    game = Game(PLAYERS, Options(target=30), seed=1)
+    game = ClassicState(PLAYERS, options={"target": 30}, seed=1)
     finish_round(game, {"Alice": 29})
-    assert not game.over
+    assert not game.is_over
     finish_round(game, {"Bruno": 30})
-    assert game.over
+    assert game.is_over
 
 
 def test_fixed_number_of_rounds_ignores_the_target():
-    game = Game(PLAYERS, Options(rounds=3), seed=1)
+    game = ClassicState(PLAYERS, options={"rounds": 3}, seed=1)
     finish_round(game, {"Alice": 100})
     finish_round(game, {})
-    assert not game.over
+    assert not game.is_over
     finish_round(game, {})
-    assert game.over and len(game.history) == 3
+    assert game.is_over and len(game.history) == 3
 
 
 def test_no_round_after_the_end():
-    game = Game(PLAYERS, seed=1)
+    game = ClassicState(PLAYERS, seed=1)
     finish_round(game, {"Alice": 66})
     with pytest.raises(GameError):
         game.new_round()
 
 
-@pytest.mark.parametrize("options", [Options(variant="nope"), Options(target=0), Options(rounds=0)])
-def test_bad_options_are_refused(options):
+@pytest.mark.parametrize("variant, options", [("nope", {}), ("classic", {"target": 0}),
+                                             ("classic", {"rounds": 0})])
+def test_bad_options_are_refused(variant, options):
     with pytest.raises(GameError):
-        Game(PLAYERS, options)
+        ClassicState(PLAYERS, variant=variant, options=options)
 
 
 def test_fewest_heads_wins():
-    game = Game(PLAYERS, seed=1, log=[])
+    game = ClassicState(PLAYERS, seed=1)
     finish_round(game, {"Alice": 66, "Bruno": 12, "Chloé": 3, "David": 20})
-    assert game.winners == ["Chloé"]
+    assert game.winners() == ["Chloé"]
     assert game.log[-1] == ev.GameEnd(1, {"Alice": 66, "Bruno": 12, "Chloé": 3, "David": 20}, ("Chloé",))
 
 
 def test_shared_victory_on_ties():
-    game = Game(PLAYERS, seed=1, log=[])
+    game = ClassicState(PLAYERS, seed=1)
     finish_round(game, {"Alice": 66, "Bruno": 8, "Chloé": 20, "David": 8})
-    assert game.winners == ["Bruno", "David"]
+    assert game.winners() == ["Bruno", "David"]
     end = game.log[-1]
     assert isinstance(end, ev.GameEnd) and end.winners == ("Bruno", "David")
 
 
 def test_round_end_event_has_round_scores_and_totals():
-    game = Game(PLAYERS, seed=1, log=[])
+    game = ClassicState(PLAYERS, seed=1)
     finish_round(game, {"Alice": 5})
     finish_round(game, {"Alice": 2, "Bruno": 1})
     assert game.log[-1] == ev.RoundEnd(2, {"Alice": 2, "Bruno": 1, "Chloé": 0, "David": 0},
@@ -212,8 +210,7 @@ def test_round_end_event_has_round_scores_and_totals():
 
 
 def test_end_round_refuses_an_unfinished_round():
-    game = Game(PLAYERS, seed=1)
-    game.new_round()
+    game = ClassicState(PLAYERS, seed=1)
     with pytest.raises(GameError):
         game.end_round()
 
@@ -221,8 +218,8 @@ def test_end_round_refuses_an_unfinished_round():
 # --- snapshots and events --------------------------------------------------------------------------
 
 def played_round(seed=4, turns=4) -> Round:
-    game = Game(PLAYERS, seed=seed)
-    rnd = game.new_round()
+    game = ClassicState(PLAYERS, seed=seed)
+    rnd = game.round
     bots = {p: RandomBot(game.rng) for p in PLAYERS}
     for _ in range(turns):
         rnd.play({p: bots[p].card(rnd, p) for p in PLAYERS},
@@ -232,8 +229,8 @@ def played_round(seed=4, turns=4) -> Round:
 
 @pytest.mark.parametrize("variant", ["classic", "logique"])
 def test_events_to_dict_round_trip(variant):
-    log = []
-    game = Game(PLAYERS, Options(variant=variant), seed=11, log=log)
+    game = ClassicState(PLAYERS, variant=variant, seed=11)
+    log = game.log
     play_game(game, {p: HeuristicBot(game.rng) for p in PLAYERS})
     kinds = {e.type for e in log}
     expected = {"reveal", "place", "take", "start_row", "deal", "round_end", "game_end"}

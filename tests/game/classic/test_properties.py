@@ -22,7 +22,8 @@ from game import events as ev
 from game.classic.bots import HeuristicBot
 from round_robots import RoundRandom as RandomBot, play_round
 from game.classic.cards import HEADS
-from game.classic.play import Game, Options, Round
+from game.classic.play import Round
+from game.classic.state import ClassicState
 from game.classic.table import LIMIT
 
 # How many rounds and games: the Hypothesis profile (tests/conftest.py), never a number here.
@@ -139,9 +140,8 @@ def play_checked_round(rnd: Round, bots: dict, log: list, seen: int) -> tuple[li
 @given(seed=seeds, n=player_counts, variant=variants, bot=bot_kinds)
 def test_round_invariants(seed, n, variant, bot):
     names = [f"p{i}" for i in range(n)]
-    log: list = []
-    game = Game(names, Options(variant=variant), seed=seed, log=log)
-    rnd = game.new_round()
+    game = ClassicState(names, variant=variant, seed=seed)
+    rnd, log = game.round, game.log
     in_play, _ = play_checked_round(rnd, make_bots(bot, game, names), log, 0)
     if n == 10:
         assert heads(in_play) == 171   # all 104 cards are in play
@@ -181,12 +181,11 @@ def replay_round_from_log(players: list[str], events: list) -> Round:
 @given(seed=seeds, n=player_counts, variant=variants, bot=bot_kinds)
 def test_game_replayed_from_its_log_reaches_the_same_state(seed, n, variant, bot):
     names = [f"p{i}" for i in range(n)]
-    log: list = []
-    game = Game(names, Options(variant=variant), seed=seed, log=log)
-    bots = make_bots(bot, game, names)
+    game = ClassicState(names, variant=variant, seed=seed)
+    log, bots = game.log, make_bots(bot, game, names)
     finals = []
-    while not game.over:
-        rnd = game.new_round()
+    while not game.is_over:
+        rnd = game.round or game.new_round()
         play_round(rnd, bots)
         finals.append(rnd.snapshot())
         game.end_round()
@@ -208,9 +207,9 @@ def test_game_replayed_from_its_log_reaches_the_same_state(seed, n, variant, bot
 @given(seed=seeds, n=player_counts, variant=variants)
 def test_too_low_card_is_always_the_lowest_of_its_turn(seed, n, variant):
     names = [f"p{i}" for i in range(n)]
-    log: list = []
-    game = Game(names, Options(variant=variant, rounds=1), seed=seed, log=log)
-    play_round(game.new_round(), make_bots("random", game, names))
+    game = ClassicState(names, variant=variant, options={"rounds": 1}, seed=seed)
+    log = game.log
+    play_round(game.round, make_bots("random", game, names))
     lowest = {e.turn: e.plays[0]["card"] for e in log if isinstance(e, ev.Reveal)}
     for e in log:
         if isinstance(e, (ev.TooLow, ev.ChoiceMade)) or (isinstance(e, ev.Take) and e.reason == "too_low"):

@@ -7,7 +7,7 @@ from game.rng import Rng
 from game.specials.bots import RandomSpecialBot, SpecialBot
 from round_robots import play_game, play_special_round as play_round
 from game.specials.cards import KINDS, special_deck
-from game.specials.state import SpecialGame
+from game.specials.state import SpecialState
 from game.specials.round import SpecialRound
 
 
@@ -18,8 +18,7 @@ def test_the_special_deck_is_four_of_each_of_seven_cards():
 
 @pytest.mark.parametrize("players", range(2, 9))
 def test_each_player_gets_twelve_number_cards_and_three_special_cards(players):
-    game = SpecialGame([f"p{i}" for i in range(players)], seed=players)
-    rnd = game.new_round()
+    rnd = SpecialState([f"p{i}" for i in range(players)], seed=players).round
     assert all(len(h) == 12 for h in rnd.hands.values())
     assert all(len(s) == 3 for s in rnd.specials.values())
     assert len(rnd.table.rows) == 4 and all(len(r) == 1 for r in rnd.table.rows)
@@ -32,22 +31,21 @@ def test_each_player_gets_twelve_number_cards_and_three_special_cards(players):
 @pytest.mark.parametrize("players", [1, 9])
 def test_the_variant_is_for_two_to_eight_players(players):
     with pytest.raises(GameError):
-        SpecialGame([f"p{i}" for i in range(players)])
+        SpecialState([f"p{i}" for i in range(players)])
 
 
 def test_a_game_has_exactly_two_rounds_with_a_full_redeal():
-    log = []
-    game = SpecialGame(["A", "B", "C"], seed=4, log=log)
-    first = game.new_round()
+    game = SpecialState(["A", "B", "C"], seed=4)
+    log, first = game.log, game.round
     hands_1 = {p: list(h) for p, h in first.hands.items()}
     play_round(first, {p: SpecialBot() for p in game.players})
     game.end_round()
-    assert not game.over
+    assert not game.is_over
     second = game.new_round()
     assert {p: list(h) for p, h in second.hands.items()} != hands_1
     play_round(second, {p: SpecialBot() for p in game.players})
     game.end_round()
-    assert game.over
+    assert game.is_over
     with pytest.raises(GameError):
         game.new_round()
     assert [e.type for e in log].count("round_end") == 2 and log[-1].type == "game_end"
@@ -55,13 +53,13 @@ def test_a_game_has_exactly_two_rounds_with_a_full_redeal():
 
 
 def test_the_fewest_heads_win_and_ties_share():
-    game = SpecialGame(["A", "B", "C"])
+    game = SpecialState(["A", "B", "C"])
     game.totals = {"A": 4, "B": -2, "C": -2}
-    assert game.winners == ["B", "C"]
+    assert game.winners() == ["B", "C"]
 
 
 def test_a_round_lasts_twelve_turns():
-    rnd = SpecialGame(["A", "B"], seed=1).new_round()
+    rnd = SpecialState(["A", "B"], seed=1).round
     play_round(rnd, {p: SpecialBot() for p in rnd.players})
     assert rnd.turn_number == 12 and rnd.over
 
@@ -98,7 +96,7 @@ def test_special_bots_lose_fewer_heads_than_bots_that_never_play_them():
     wins = {"special": 0, "plain": 0}
     for seed in range(30):
         names = ["s1", "p1", "s2", "p2"]
-        game = SpecialGame(names, seed=seed)
+        game = SpecialState(names, seed=seed)
         play_game(game, {p: SpecialBot() if p[0] == "s" else Plain() for p in names}, play_round)
         wins["special"] += game.totals["s1"] + game.totals["s2"]
         wins["plain"] += game.totals["p1"] + game.totals["p2"]
@@ -114,8 +112,8 @@ def _no_specials(rnd):
 def test_random_special_bots_finish_games_with_every_card_played_somewhere():
     seen = set()
     for seed in range(40):
-        log = []
-        game = SpecialGame(["A", "B", "C", "D"], seed=seed, log=log)
+        game = SpecialState(["A", "B", "C", "D"], seed=seed)
+        log = game.log
         rng = Rng(seed)
         play_game(game, {p: RandomSpecialBot(rng, rate=0.5) for p in game.players}, play_round)
         seen |= {e.special for e in log if e.type == "special_played"}

@@ -17,7 +17,7 @@ from game.rng import Rng
 from game.specials.bots import RandomSpecialBot, SpecialBot
 from game.specials.cards import KINDS
 from game.specials.moves import FIELDS, Refused
-from game.specials.state import SpecialGame
+from game.specials.state import SpecialState
 from specials_helpers import snapshot
 
 TAKES = {"take", "special_seventh_take", "special_insert_take", "special_row_removed"}
@@ -55,14 +55,14 @@ def _check(rnd, start: list[int], log: list, mark: int, rows_before: int) -> Non
 
 
 def play_checked(players: int, seed: int, *, rate: float = 0.4, smart: bool = False,
-                 wild: float = 0.3) -> SpecialGame:
-    log: list = []
+                 wild: float = 0.3) -> SpecialState:
     names = [f"p{i}" for i in range(players)]
-    game = SpecialGame(names, seed=seed, log=log)
+    game = SpecialState(names, seed=seed)
+    log = game.log
     rng = Rng(seed + 1)
     bots = {p: SpecialBot() if smart and i % 2 else RandomSpecialBot(rng, rate) for i, p in enumerate(names)}
-    while not game.over:
-        rnd = game.new_round()
+    while not game.is_over:
+        rnd = game.round or game.new_round()
         while not rnd.over:
             rnd.reveal({p: bots[p].card(rnd, p) for p in names})
             start = sorted(_all_cards(rnd))

@@ -23,7 +23,7 @@ for seed in (1, 2, 3):
     rng = Rng(seed)
     play_out(st, {"Léa": SpecialBot(), "Tom": RandomSpecialBot(rng), "Zoé": SpecialBot(),
                   "Noé": RandomSpecialBot(rng, 0.8)})
-    games.append({"totals": st.game.totals, "events": [e.to_dict() for e in st.log],
+    games.append({"totals": st.totals, "events": [e.to_dict() for e in st.log],
                   "text": [explain(e) for e in st.log]})
 examples = [replay(s) for s in SCENARIOS]
 out = json.dumps({"python": sys.version.split()[0], "games": games, "examples": examples},
