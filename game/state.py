@@ -14,7 +14,7 @@ from typing import Protocol
 from . import variants
 from .errors import GameError
 from .rng import Rng
-from .untrusted import is_whole
+from .untrusted import check_seed, is_whole
 
 MAX_MOVES = 5000   # no game of any variant comes near it: a saved game beyond it is refused
 
@@ -92,9 +92,7 @@ def from_json(data) -> "State":
     if not isinstance(players, list) or not 1 <= len(players) <= 20 or len(set(map(str, players))) != len(players) \
             or not all(isinstance(p, str) and 0 < len(p) <= 40 for p in players):
         raise GameError("a saved game names its players (distinct, short names)", code="session")
-    if isinstance(seed, bool) or not (isinstance(seed, int) and abs(seed) < 2**64
-                                      or isinstance(seed, str) and len(seed) <= 200):
-        raise GameError("a saved game's seed is a small integer or a short string", code="session")
+    check_seed(seed)
     variant = variants.get(data.get("variant", variants.DEFAULT))
     if not variant.min_players <= len(players) <= variant.max_players:
         raise GameError(f"{variant.name} is played by {variant.min_players} to {variant.max_players}",

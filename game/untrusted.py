@@ -24,10 +24,17 @@ def is_whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def is_digits(text, longest: int = 9) -> bool:
+    """Text of ASCII digits only (« ² » passes str.isdigit() but not int()), at most `longest` of
+    them (no huge number to parse)."""
+    return isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= longest
+
+
 def check_seed(seed) -> None:
-    """A new game's seed is an int or a string (a bool is neither)."""
-    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-        raise GameError("the seed is an integer or a string", code="session")
+    """A seed is an integer below 2**64 or a string of at most 200 characters (a bool is
+    neither): a new game's and a saved game's alike."""
+    if not (is_whole(seed) and abs(seed) < 2**64 or isinstance(seed, str) and len(seed) <= 200):
+        raise GameError("the seed is a small integer or a short string", code="session")
 
 
 def _refuse(message: str, where: str) -> GameError:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from .errors import GameError
-from .untrusted import is_whole
+from .untrusted import is_digits, is_whole
 
 
 @dataclass(frozen=True)
@@ -61,8 +61,7 @@ class Option:
             if value == "" and self.optional:
                 return None
             if self.kind == "int":
-                # ASCII digits only: « ² » passes str.isdigit() but not int(); no huge number either.
-                if not (value.isascii() and value.isdigit()) or len(value) > len(str(self.high)):
+                if not is_digits(value, len(str(self.high))):
                     raise ValueError(value[:20])
                 value = int(value)
         if not self.accepts(value):

@@ -137,7 +137,7 @@ class RoundsState:
         """Keep `player`'s card hidden; once everyone has chosen, `_reveal(plays)` (atomic)."""
         if card is None and self.partial:
             pass   # sits this turn out: a scenario shows only the players who matter
-        elif isinstance(card, bool) or card not in self.round.hands[player]:
+        elif card not in self.round.hands[player]:   # `check_move` has refused a bool card
             raise GameError(f"{player} does not hold card {str(card)[:20]}", player=player,
                             code="not_in_hand")
         self.hidden[player] = card

@@ -16,7 +16,7 @@ from ..classic.cards import HIGHEST, MAX_PLAYERS, MIN_PLAYERS, is_card, tactique
 from ..classic.table import LIMIT
 from ..errors import GameError
 from ..specials import cards as special_cards
-from ..untrusted import is_whole
+from ..untrusted import is_digits, is_whole
 
 ROWS = 4
 MAX_ROWS = special_cards.MAX_ROWS          # a fifth row only with the special cards (5ᵉ série)
@@ -37,7 +37,7 @@ def _per_opponent(values, empty):
     if isinstance(values, dict):
         # The opponents are counted before a list is built for them: « p9999999 » is refused
         # here (the largest table's player limit), not after allocating ten million entries.
-        numbers = [str(k)[1:] for k in values if str(k)[1:].isascii() and str(k)[1:].isdigit()]
+        numbers = [str(k)[1:] for k in values if is_digits(str(k)[1:], len(str(k)))]
         count = max((int(n) - 1 if len(n) <= 2 else MAX_PLAYERS for n in numbers), default=0)
         if count > MAX_PLAYERS - 1:
             raise GameError(f"known cards for opponent {count + 1}: at most {MAX_PLAYERS} play",

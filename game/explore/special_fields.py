@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from ..messages import explore as fr
+from ..untrusted import is_digits
 from .position import KINDS, MAX_ROWS, MAX_SPECIALS, Position
 
 _WORDS = re.compile(r"[\s,;]+")
@@ -20,7 +21,7 @@ def _rows(text, field: str, errors: dict) -> list[int]:
     """« 1 3 » → [0, 2]: rows as readers count them, from 1."""
     rows = []
     for word in (w for w in _WORDS.split(str(text or "").strip()) if w):
-        if not (word.isascii() and word.isdigit()) or len(word) > 1 or not 1 <= int(word) <= MAX_ROWS:
+        if not is_digits(word, 1) or not 1 <= int(word) <= MAX_ROWS:
             errors.setdefault(field, fr.for_code("not_a_row", variant="speciales"))
             return []
         rows.append(int(word) - 1)
@@ -30,7 +31,7 @@ def _rows(text, field: str, errors: dict) -> list[int]:
 def _counts(text, players: int, errors: dict) -> list[int]:
     """« 3 » (everyone) or « J2 : 3 ; J3 : 1 » → one count per opponent."""
     text = str(text if text is not None else "").strip()
-    if text.isascii() and text.isdigit() and len(text) <= 2:
+    if is_digits(text, 2):
         return [int(text)] * (players - 1)
     counts: dict[int, int] = {}
     for part in (p for p in re.split(r"[;\n]+", text) if p.strip()):

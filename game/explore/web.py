@@ -27,7 +27,7 @@ from html import escape
 
 from ..classic.draw import card_svg
 from ..errors import GameError, Refusal, fault
-from ..untrusted import check_plain, is_whole
+from ..untrusted import check_plain, is_digits, is_whole
 from ..messages import explore as fr
 from ..messages import reader_errors
 from . import codec, special_fields
@@ -50,15 +50,10 @@ _KNOWN = re.compile(r"^\s*j\s*(\d+)\s*:\s*(.*)$", re.IGNORECASE | re.DOTALL)
 
 # --- form ⇄ position ------------------------------------------------------------------------------
 
-def _digits(word: str, longest: int) -> bool:
-    """ASCII digits only (« ² » passes str.isdigit() but not int()), and few of them."""
-    return word.isascii() and word.isdigit() and len(word) <= longest
-
-
 def _cards(text, field: str, errors: dict) -> list[int]:
     cards = []
     for word in (w for w in _WORDS.split(str(text or "").strip()) if w):
-        if not (word.isascii() and word.isdigit()):
+        if not is_digits(word, len(word)):
             errors.setdefault(field, (fr.not_a_number(word[:20]), f"{field}: {word[:20]!r} is not a number"))
             return []
         if len(word) > 6:   # « 1234567… »: a number, but no card (and no huge int to parse)
@@ -70,7 +65,7 @@ def _cards(text, field: str, errors: dict) -> list[int]:
 
 def _players(value, errors: dict) -> int:
     text = str(value if value is not None else "").strip()
-    if not _digits(text, 2) or not MIN_PLAYERS <= int(text) <= MAX_PLAYERS:
+    if not is_digits(text, 2) or not MIN_PLAYERS <= int(text) <= MAX_PLAYERS:
         errors.setdefault("players", (fr.for_code("players_range"), f"players: {text[:20]!r} refused"))
         return 4
     return int(text)
@@ -193,7 +188,7 @@ def _checked(request: dict, *, settings: bool = False) -> tuple[Position, int, s
     every field at fault and the grid of what could be read."""
     position, errors, draft = read_request(request)
     seed_text = str(request.get("seed", 1)).strip()
-    seed = int(seed_text) if _digits(seed_text, 10) else -1
+    seed = int(seed_text) if is_digits(seed_text, 10) else -1
     if settings and not 0 <= seed < 2**32:
         errors.append(fault("seed", fr.for_code("seed_range"), f"seed {seed_text[:20]!r} refused"))
     if errors:

@@ -14,6 +14,7 @@ from typing import Callable, Iterable
 
 from game.messages import blocks as words
 from game.messages.typography import french
+from game.untrusted import is_digits
 
 ROW = r"rang[ée]e"
 """« rangée » as authors type it, with or without its accent."""
@@ -114,7 +115,7 @@ def name_number(part: str, number: int, fail, shape: str, signed=False) -> tuple
 
 def row_number(text: str, number: int, fail, rows: int) -> int | None:
     """A row as authors count it, 1 to `rows`; None after `fail`."""
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= rows:
+    if not is_digits(text) or not 1 <= int(text) <= rows:
         fail(number, f"row number {text!r} must be between 1 and {rows}")
         return None
     return int(text)

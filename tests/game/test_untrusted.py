@@ -1,4 +1,5 @@
-"""`game.untrusted.check_plain`: what hostile JSON may hold is refused before any parser reads it."""
+"""`game.untrusted`: what hostile JSON may hold is refused before any parser reads it, and the
+small shared checks (digits typed by a reader, a seed) behave the same wherever they are used."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from game.classic.replay import run as run_classic
 from game.errors import GameError
 from game.junior.scenario import load as load_junior
 from game.specials.scenario import parse as parse_specials
-from game.untrusted import check_plain
+from game import variants
+from game.untrusted import check_plain, is_digits
 
 ROWS = [[12], [28], [39], [44]]
 CLASSIC = {"rows": ROWS, "turns": [{"plays": {"a": 40, "b": 45}}]}
@@ -101,3 +103,25 @@ def test_classic_run_survives_turns_that_are_not_a_list():
     with pytest.raises(GameError) as info:
         run_classic({"rows": ROWS, "turns": 5})
     assert info.value.code == "shape"
+
+
+@pytest.mark.parametrize("text, longest, ok", [("12", 2, True), ("123", 2, False), ("", 2, False),
+                                               ("²", 2, False), ("١٢", 2, False), ("1 ", 2, False),
+                                               (12, 2, False), ("-1", 2, False)])
+def test_is_digits_takes_ascii_digits_only_and_few_of_them(text, longest, ok):
+    assert is_digits(text, longest) is ok
+
+
+@pytest.mark.parametrize("name", ["classic", "speciales", "junior"])
+@pytest.mark.parametrize("seed", [True, 2**64, "x" * 201, 1.5, None])
+def test_a_new_game_and_a_saved_game_refuse_the_same_seeds(name, seed):
+    from game import state as protocol
+    variant = variants.get(name)
+    players = ["a", "b"]
+    with pytest.raises(GameError) as new:
+        variant.new_game(players, seed=seed)
+    saved = variant.new_game(players, seed=7).to_json()
+    with pytest.raises(GameError) as loaded:
+        protocol.from_json({**saved, "seed": seed})
+    assert new.value.code == loaded.value.code == "session"
+    assert str(new.value) == str(loaded.value)
