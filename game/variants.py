@@ -110,6 +110,8 @@ class Variant:
     advice: Callable[[Any, str], dict] | None = None             # (state, reader) -> {kind, text, …}
     last_stretch: Callable[[list, str], list] | None = None      # (steps, reader) -> the steps shown
                                                   # after a move (default: the last turn's)
+    tool_numbers: Callable[[], dict] | None = None   # what the page tools (the Compteur) read in
+                                                  # js/tetes.json: deal, rows, end, winners
 
 
 # name -> module whose `variant(name)` returns the Variant. One line per variant.

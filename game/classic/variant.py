@@ -9,9 +9,27 @@ from ..variants import Variant
 from . import page, seat, state
 from .bots import HeuristicBot
 from .draw import step_html
-from .cards import MAX_PLAYERS, MIN_PLAYERS
-from .play import OPTIONS
+from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, ROWS, classic_deck, tactique_deck
+from .play import OPTIONS, Options
 from .replay import replay, run
+from .table import LIMIT
+
+
+def tool_numbers(name: str) -> dict:
+    """Classic, Tactique, Logique: 10 cards each, 4 rows; the end is a target or a number of rounds."""
+    default = Options()
+    return {
+        # number cards in play by number of players (Tactique and Logique use 1..10n+4 only)
+        "deal": {"hand": HAND_SIZE, "specials": 0, "rows": ROWS,
+                 "deck": {str(n): len(classic_deck() if name == "classic" else tactique_deck(n))
+                          for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}},
+        "max_rows": ROWS, "row_limit": LIMIT,
+        # Options.game_over: after the round where the highest total `compare`s the target
+        # (with strict, « plus de 66 », `strict_compare`), or after `rounds` rounds when set
+        "end": {"target": default.target, "compare": ">=", "strict_compare": ">",
+                "strict": default.strict, "rounds": default.rounds},
+        "winners": "fewest", "negative_scores": False,
+    }
 
 
 def variant(name: str) -> Variant:
@@ -28,4 +46,5 @@ def variant(name: str) -> Variant:
         seat_view=seat.seat_view, round_scenario=seat.round_scenario, round_steps=seat.round_steps,
         from_scenario=seat.from_scenario,
         advice=seat.advice,
+        tool_numbers=partial(tool_numbers, name),
     )

@@ -10,7 +10,7 @@ from ..messages import advice as words
 from ..messages import explain
 from ..messages import junior as say
 from ..variants import Option, Variant
-from . import bots, scenario, seat, state
+from . import bots, cows, rules, scenario, seat, state
 from .cows import MAX_PLAYERS, MIN_PLAYERS
 from .draw import step_html, table_svg
 from .rules import counts, game_end_event
@@ -132,6 +132,23 @@ OPTIONS = {
 }
 
 
+def tool_numbers() -> dict:
+    """Junior: no heads, no target (the game ends with the cards); deal and winners by level."""
+    players = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    return {
+        "deal": {level: {"hand": 0 if level == "base" else rules.HAND_SIZE, "specials": 0,
+                         "rows": cows.ROWS if level == "expert" else 0,
+                         "deck": {str(n): cows.DECK_SIZE for n in players}}
+                 for level in rules.LEVELS},
+        "max_rows": cows.ROWS,
+        "row_limit": {level: rules.EXPERT_TAKE_AT - 1 if level == "expert" else None
+                      for level in rules.LEVELS},
+        "end": None,
+        "winners": {level: rules.default_goal(level) for level in rules.LEVELS},
+        "negative_scores": False,
+    }
+
+
 def check_options(options: dict) -> None:
     """A goal contradicting the level is refused, as the scenario parser refuses it (RULES §4)."""
     try:
@@ -151,5 +168,5 @@ def variant(name: str) -> Variant:
         seat_view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
         advice=seat.advice, round_scenario=seat.round_scenario, round_steps=round_steps,
         from_scenario=state.from_scenario,
-        last_stretch=seat.last_stretch,
+        last_stretch=seat.last_stretch, tool_numbers=tool_numbers,
     )

@@ -9,9 +9,25 @@ from ..messages import specials as say
 from ..variants import Variant
 from . import seat, state
 from .bots import RandomSpecialBot, SpecialBot
+from ..classic.cards import HIGHEST
+from ..classic.table import LIMIT
+from . import cards
 from .cards import MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS
 from .draw import step_html
 from .replay import compare, replay, run
+
+
+def tool_numbers() -> dict:
+    """« 6 qui surprend ! »: 12 number cards and 3 special cards each, exactly 2 rounds."""
+    return {
+        "deal": {"hand": cards.NUMBER_CARDS_EACH, "specials": cards.SPECIAL_CARDS_EACH,
+                 "rows": cards.ROWS, "deck": {str(n): HIGHEST for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}},
+        "max_rows": MAX_ROWS, "row_limit": LIMIT,
+        "end": {"target": None, "compare": None, "strict_compare": None, "strict": False,
+                "rounds": cards.ROUNDS},
+        "winners": "fewest",
+        "negative_scores": True,   # Négatif = positif: a round's heads may go below zero (−3)
+    }
 
 
 def variant(name: str) -> Variant:
@@ -27,5 +43,5 @@ def variant(name: str) -> Variant:
         seat_view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
         round_scenario=seat.round_scenario, round_steps=seat.round_steps,
         from_scenario=state.from_scenario, advice=seat.advice,
-        compare=compare,
+        compare=compare, tool_numbers=tool_numbers,
     )

@@ -95,6 +95,14 @@ def test_the_built_jouer_form_offers_the_toy_and_its_option(toy):
     assert '<input id="jouer-cartes" name="cartes" data-option="hand" inputmode="numeric" value="3"' in form
 
 
+def test_the_page_tools_read_the_toys_numbers_from_its_registry_entry(toy):
+    """js/tetes.json, which the Compteur reads, lists the toy with the numbers it gives."""
+    from site_builder.tools_assets import HEADS_FILE, files
+    toy_rules = json.loads(files()[HEADS_FILE])["variants"]["toy"]
+    assert toy_rules == {"title": "Carte haute", "players": {"min": 2, "max": 4},
+                         "deal": {"hand": 3, "specials": 0, "rows": 0}, "winners": "most"}
+
+
 def test_the_toy_brings_its_events_and_their_french_from_its_folder(toy):
     """No line of game/events.py nor game/messages/ names the toy: its event type is registered and
     worded through the registry alone."""

@@ -131,4 +131,6 @@ def variant(name):
         with_choice=lambda sc, step, row: sc,
         new_game=lambda players, *, seed=0, options=None: ToyState(players, seed=seed, options=options),
         from_json=from_json, seat_view=seat_view, options=OPTIONS, wording=WORDING,
+        tool_numbers=lambda: {"deal": {"hand": OPTIONS["hand"].default, "specials": 0, "rows": 0},
+                              "winners": "most"},
     )
