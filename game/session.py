@@ -25,7 +25,7 @@ from . import variants
 from .errors import GameError
 from .messages import advice as words
 from .rng import Rng
-from .state import MAX_MOVES, bot_factory
+from .state import bot_factory
 from .untrusted import check_plain, is_whole
 
 VERSION = 2
@@ -124,18 +124,26 @@ def _save(session: dict, st) -> dict:
     return session
 
 
+class _Robot:
+    """A session's robot: a fresh generator for each move, derived from the game's seed and the
+    moves so far, so a saved game always gets the same answer (nothing random at play time)."""
+
+    def __init__(self, factory, player: str):
+        self.factory, self.player = factory, player
+
+    def move(self, st) -> dict:
+        rng = Rng("/".join(str(p) for p in (st.seed, len(st.moves), self.player)))
+        return self.factory(rng).move(st)
+
+
 def _advance(session: dict, st) -> tuple[dict, object]:
-    """Let the robots decide until the reader must (or the round or the game is over), each
-    robot with its generator derived from the session seed; then save the game."""
-    variant = variants.get(session["variant"])
-    for _ in range(MAX_MOVES):
-        want = st.pending
-        if want is None or want["kind"] == "next_round" or want["player"] == session["reader"]:
-            return _save(session, st), st
-        player = want["player"]
-        rng = Rng("/".join(str(p) for p in (st.seed, len(st.moves), player)))
-        st.apply(bot_factory(variant, session["bots"][player])(rng).move(st))
-    raise GameError("the robots did not finish their moves", code="too_long")
+    """Let the robots decide until the reader must (or the round or the game is over); then
+    save the game."""
+    variant, reader = variants.get(session["variant"]), session["reader"]
+    robots = {p: _Robot(bot_factory(variant, level), p) for p, level in session["bots"].items()}
+    protocol.play_out(st, robots, until=lambda want: want["kind"] == "next_round"
+                      or want["player"] == reader)
+    return _save(session, st), st
 
 
 def phase(session: dict, st=None) -> str:

@@ -110,11 +110,12 @@ def replay_moves(state, moves: list) -> "State":
     return state
 
 
-def play_out(state, bots: dict, *, limit: int = MAX_MOVES) -> "State":
-    """Let `bots[player]` answer every decision until the game ends (steps nobody decides too)."""
+def play_out(state, bots: dict, *, until=None, limit: int = MAX_MOVES) -> "State":
+    """Let `bots[player]` answer every decision until the game ends (steps nobody decides too),
+    or until `until(pending)` is true (« Jouer une manche »: the reader's turn)."""
     for _ in range(limit):
         want = state.pending
-        if want is None:
+        if want is None or until is not None and until(want):
             return state
         player = want.get("player")
         state.apply(bots[player].move(state) if player is not None else state.legal_moves()[0])
