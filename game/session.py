@@ -59,7 +59,7 @@ def start(reader: str, levels: list[str], options: dict | None = None,
     reader = check_name(reader)
     options = dict(options or {})
     variant = variants.get(options.pop("variant", variants.DEFAULT))
-    if variant.seat_view is None:
+    if variant.seat is None:
         raise GameError(f"« Jouer une manche » does not offer {variant.name} yet", code="variant")
     if not isinstance(levels, list) or len(levels) > variant.max_players - 1:
         raise GameError(f"{variant.min_players - 1} to {variant.max_players - 1} robots for "
@@ -84,9 +84,9 @@ def load(data: dict) -> tuple[dict, object]:
     """A session from a scenario with hands (an export), and its State: the first player of
     "hands" is the reader, the others heuristic robots; recorded turns are kept."""
     variant = variants.of(data)
-    if variant.from_scenario is None:
+    if variant.seat is None or variant.seat.from_scenario is None:
         raise GameError(f"{variant.name} rounds cannot be loaded", code="hands")
-    st = variant.from_scenario(data, seed=0, options={})
+    st = variant.seat.from_scenario(data, seed=0, options={})
     reader = check_name(st.players[0])
     session = {"v": VERSION, "variant": variant.name, "reader": reader,
                "bots": dict.fromkeys(st.players[1:], "heuristic"), "game": None}
@@ -108,6 +108,8 @@ def restore(session) -> tuple[dict, object]:
     except GameError as error:
         raise GameError(error.message, code="session") from None
     variant = variants.get(session.get("variant"))
+    if variant.seat is None:
+        raise GameError(f"« Jouer une manche » does not offer {variant.name}", code="session")
     reader, bots, game = session.get("reader"), session.get("bots"), session.get("game")
     if not isinstance(bots, dict) or not isinstance(game, dict) \
             or any(level not in LEVELS for level in bots.values()):
@@ -192,33 +194,34 @@ def scenario(session: dict) -> dict:
     for the reader is left out, so `python -m game replay` accepts it."""
     session, st = restore(session)
     variant = variants.get(session["variant"])
-    if variant.round_scenario is None:
+    if variant.seat.round_scenario is None:
         raise GameError(f"no export for {variant.name}", code="not_now")
-    return variant.round_scenario(st)
+    return variant.seat.round_scenario(st)
 
 
 def advice(session: dict) -> dict:
     """What the heuristic robot would do in the reader's place, and why (French)."""
     session, st = restore(session)
     variant = variants.get(session["variant"])
-    if phase(session, st) in ("round_over", "game_over") or variant.advice is None:
+    if phase(session, st) in ("round_over", "game_over") or variant.seat.advice is None:
         return {"kind": None, "text": words.NOTHING_TO_ADVISE}
-    return variant.advice(st, session["reader"])
+    return variant.seat.advice(st, session["reader"])
 
 
 def round_steps(session: dict, st=None, *, last: bool = False) -> list[dict]:
-    """Every step of the round so far (`Variant.round_steps`; none during a draft), from the
+    """Every step of the round so far (`Seat.round_steps`; none during a draft), from the
     table before its first turn: « revoir la manche ». With `last`, what the page draws after a
     move: the last turn's steps (a step of kind "choice" ends a turn waiting for the reader), or
-    the variant's own stretch (`Variant.last_stretch`: Junior's players move one at a time)."""
+    the variant's own stretch (`Seat.last_stretch`: Junior's players move one at a time)."""
     if st is None:
         session, st = restore(session)
     variant = variants.get(session["variant"])
-    steps = [] if variant.round_steps is None else variant.round_steps(st)
+    seat = variant.seat
+    steps = [] if seat.round_steps is None else seat.round_steps(st)
     if last and len(steps) < 2:
         steps = []
-    elif last and variant.last_stretch is not None:
-        steps = variant.last_stretch(steps, session["reader"])
+    elif last and seat.last_stretch is not None:
+        steps = seat.last_stretch(steps, session["reader"])
     elif last:
         steps = [s for s in steps if s["turn"] == steps[-1]["turn"] > 0]
     return [_step_view(variant, s) for s in steps]
@@ -243,7 +246,7 @@ def view(session: dict, st=None) -> dict:
     variant = variants.get(session["variant"])
     now = phase(session, st)
     reader = session["reader"]
-    seat = variant.seat_view(st, reader)
+    seat = variant.seat.view(st, reader)
     returns = st.returns()   # who leads: the best returns(); nobody while everyone is level
     ahead = [p for p in st.players if returns[p] == max(returns.values())]
     scores = [{"player": p, "bot": session["bots"].get(p), "level": words.level_name(session["bots"].get(p)),
@@ -266,8 +269,8 @@ def view(session: dict, st=None) -> dict:
         out["choice"] = {"card": want["card"], "options": [
             {**o, "label": words.row_option(o["row"], o["cards"], o["heads"])} for o in want["options"]]}
     elif now == "move":
-        out["decision"] = {"text": variant.decision_text(st, reader),
-                           "options": [{"index": i, "label": variant.move_label(st, m)}
+        out["decision"] = {"text": variant.seat.decision_text(st, reader),
+                           "options": [{"index": i, "label": variant.seat.move_label(st, m)}
                                        for i, m in enumerate(st.legal_moves())]}
     if now in ("round_over", "game_over"):
         out["summary"] = seat.get("summary") or words.round_summary(seat["round"], seat["last_round"],

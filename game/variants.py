@@ -70,6 +70,23 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Seat:
+    """A variant's place in « Jouer une manche » (game/session.py): what the reader sees from
+    their seat and what the session asks of the variant. Only `view` is required; every other
+    field is a capability with a default."""
+
+    view: Callable[[Any, str], dict]                              # (state, reader) -> parts of the view
+    move_label: Callable[[Any, dict], str] | None = None          # a legal move, in French
+    decision_text: Callable[[Any, str], str] | None = None        # what the reader is asked, in French
+    round_scenario: Callable[..., dict | None] | None = None      # state -> scenario (the export)
+    round_steps: Callable[[Any], list] | None = None              # state -> the round's steps so far
+    from_scenario: Callable[..., Any] | None = None               # (scenario, *, seed, options) -> State
+    advice: Callable[[Any, str], dict] | None = None              # (state, reader) -> {kind, text, …}
+    last_stretch: Callable[[list, str], list] | None = None       # (steps, reader) -> the steps shown
+                                                  # after a move (default: the last turn's)
+
+
+@dataclass(frozen=True)
 class Variant:
     """What every variant gives the rest of the project (see CONTRIBUTING.md « Variants »). Every
     field from `bots` on is a capability with a default: a variant without it simply lacks it
@@ -100,16 +117,7 @@ class Variant:
     what_if: Callable[..., tuple] | None = None   # (scenario, rows, plays) -> (scenario, errors)
     compare: Callable[[Any], dict] | None = None  # scenario -> {"with", "without", "saved", "cheapest"} heads
                                                   # (special cards: « et si je ne la jouais pas ? »)
-    # « Jouer une manche » (game/session.py): what the reader sees from their seat.
-    seat_view: Callable[[Any, str], dict] | None = None          # (state, reader) -> parts of the view
-    move_label: Callable[[Any, dict], str] | None = None         # a legal move, in French
-    decision_text: Callable[[Any, str], str] | None = None       # what the reader is asked, in French
-    round_scenario: Callable[..., dict | None] | None = None     # state -> scenario (the export)
-    round_steps: Callable[[Any], list] | None = None   # state -> the round's steps so far
-    from_scenario: Callable[..., Any] | None = None              # (scenario, *, seed, options) -> State
-    advice: Callable[[Any, str], dict] | None = None             # (state, reader) -> {kind, text, …}
-    last_stretch: Callable[[list, str], list] | None = None      # (steps, reader) -> the steps shown
-                                                  # after a move (default: the last turn's)
+    seat: Seat | None = None         # its place in « Jouer une manche » (absent: not offered)
     tool_numbers: Callable[[], dict] | None = None   # what the page tools (the Compteur) read in
                                                   # js/tetes.json: deal, rows, end, winners
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from ..messages.classic import MENU, TITLES
-from ..variants import Variant
+from ..variants import Seat, Variant
 from . import page, seat, state
 from .bots import HeuristicBot
 from .draw import step_html
@@ -43,8 +43,7 @@ def variant(name: str) -> Variant:
         options=OPTIONS,
         simulator="game.classic.simulate",
         what_if=page.edited_scenario,
-        seat_view=seat.seat_view, round_scenario=seat.round_scenario, round_steps=seat.round_steps,
-        from_scenario=seat.from_scenario,
-        advice=seat.advice,
+        seat=Seat(view=seat.seat_view, round_scenario=seat.round_scenario, round_steps=seat.round_steps,
+                  from_scenario=seat.from_scenario, advice=seat.advice),
         tool_numbers=partial(tool_numbers, name),
     )

@@ -9,7 +9,7 @@ from ..errors import GameError
 from ..messages import advice as words
 from ..messages import explain
 from ..messages import junior as say
-from ..variants import Option, Variant
+from ..variants import Option, Seat, Variant
 from . import bots, cows, rules, scenario, seat, state
 from .cows import MAX_PLAYERS, MIN_PLAYERS
 from .draw import step_html, table_svg
@@ -165,8 +165,8 @@ def variant(name: str) -> Variant:
         bots={"heuristic": lambda rng: bots.Heuristic()},   # "random": game.state.RandomBot
         options=OPTIONS, check_options=check_options,
         simulator="game.junior.simulate",
-        seat_view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
-        advice=seat.advice, round_scenario=seat.round_scenario, round_steps=round_steps,
-        from_scenario=state.from_scenario,
-        last_stretch=seat.last_stretch, tool_numbers=tool_numbers,
+        seat=Seat(view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
+                  advice=seat.advice, round_scenario=seat.round_scenario, round_steps=round_steps,
+                  from_scenario=state.from_scenario, last_stretch=seat.last_stretch),
+        tool_numbers=tool_numbers,
     )

@@ -6,7 +6,7 @@ from functools import partial
 
 from ..classic import page
 from ..messages import specials as say
-from ..variants import Variant
+from ..variants import Seat, Variant
 from . import seat, state
 from .bots import RandomSpecialBot, SpecialBot
 from ..classic.cards import HIGHEST
@@ -40,8 +40,8 @@ def variant(name: str) -> Variant:
         with_choice=partial(page.with_choice, rows=MAX_ROWS),
         new_game=state.SpecialState, from_json=state.from_json,
         bots={"random": RandomSpecialBot, "heuristic": SpecialBot},
-        seat_view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
-        round_scenario=seat.round_scenario, round_steps=seat.round_steps,
-        from_scenario=state.from_scenario, advice=seat.advice,
+        seat=Seat(view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
+                  round_scenario=seat.round_scenario, round_steps=seat.round_steps,
+                  from_scenario=state.from_scenario, advice=seat.advice),
         compare=compare, tool_numbers=tool_numbers,
     )

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from game import events, messages, session, variants, web
+from game.errors import GameError
 from game import state as protocol
 from game.__main__ import main
 
@@ -110,3 +111,18 @@ def test_the_toy_brings_its_events_and_their_french_from_its_folder(toy):
     assert "toy_trick" in events.all_types()
     assert messages.explain(event) == "Ana remporte le pli."
     assert messages.explain_all([event]) == "Ana remporte le pli."
+
+
+def test_a_variant_without_a_seat_is_not_offered_and_its_saved_game_is_refused(toy, monkeypatch):
+    """`Variant.seat` absent: « Jouer une manche » refuses to start it, to load it or to read a
+    saved session of it, each with a GameError (never an AttributeError on the missing seat)."""
+    import dataclasses
+    state = session.start("Zoé", ["random"], {"variant": "toy"}, seed=1)[0]
+    monkeypatch.setitem(variants._loaded, "toy", dataclasses.replace(toy, seat=None))
+    with pytest.raises(GameError) as started:
+        session.start("Zoé", ["random"], {"variant": "toy"})
+    with pytest.raises(GameError) as restored:
+        session.view(state)
+    with pytest.raises(GameError) as loaded:
+        session.load({**SCENARIO, "turns": []})
+    assert (started.value.code, restored.value.code, loaded.value.code) == ("variant", "session", "hands")

@@ -15,7 +15,7 @@ from game.errors import GameError
 from game.messages import explain_all
 from game.rng import Rng
 from game.state import check_turn, replay_moves
-from game.variants import Option, Variant
+from game.variants import Option, Seat, Variant
 
 HAND = 3
 OPTIONS = {"hand": Option("int", default=HAND, low=1, high=4, input="cartes", label="Cartes en main")}
@@ -130,7 +130,7 @@ def variant(name):
         page_step=lambda sc, step: {**step, "html": step_html(step)},
         with_choice=lambda sc, step, row: sc,
         new_game=lambda players, *, seed=0, options=None: ToyState(players, seed=seed, options=options),
-        from_json=from_json, seat_view=seat_view, options=OPTIONS, wording=WORDING,
+        from_json=from_json, seat=Seat(view=seat_view), options=OPTIONS, wording=WORDING,
         tool_numbers=lambda: {"deal": {"hand": OPTIONS["hand"].default, "specials": 0, "rows": 0},
                               "winners": "most"},
     )
