@@ -16,7 +16,6 @@ Usage: .venv/bin/python bench/page_budget.py
 
 from __future__ import annotations
 
-import gzip
 import os
 import statistics
 import subprocess
@@ -26,17 +25,17 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser"), str(ROOT / "tests" / "quality")]
 
 from harness import CHROMIUM_ARGS, chromium_path, serve, wait_for_engine  # noqa: E402
 from profiles import Profiles  # noqa: E402
+from quality_checks import BUDGET_BYTES, LAZY, local_file  # noqa: E402
+from quality_checks import page_weight as weight  # noqa: E402
 
-BUDGET_BYTES = 100 * 1024
 BUDGET_FCP_MS = 1000
 BUDGET_LCP_MS = 1500
 BUDGET_LONG_TASK_MS = 50
 IDLE_WATCH_MS = 15_000
-LAZY = ("/vendor/", "/engine-", "/stdlib-", "engine.json")   # fetched only after the reader's first intent
 
 PAINTS = """
 window.__lcp = 0;
@@ -65,14 +64,6 @@ def pages_of(site: Path) -> list[str]:
     return paths
 
 
-def local_file(site: Path, server, url: str) -> Path | None:
-    path = url.split("?")[0].split("#")[0].removeprefix(server.base)
-    target = site / path
-    if target.is_dir() or path.endswith("/") or path == "":
-        target = target / "index.html"
-    return target if target.is_file() else None
-
-
 def page_weight(page, site: Path, server, path: str) -> tuple[int, int, float, float, int]:
     """(gzip bytes, raw bytes, FCP ms, LCP ms, requests) of one page before any interaction."""
     urls = []
@@ -82,19 +73,8 @@ def page_weight(page, site: Path, server, path: str) -> tuple[int, int, float, f
     fcp = page.evaluate("() => (performance.getEntriesByName('first-contentful-paint')[0] || "
                         "{startTime: NaN}).startTime")
     lcp = page.evaluate("() => window.__lcp")
-    gz = raw = 0
-    counted = set()
-    for url in urls:
-        if any(part in url for part in LAZY) or url in counted:
-            continue
-        counted.add(url)
-        file = local_file(site, server, url)
-        if file is None:
-            continue
-        data = file.read_bytes()
-        raw += len(data)
-        gz += len(gzip.compress(data, compresslevel=6))
-    return gz, raw, fcp, lcp, len(counted)
+    gz, raw, _ = weight(site, server.base, urls)   # the quality gate's own count
+    return gz, raw, fcp, lcp, len({url for url in urls if not any(part in url for part in LAZY)})
 
 
 def idle_engine_bytes(context, site: Path, server, path: str) -> tuple[int, list[str]]:
@@ -105,7 +85,7 @@ def idle_engine_bytes(context, site: Path, server, path: str) -> tuple[int, list
     page.goto(server.url(path), wait_until="load")
     page.wait_for_timeout(IDLE_WATCH_MS)
     heavy = sorted({url for url in urls if any(part in url for part in LAZY)})
-    total = sum(file.stat().st_size for url in heavy if (file := local_file(site, server, url)))
+    total = sum(file.stat().st_size for url in heavy if (file := local_file(site, server.base, url)))
     page.close()
     return total, heavy
 

@@ -7,6 +7,7 @@ deliberately broken pages, so a gate that stops seeing a fault fails too.
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import re
@@ -382,6 +383,39 @@ def csp_problems(html: str) -> list[str]:
 
 
 # --- accessibility of the static markup (what axe checks first, cheap to state) ---------------------
+
+BUDGET_BYTES = 100 * 1024
+LAZY = ("/vendor/", "/engine-", "/stdlib-", "engine.json")   # fetched only after the reader's first intent
+
+
+def local_file(site: Path, base: str, url: str) -> Path | None:
+    """The built file a URL of the site served at `base` stands for (a folder: its index.html)."""
+    path = url.split("?")[0].split("#")[0].removeprefix(base)
+    target = site / path
+    if target.is_dir() or path.endswith("/") or path == "":
+        target = target / "index.html"
+    return target if target.is_file() else None
+
+
+def page_weight(site: Path, base: str, urls) -> tuple[int, int, int]:
+    """(gzip bytes, raw bytes, files) of what a page loaded before any interaction, each file
+    once and compressed as a host serves it (gzip -6); Pyodide and the engine (`LAZY`) left out:
+    they load only when the reader asks."""
+    gz = raw = count = 0
+    for url in dict.fromkeys(urls):
+        file = None if any(part in url for part in LAZY) else local_file(site, base, url)
+        if file is not None:
+            data = file.read_bytes()
+            raw, gz, count = raw + len(data), gz + len(gzip.compress(data, compresslevel=6)), count + 1
+    return gz, raw, count
+
+
+def weight_problems(site: Path, base: str, loaded: dict) -> list[str]:
+    """Every page (`loaded`: page → the URLs it loaded before any interaction) heavier than the
+    budget, gzip-compressed: a reader on a phone pays it before reading a word."""
+    return [f"{page}: {gz / 1024:.1f} KB gzip before any interaction (budget {BUDGET_BYTES // 1024} KB)"
+            for page, urls in loaded.items() if (gz := page_weight(site, base, urls)[0]) > BUDGET_BYTES]
+
 
 def axe_summary(violations: list[dict]) -> list[str]:
     """axe-core's violations as one line per node: rule, impact, selector, what to fix."""

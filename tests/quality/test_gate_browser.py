@@ -23,7 +23,7 @@ import pytest
 from harness import returning_reader
 from quality_browser import (ROOT, STORAGE_SPY, Record, axe_everywhere, new_context, new_page,
                              print_layout, start_engine, with_axe)
-from quality_checks import axe_summary, html_files, url_path
+from quality_checks import axe_summary, html_files, url_path, weight_problems
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -36,6 +36,8 @@ PHASE = """() => { const root = document.querySelector('[data-jouer]');
 STORAGE_ALLOWED_PAGES = ("outils/compteur/",)           # the score sheet
 SETTINGS_KEY = re.compile(r"(reglages|settings|preferences)", re.IGNORECASE)
 PDF_DIR = ROOT / "test-artifacts" / "quality"
+# What the page loaded, whether from the network or the HTTP cache (the walk's earlier pages).
+LOADED = "() => [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)]"
 
 
 def engine_page(site: Path) -> str:
@@ -86,7 +88,8 @@ def _walk(browser, server, pages: list[str], replay_page: str, snapshot: bytes) 
     context.add_init_script(STORAGE_SPY)
     page = new_page(context, record)
     returning_reader(page, server, snapshot)
-    seen = {"axe": {}, "layout": {}, "errors": {}, "print": {}, "record": record, "turns": 0}
+    seen = {"axe": {}, "layout": {}, "errors": {}, "print": {}, "record": record, "turns": 0,
+            "loaded": {}}
 
     PDF_DIR.mkdir(parents=True, exist_ok=True)
     progress = (PDF_DIR / "walk-progress.txt").open("w", encoding="utf-8")
@@ -105,6 +108,7 @@ def _walk(browser, server, pages: list[str], replay_page: str, snapshot: bytes) 
             response = page.goto(server.url(path), wait_until="load")
             assert response is not None and response.status == 200, f"HTTP {response and response.status}"
             axe_everywhere(page, f"{path or '/'} (avant le moteur)", seen["axe"], seen["layout"])
+            seen["loaded"][path or "/"] = page.evaluate(LOADED)
         phase(f"visit {path or '/'}", visit)
 
     def replay():
@@ -188,6 +192,16 @@ def test_privacy_no_request_to_another_host_no_cookie_storage_only_for_score_and
     assert not misplaced, f"{len(misplaced)} localStorage writes outside the score sheet and " \
                           f"settings: {keys}"
     assert walk["databases"] == []
+
+
+def test_every_page_weighs_at_most_100_kb_gzip_before_any_interaction(walk, site_pages, built_site,
+                                                                      quality_server):
+    """What a reader's phone downloads to show a page (its HTML, styles, scripts and the data
+    they load on their own), each file counted whether or not an earlier page cached it."""
+    assert set(walk["loaded"]) == {path or "/" for path in site_pages}
+    assert all(len(urls) > 1 for urls in walk["loaded"].values())   # the page and its styles at least
+    problems = weight_problems(built_site, quality_server.base, walk["loaded"])
+    assert not problems, "\n".join(problems)
 
 
 def test_print_in_the_middle_of_a_replay_shows_every_step_and_no_control(walk):

@@ -10,8 +10,8 @@ import pytest
 
 from quality_browser import (Record, axe, axe_everywhere, new_context, new_page, print_layout,
                              with_axe)
-from quality_checks import (POLICY, axe_summary, csp_problems, link_problems,
-                            typography_problems, vnu_errors)
+from quality_checks import (POLICY, axe_summary, csp_problems, link_problems, page_weight,
+                            typography_problems, vnu_errors, weight_problems)
 
 pytestmark = [pytest.mark.browser]
 
@@ -136,6 +136,28 @@ def test_links_report_a_missing_page_and_a_missing_anchor(tmp_path):
     assert any("'/regles/' is absolute" in p for p in problems), problems
     assert any("'#ici': no id 'ici'" in p for p in problems), problems
     assert len(problems) == 4, problems
+
+
+# --- page weight -----------------------------------------------------------------------------------
+
+def test_the_weight_gate_counts_each_file_once_gzipped_leaves_the_engine_out_and_reports_a_heavy_page(tmp_path):
+    import gzip
+    import random
+    base = "http://127.0.0.1:1/depot/"
+    (tmp_path / "lourde").mkdir()
+    (tmp_path / "lourde" / "index.html").write_text(page("<p>x</p>"), encoding="utf-8")
+    noise = random.Random(1).randbytes(60 * 1024)          # does not compress: 60 KB gzip
+    (tmp_path / "bruit.js").write_bytes(noise)
+    (tmp_path / "engine-0123456789ab.zip").write_bytes(noise * 3)
+    light = [base + "lourde/", base + "bruit.js", base + "bruit.js", base + "engine-0123456789ab.zip"]
+    gz, raw, files = page_weight(tmp_path, base, light)
+    html = (tmp_path / "lourde" / "index.html").read_bytes()
+    assert (files, raw) == (2, len(html) + len(noise))
+    assert gz == len(gzip.compress(html, compresslevel=6)) + len(gzip.compress(noise, compresslevel=6))
+    assert weight_problems(tmp_path, base, {"lourde/": light}) == []
+    (tmp_path / "bruit2.js").write_bytes(random.Random(2).randbytes(60 * 1024))
+    heavy = weight_problems(tmp_path, base, {"lourde/": light + [base + "bruit2.js?v=2"]})
+    assert len(heavy) == 1 and heavy[0].startswith("lourde/: 120.") and "budget 100 KB" in heavy[0]
 
 
 # --- Nu HTML checker --------------------------------------------------------------------------------
