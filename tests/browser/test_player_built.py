@@ -209,6 +209,25 @@ def press(page, selector, hold_ms=400):
     return page.evaluate(f"window.shifts.filter((t) => t >= {before} && t <= {released})")
 
 
+@pytest.mark.parametrize("width, height", [(390, 844), (1280, 800)])
+def test_jouer_keeps_the_place_of_its_form_so_nothing_moves_when_its_script_starts(browser, server,
+                                                                                   guard, width, height):
+    """The form is hidden without scripts; where they run, its place is kept from the first paint
+    (tools.css), so the text under it does not jump down when jouer.js shows it."""
+    context, page = sealed_page(browser, server, guard, viewport={"width": width, "height": height})
+    try:
+        page.add_init_script(OBSERVE.removeprefix("() => {").removesuffix("}"))
+        page.goto(server.url("outils/jouer/"))
+        page.wait_for_selector(".jouer-reglages:not([hidden]):not([data-avant-script])")
+        text_below = page.locator("#comment-se-deroule-une-partie").bounding_box()
+        assert text_below["y"] < 3 * height                # the form is there, not beyond the page
+        page.wait_for_timeout(300)
+        assert page.evaluate("window.shifts") == []
+        assert not guard.page_errors
+    finally:
+        context.close()
+
+
 def test_the_first_press_of_each_control_counts_and_nothing_shifts(browser, server, guard):
     """Unscrolled, each control of exemple 3 pressed once with the mouse acts at once, and no
     layout shift happens while it is held, nor while « Rejouer avec ces cartes » starts the engine."""
@@ -223,6 +242,15 @@ def test_the_first_press_of_each_control_counts_and_nothing_shifts(browser, serv
         assert press(page, f"#{sid} [data-action=last]") == [] and at() == len(built_steps(page, sid)) - 1
         assert press(page, f"#{sid} [data-action=prev]") == [] and at() == len(built_steps(page, sid)) - 2
         assert press(page, f"#{sid} [data-action=first]") == [] and at() == 0
+        slider = page.locator(f"#{sid} .joueur-curseur").bounding_box()   # its track, two thirds along
+        page.mouse.move(slider["x"] + slider["width"] * 2 / 3, slider["y"] + slider["height"] / 2)
+        before = page.evaluate("performance.now()")
+        page.mouse.down()
+        page.wait_for_timeout(400)
+        held = page.evaluate(f"window.shifts.filter((t) => t >= {before})")
+        page.mouse.up()
+        assert held == [] and 0 < at() < len(built_steps(page, sid)) - 1, (held, at())
+        go_by_keys(page, sid, 0)
         assert press(page, f"#{sid} .joueur-quiz") == []
         assert page.is_checked(f"#{sid} .joueur-quiz input")
         page.uncheck(f"#{sid} .joueur-quiz input")

@@ -626,6 +626,7 @@ function renderScores() {
 function main() {
   if (!root || !form) return;
   form.hidden = false;
+  delete form.dataset.avantScript;   // its place was kept until now (tools.css)
   form.addEventListener("submit", start);
   offerResume();
   form.querySelector("#jouer-fichier").addEventListener("change", load);
