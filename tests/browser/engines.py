@@ -334,6 +334,7 @@ class WebKitDriver(Driver):
         from selenium import webdriver
         from selenium.webdriver.common.proxy import Proxy
         from selenium.webdriver.remote.client_config import ClientConfig
+        from selenium.webdriver.remote.remote_connection import RemoteConnection
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
 
@@ -350,9 +351,10 @@ class WebKitDriver(Driver):
                 self.service.start()
                 # webdriver.WebKitGTK() would wait for the new session without a bound: on a loaded
                 # machine MiniBrowser sometimes never answers, and the run hung until its timeout.
+                # (A connection made from the config: a bare address is deprecated, and warned.)
                 config = ClientConfig(remote_server_addr=self.service.service_url, timeout=START_S)
-                self.driver = webdriver.Remote(command_executor=self.service.service_url,
-                                               options=options, client_config=config)
+                self.driver = webdriver.Remote(command_executor=RemoteConnection(client_config=config),
+                                               options=options)
                 break
             except Exception as error:
                 self.service.stop()
