@@ -219,9 +219,7 @@ def test_jouer_keeps_the_place_of_its_form_so_nothing_moves_when_its_script_star
         page.add_init_script(OBSERVE.removeprefix("() => {").removesuffix("}"))
         page.goto(server.url("outils/jouer/"))
         page.wait_for_selector(".jouer-reglages:not([hidden]):not([data-avant-script])")
-        text_below = page.locator("#comment-se-deroule-une-partie").bounding_box()
-        assert text_below["y"] < 3 * height                # the form is there, not beyond the page
-        page.wait_for_timeout(300)
+        page.wait_for_timeout(300)   # layout-shift entries are reported after the frame
         assert page.evaluate("window.shifts") == []
         assert not guard.page_errors
     finally:
