@@ -73,8 +73,8 @@ def page_weight(page, site: Path, server, path: str) -> tuple[int, int, float, f
     fcp = page.evaluate("() => (performance.getEntriesByName('first-contentful-paint')[0] || "
                         "{startTime: NaN}).startTime")
     lcp = page.evaluate("() => window.__lcp")
-    gz, raw, _ = weight(site, server.base, urls)   # the quality gate's own count
-    return gz, raw, fcp, lcp, len({url for url in urls if not any(part in url for part in LAZY)})
+    gz, raw, files = weight(site, server.base, urls)   # the quality gate's own count
+    return gz, raw, fcp, lcp, files
 
 
 def idle_engine_bytes(context, site: Path, server, path: str) -> tuple[int, list[str]]:

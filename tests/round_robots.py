@@ -2,11 +2,14 @@
 
 The product plays every game through the State protocol (`game.state.play_out`, and the lean
 simulation kernel `game.classic.fast`); tests of a round's own invariants need to hold the round
-itself, so they use this small driver. `RoundRandom` draws exactly as `game.state.RandomBot` does
+itself, so they use this small driver (a classic round is played by the kernel's own
+`play_round`, the rounds of a game by the State's `play_rounds`). `RoundRandom` draws exactly as `game.state.RandomBot` does
 over the State (a card of the sorted hand, an open row, a card of the draft pool).
 """
 
 from __future__ import annotations
+
+from game.classic.fast import play_round  # noqa: F401  (the tests' classic round driver)
 
 
 class RoundRandom:
@@ -25,14 +28,6 @@ class RoundRandom:
         return self.rng.choice(pool)
 
 
-def play_round(round_, bots: dict) -> None:
-    """A classic round to its end, every decision made by `bots[player]` (card, row, pick)."""
-    while round_.draft is not None:
-        want = round_.pending
-        round_.pick(want["player"], bots[want["player"]].pick(round_, want["player"], want["cards"]))
-    while not round_.over:
-        round_.play({p: bots[p].card(round_, p) for p in round_.players},
-                    lambda player, card, turn: bots[player].row(round_, player, card))
 
 
 def play_special_round(rnd, bots: dict) -> None:
@@ -46,10 +41,5 @@ def play_special_round(rnd, bots: dict) -> None:
 
 def play_game(st, bots: dict, play=play_round) -> None:
     """Rounds until the game is over, on the State's rounds directly (a `ClassicState`, or a
-    `SpecialState` with `play=play_special_round`): its first round is already dealt."""
-    while True:
-        play(st.round, bots)
-        st.end_round()
-        if st.game_over:
-            return
-        st.new_round()
+    `SpecialState` with `play=play_special_round`)."""
+    st.play_rounds(lambda r: play(r, bots))

@@ -81,19 +81,19 @@ def _random_turns(rnd, hands: list[list[int]], ends: list[int], players: int) ->
     return score
 
 
+def play_round(r, bots: dict) -> None:
+    """A classic round to its end, every decision (card, row, pick) `bots[player]`'s, on the
+    round itself: no moves, no protocol checks."""
+    while r.draft is not None:
+        want = r.pending
+        r.pick(want["player"], bots[want["player"]].pick(r, want["player"], want["cards"]))
+    while not r.over:
+        r.play({p: bots[p].card(r, p) for p in r.players}, lambda p, card, _: bots[p].row(r, p, card))
+
+
 def bot_game(st, bot) -> None:
-    """A whole game (a `ClassicState` made with `log=False`) whose every decision `bot` takes
-    (card, row, pick), on its rounds directly, without the step log or the moves' checks: the
-    loop of heuristic simulations, equal in results to `state.play_out` over the State
-    (tests/game/classic/test_fast.py)."""
-    while True:
-        r = st.round
-        while r.draft is not None:
-            want = r.pending
-            r.pick(want["player"], bot.pick(r, want["player"], want["cards"]))
-        while not r.over:
-            r.play({p: bot.card(r, p) for p in r.players}, lambda p, card, _: bot.row(r, p, card))
-        st.end_round()
-        if st.game_over:
-            return
-        st.new_round()
+    """A whole game (a `ClassicState` made with `log=False`) whose every decision `bot` takes,
+    without the step log or the moves' checks: the loop of heuristic simulations, equal in
+    results to `state.play_out` over the State (tests/game/classic/test_fast.py)."""
+    bots = dict.fromkeys(st.players, bot)
+    st.play_rounds(lambda r: play_round(r, bots))

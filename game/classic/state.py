@@ -82,6 +82,16 @@ class RoundsState:
         self.finished, self.round = self.round, None
         return scores
 
+    def play_rounds(self, play) -> None:
+        """Every round to the end of the game, `play(round)` playing each one out on the round
+        itself (whole-game simulations, the rules' tests: no moves, no protocol checks)."""
+        while True:
+            play(self.round)
+            self.end_round()
+            if self.game_over:
+                return
+            self.new_round()
+
     @property
     def shown_round(self):
         """The round the reader sees: the one in progress, or the last one once it is scored."""
