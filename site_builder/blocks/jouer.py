@@ -12,6 +12,7 @@ import json
 
 from game import variants
 from game.messages import blocks as say
+from game.messages.scripts import STEP_PLAYER
 
 from . import SITE_ROOT, register_drawing
 from .markup import Markup, render
@@ -48,7 +49,7 @@ def fields() -> list[tuple[str, variants.Option]]:
 def jouer_form() -> str:
     largest = max(variants.get(name).max_players for name in variants.names())
     return render("jouer_form.html", words=say.JOUER, root=Markup(SITE_ROOT), bots=range(1, largest),
-                  default_bots=DEFAULT_BOTS, menu=menu(), fields=fields())
+                  default_bots=DEFAULT_BOTS, menu=menu(), fields=fields(), step_words=STEP_PLAYER)
 
 
 register_drawing("jouer", jouer_form)

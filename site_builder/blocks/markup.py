@@ -18,6 +18,7 @@ from markupsafe import Markup
 from game import variants
 from game.explore.codec import links_for
 from game.messages.explore import OPEN_LINK
+from game.messages.scripts import STEP_PLAYER
 
 from . import SITE_ROOT
 
@@ -57,7 +58,9 @@ def example_section(scenario: dict, steps: list[dict], *, anchor: str, exemple: 
 
     The player steps and chooses with no engine (site_builder/branches): each step's facts, and
     whether the page's choix.json holds this example's deviations. The engine's download, which
-    the controls starting it announce, is filled in by the build (commands/build.py)."""
+    the controls starting it announce, is filled in by the build (commands/build.py). Its
+    controls are written here too, so the page does not move when the player starts; the quiz
+    and « Et si… ? » speak of the classic game only."""
     from .. import branches
 
     variant = variants.of(scenario)
@@ -72,7 +75,8 @@ def example_section(scenario: dict, steps: list[dict], *, anchor: str, exemple: 
               "branches": branches.BRANCHES if branches.deviations(scenario, facts) else None}
     return render("example.html", anchor=anchor, exemple=exemple, scenario=compact_json(scenario),
                   variant=variant.name, variant_early=variant_early, label=label, steps=items,
-                  note=note, after=list(after), player=player, explorer=link)
+                  note=note, after=list(after), player=player, explorer=link,
+                  words=STEP_PLAYER, last=len(steps) - 1, classic=variant.name == variants.DEFAULT)
 
 
 def compact_json(data) -> str:

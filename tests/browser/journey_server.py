@@ -4,7 +4,8 @@ what a journey needs on any engine.
 - `journey_probe.js` is injected first in every HTML page (before the page's Content Security
   Policy applies), and its reports land in `reports`;
 - `offline = True` drops every connection unanswered, as a network that is gone: what a page
-  shows then comes from its service worker alone;
+  shows then comes from its service worker alone; a path in `missing` is answered 404, as a
+  file that did not load;
 - `proxy` is a recording proxy: an engine with no request events (WebKit) sends its requests
   for other hosts there, and they land in `foreign` (answered 403, never forwarded);
 - `blank` is an empty page of the same origin outside /depot/, so outside the service worker's
@@ -32,6 +33,7 @@ BLANK_PATH = "/__journey__/blank"
 @dataclass
 class State:
     offline: bool = False
+    missing: set[str] = field(default_factory=set)
     reports: list[dict] = field(default_factory=list)
     foreign: list[str] = field(default_factory=list)
 
@@ -58,6 +60,9 @@ class JourneyHandler(_Handler):
         self.end_headers()
 
     def do_GET(self):
+        if self.path in self.state.missing:
+            self.send_error(404)
+            return
         if self.path == BLANK_PATH:
             # An icon of its own: without one, Chromium asks for /favicon.ico, a 404 that it
             # logs as a console error whenever it comes before the next journey forgets errors.

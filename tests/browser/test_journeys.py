@@ -27,7 +27,7 @@ from game import variants
 from game.explore import codec
 from game.explore.position import Position
 from game.explore.risk import estimate
-from harness import SNAPSHOT_CACHE   # kept from one journey to the next
+from harness import SNAPSHOT_CACHE, SUB_PATH   # the snapshot is kept from one journey to the next
 from journey_server import serve_journeys
 
 
@@ -215,6 +215,45 @@ def test_a_row_choice_changes_the_rest_of_the_example(reader, journey_server):
     reader.click(command("exemple-3", "last"))
     assert wait_for_step(reader, "exemple-3", expected[-1]["n"])["rows"] == expected[-1]["rows"]
     no_engine(reader, "exemple-3")
+
+
+SHOWN_STEPS = """(sid) => [...document.querySelectorAll(`#${sid} li.etape`)]
+    .filter((li) => li.getBoundingClientRect().height > 0).map((li) => Number(li.dataset.step))"""
+PLAYER = "js/example-player.js"
+
+
+def test_a_link_to_a_step_opens_it_and_the_steps_stay_readable_without_the_player(reader, journey_server):
+    """A link to a step opens that step alone. Should the player's script not load, the page
+    still shows that step alone first, as the player would (player.css: nothing moves when the
+    player starts), and then, its hiding animation over (10 s for a reader, finished at once
+    here), every step and no empty place: the engines animate different properties (Firefox
+    does not animate `display`), so each is tried."""
+    sid = "exemple-4"
+    journey_server.state.missing.add(SUB_PATH + PLAYER)
+    try:
+        reader.goto(journey_server.url(f"exemples/{sid}/#{sid}-etape-3"))
+        reader.wait("() => document.readyState === 'complete'", what="the page loads")
+    finally:
+        journey_server.state.missing.clear()
+    assert not reader.eval(f"() => document.getElementById('{sid}').classList.contains('joueur')")
+    assert reader.eval(SHOWN_STEPS, sid) == [3], f"{reader.engine}: {reader.eval(SHOWN_STEPS, sid)}"
+    chrome = (f"() => [...document.querySelectorAll('#{sid} .joueur-commandes, #{sid} .joueur-quiz')]"
+              ".map((e) => [Math.round(e.getBoundingClientRect().height), getComputedStyle(e).visibility])")
+    assert all(height > 0 and seen == "hidden" for height, seen in reader.eval(chrome)), reader.eval(chrome)
+    reader.eval("() => document.getAnimations().forEach((a) => a.finish())")
+    assert reader.eval(SHOWN_STEPS, sid) == list(range(7)), f"{reader.engine}: {reader.eval(SHOWN_STEPS, sid)}"
+    assert [height for height, _ in reader.eval(chrome)] == [0, 0]
+    # The 404 of the missing module, as each engine reports it, is what this journey caused.
+    reader.errors.clear()
+    journey_server.take_reports()
+
+    sid = "exemple-3"
+    reader.goto(journey_server.url(f"exemples/{sid}/#{sid}-etape-2"))
+    reader.wait(f"() => document.querySelector('#{sid}.joueur .joueur-commandes:not([hidden])') !== null",
+                what="the player starts")
+    assert step(reader, sid)["n"] == 2 and reader.eval(SHOWN_STEPS, sid) == [2]
+    assert reader.text(f"#{sid} .joueur-position").startswith("Étape 2 sur ")
+    no_engine(reader, sid)
 
 
 def replay_with_card(reader, sid: str, player: str, card: int) -> None:

@@ -226,6 +226,89 @@ def test_jouer_keeps_the_place_of_its_form_so_nothing_moves_when_its_script_star
         context.close()
 
 
+# Where each page's player starts: a reader who arrives (the first step) and one who follows a
+# link to a step that is not a row choice (the player's decision box is made then, below it).
+def arrivals(site) -> list[str]:
+    found = []
+    for path in example_pages(site):
+        html = (site / path).read_text(encoding="utf-8")
+        url = path.removesuffix("index.html")
+        found.append(url)
+        step = next(iter(re.findall(r'<li class="etape" id="([^"]+-etape-[2-9])" data-step="\d+" '
+                                    r'data-kind="(?:place|take|end|reveal)"', html)), None)
+        if step:
+            found.append(f"{url}#{step}")
+    return found
+
+
+SHOWN_STEPS = """(sid) => [...document.querySelectorAll(`#${sid} li.etape`)]
+  .filter((li) => li.getBoundingClientRect().height > 0).map((li) => li.id)"""
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (1280, 3200)])
+def test_an_example_page_does_not_move_when_its_player_starts(browser, server, built_site, guard,
+                                                              width, height):
+    """A page that runs scripts is first painted as its player will show it: one step, the
+    controls' place kept, each step labelled with its own number. So nothing moves when the
+    player starts (the list of every step collapsed under the reader: a layout shift score of
+    0.2 to 0.5 in a tall window). A link to a step opens that step alone; its first paint shows
+    step 0, as Chromium marks the step `:target` only after the player's script has run."""
+    context, page = sealed_page(browser, server, guard, viewport={"width": width, "height": height})
+    try:
+        page.add_init_script(OBSERVE.removeprefix("() => {").removesuffix("}"))
+        urls = arrivals(built_site)
+        assert len(urls) >= 14 and sum("#" in url for url in urls) >= 6
+        for url in urls:
+            page.goto(server.url(url))
+            page.wait_for_selector("section.exemple.joueur .joueur-commandes:not([hidden])")
+            if "#" not in url:
+                page.wait_for_timeout(150)   # layout-shift entries are reported after the frame
+                assert page.evaluate("window.shifts") == [], url
+            for sid in page.eval_on_selector_all("section.exemple[data-pas]", "els => els.map((s) => s.id)"):
+                target = url.split("#")[1] if "#" in url and url.split("#")[1].startswith(sid + "-") else None
+                shown = page.evaluate(SHOWN_STEPS, sid)
+                assert shown == [target or f"{sid}-etape-0"], (url, shown)
+                label = page.evaluate(f"() => getComputedStyle(document.getElementById('{shown[0]}'), '::before').content")
+                assert label.startswith(f'"Étape {shown[0].rsplit("-", 1)[1]}'), (url, label)
+        assert not guard.page_errors
+    finally:
+        context.close()
+
+
+def test_without_the_players_script_every_step_shows(browser, server, guard):
+    """Progressive enhancement holds on the way there: without JavaScript every step shows and no
+    control does; if the player's script does not load, the steps hidden for it come back and the
+    controls' empty place goes when its animation ends (10 s, finished here at once)."""
+    sid, url = "exemple-4", "exemples/exemple-4/#exemple-4-etape-3"
+    every = [f"{sid}-etape-{n}" for n in range(7)]
+    chrome = f"() => [...document.querySelectorAll('#{sid} .joueur-commandes, #{sid} .joueur-quiz, #{sid} .joueur-et-si')]" \
+             ".map((e) => e.getBoundingClientRect().height)"
+    context = browser.new_context(java_script_enabled=False, locale="fr-FR", service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(server.url(url))
+        assert page.evaluate(SHOWN_STEPS, sid) == every
+        assert page.evaluate(chrome) == [0, 0, 0]
+    finally:
+        context.close()
+    context, page = sealed_page(browser, server, guard, viewport={"width": 390, "height": 844})
+    try:
+        page.route("**/js/example-player.js", lambda route: route.abort())
+        page.goto(server.url(url))
+        page.wait_for_timeout(300)
+        assert page.evaluate(SHOWN_STEPS, sid) == [f"{sid}-etape-3"]   # as the player would show it
+        assert all(height > 0 for height in page.evaluate(chrome))    # places kept, nothing in them
+        assert page.is_hidden(f"#{sid} .joueur-commandes button >> nth=0")
+        waits = page.evaluate("() => document.getAnimations().map((a) => a.effect.getTiming())"
+                              ".map((t) => (t.delay || 0) + (t.duration || 0))")
+        assert waits and max(waits) <= 10_000, waits
+        page.evaluate("() => document.getAnimations().forEach((a) => a.finish())")
+        assert page.evaluate(SHOWN_STEPS, sid) == every
+        assert page.evaluate(chrome) == [0, 0, 0]
+    finally:
+        context.close()
+
+
 def test_the_first_press_of_each_control_counts_and_nothing_shifts(browser, server, guard):
     """Unscrolled, each control of exemple 3 pressed once with the mouse acts at once, and no
     layout shift happens while it is held, nor while « Rejouer avec ces cartes » starts the engine."""

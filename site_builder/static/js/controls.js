@@ -1,6 +1,7 @@
 // The controls every step player of the site shares (the worked examples, « Revoir la manche »
 // in Jouer) and the box that shows the engine's start: what a page imports to step through
-// steps or to start the engine, and nothing else (nothing runs on import).
+// steps or to start the engine, and nothing else (nothing runs on import). The controls' markup
+// is the build's; this module only drives it.
 
 import * as engine from "./engine.js";
 import { el } from "./dom.js";
@@ -20,45 +21,36 @@ function byteCount(loaded, total) {
   return total ? say(T.bytes, { loaded: megabytes(loaded), total: megabytes(total) }) : megabytes(loaded);
 }
 
-/** Load the players' stylesheet once (player.css, beside this file): any page with a player. */
-export function useStylesheet() {
-  const href = new URL("./player.css", import.meta.url).href;
-  if (![...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === href)) {
-    document.head.append(el("link", { rel: "stylesheet", href }));
-  }
-}
-
 /**
  * The controls of every step player of the site (the worked examples, « Revoir la manche » in
  * Jouer): Début / Précédent / Suivant / Fin, a slider and « Étape k sur n » counted from 0, the
- * arrow keys, Home and End. `onMove(action, index)` gets the action ("first", "prev", "next",
+ * arrow keys, Home and End. `bar` is their markup, written by the build
+ * (templates/blocks/step_controls.html: in each example, and in Jouer's <template>), which this
+ * class shows and listens to. `onMove(action, index)` gets the action ("first", "prev", "next",
  * "last" or "slide") and the step it asks for; `update` says where the player stands.
  */
 export class StepControls {
-  constructor({ label, onMove }) {
+  constructor({ bar, label, onMove }) {
     this.onMove = onMove;
     this.index = 0;
     this.count = 1;
-    this.bar = el("div", { class: "joueur-commandes", role: "group", "aria-label": label });
-    const button = (action, text) => {
-      const b = el("button", { type: "button", "data-action": action }, text);
-      b.addEventListener("click", () => this.move(action));
-      this.bar.append(b);
-      return b;
-    };
-    this.buttons = {
-      first: button("first", T.first),
-      prev: button("prev", T.prev),
-      next: button("next", T.next),
-      last: button("last", T.last),
-    };
-    this.slider = el("input", {
-      type: "range", min: "0", max: "0", step: "1", value: "0",
-      class: "joueur-curseur", "aria-label": T.slider,
-    });
+    this.bar = bar;
+    bar.setAttribute("aria-label", label);
+    this.buttons = {};
+    for (const button of bar.querySelectorAll("button[data-action]")) {
+      const action = button.dataset.action;
+      this.buttons[action] = button;
+      button.addEventListener("click", () => this.move(action));
+    }
+    this.slider = bar.querySelector(".joueur-curseur");
     this.slider.addEventListener("input", () => this.onMove("slide", Number(this.slider.value)));
-    this.position = el("span", { class: "joueur-position" });
-    this.bar.append(this.slider, this.position);
+    this.position = bar.querySelector(".joueur-position");
+  }
+
+  /** The build hides the controls until a script drives them (player.css keeps their place). */
+  show() {
+    this.bar.hidden = false;
+    this.bar.removeAttribute("data-avant-script");
   }
 
   move(action) {

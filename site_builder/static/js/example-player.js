@@ -9,7 +9,7 @@
 // Nothing runs on import: the page's script (player.js) calls start() once.
 
 import * as engine from "./engine.js";
-import { EngineSlot, StepControls, useStylesheet } from "./controls.js";
+import { EngineSlot, StepControls } from "./controls.js";
 import { el } from "./dom.js";
 import { keepForOffline } from "./hors-ligne.js";
 import { NOUNS, WORDS, de, plural, say } from "./mots.js";
@@ -27,7 +27,7 @@ const NAMED = new RegExp(`^${say(T.region, { name: "" }).trim()}\\b`);
 // What the service worker keeps once the engine has run here (the page's own script and what it
 // loaded are added by hors-ligne.js): every module of the player, its words and stylesheet.
 const FILES = ["js/engine.js", "js/worker.js", "js/mots.js", "js/mots-data.js", "js/dom.js",
-               "js/controls.js", "js/example-player.js", "js/quiz.js", "js/what-if.js", "js/player.css"];
+               "js/controls.js", "js/example-player.js", "js/quiz.js", "js/what-if.js"];
 
 /** Rows on the table at a step: the engine's steps carry them, the build's their count. */
 function rowCount(step) {
@@ -124,27 +124,28 @@ class Player {
 
   // --- controls --------------------------------------------------------------------------
 
+  /** The controls, the quiz's box and « Et si… ? » are the build's (templates/blocks/
+   *  example.html), shown here in the same task as the first step: nothing moves. */
   buildControls() {
     const s = this.section;
     s.classList.add("joueur");
     this.controls = new StepControls({
+      bar: s.querySelector(":scope > .joueur-commandes"),
       label: say(T.controls, { name: this.name.charAt(0).toLowerCase() + this.name.slice(1) }),
       onMove: (action, index) => (action === "slide" ? this.show(index) : this.act(action)),
     });
-    const bar = this.controls.bar;
+    this.controls.show();
     this.buttons = this.controls.buttons;
 
     // The one announcement of each step (emptied once read: the caption stays the text to read).
     this.live = el("div", { class: "joueur-annonce", "aria-live": "polite" });
     this.choice = el("div", { class: "joueur-choix" });
-    this.quiz = new Quiz(this);
-
-    const classic = !this.junior && !this.special;
-    this.whatIf = classic ? new WhatIf(this).details : el("div", { hidden: "" });
-    if (!classic) this.quiz.label.hidden = true;
-    s.insertBefore(bar, this.list);
+    // The quiz and « Et si… ? » of the classic game (the build writes them for it only).
+    this.quiz = new Quiz(this, s.querySelector(":scope > .joueur-quiz"));
+    const whatIf = s.querySelector(":scope > .joueur-et-si");
+    this.whatIf = whatIf && new WhatIf(this, whatIf);
     s.insertBefore(this.live, this.list);
-    this.list.after(this.choice, this.quiz.box, this.quiz.label, this.whatIf);
+    this.list.after(this.choice, this.quiz.box);
 
     this.controls.listen(s);
     window.addEventListener("hashchange", () => {
@@ -427,8 +428,6 @@ class Player {
 export function start() {
   const sections = document.querySelectorAll("section.exemple[data-scenario]");
   if (!sections.length) return;
-  document.documentElement.classList.add("js-joueur");
-  useStylesheet();
   const players = Array.from(sections, (section) => new Player(section));
   // No engine here: it starts only at a control that says so (EngineSlot in Player).
   window.addEventListener("beforeprint", () => players.forEach((p) => p.fillAll()));

@@ -6,7 +6,7 @@
 // Markup comes from Python (which escapes names); reader text is only ever set with textContent.
 
 import * as engine from "./engine.js";
-import { EngineProgress, StepControls, useStylesheet } from "./controls.js";
+import { EngineProgress, StepControls } from "./controls.js";
 import { el } from "./dom.js";
 import { keepForOffline } from "./hors-ligne.js";
 import { WORDS, list, say } from "./mots.js";
@@ -115,7 +115,6 @@ let progress = null; // the engine's start, shown under the form's buttons (as i
 /** Run `work` (a first message to the engine), showing what loads until the engine is ready. */
 async function whileStarting(work) {
   if (engine.isReady()) return work();
-  useStylesheet();
   if (!progress) {
     progress = new EngineProgress("jouer-etat");
     form.querySelector(".jouer-boutons").after(progress.box);
@@ -404,10 +403,11 @@ function review() {
 /** The round's steps one at a time, with the examples' own controls (controls.js StepControls):
  *  Début / Précédent / Suivant / Fin, the slider, the arrow keys, steps counted from 0. */
 function showReview(steps) {
-  useStylesheet();
   const title = el("h3", { tabindex: "-1" }, say(T.review_title, { n: view.round }));
   const stage = el("div", { class: "etape jouer-revoir-etape" });
-  const controls = new StepControls({ label: T.review_nav, onMove: (action, index) => go(index, true) });
+  const bar = root.querySelector("template#jouer-commandes").content.firstElementChild.cloneNode(true);
+  const controls = new StepControls({ bar, label: T.review_nav, onMove: (action, index) => go(index, true) });
+  controls.show();
   const go = (index, announce) => {
     const step = steps[index];
     stage.innerHTML = step.html; // markup drawn by the engine
@@ -633,7 +633,7 @@ function main() {
   // The engine (its download is said under « Commencer », the build's figure) starts only when
   // the reader asks: « Commencer », a resumed or a loaded game — never on hover or focus.
   // Jouer works offline after one visit: the page now, the engine once it has run.
-  const files = ["js/engine.js", "js/mots.js", "js/mots-data.js", "js/dom.js", "js/controls.js", "js/player.css"];
+  const files = ["js/engine.js", "js/mots.js", "js/mots-data.js", "js/dom.js", "js/controls.js"];
   keepForOffline({ files, engine: false });
   engine.whenReady.then(() => keepForOffline({ files: [...files, "js/worker.js"], engine: true }));
 }

@@ -15,21 +15,24 @@ function target(step) {
 }
 
 export class Quiz {
-  constructor(player) {
+  /** `label`: the build's « Quiz » box (templates/blocks/example.html), or null where the
+   *  example has no quiz (special cards, Junior): then it never asks. */
+  constructor(player, label) {
     this.player = player;
     this.pending = null; // index of the step whose question is open
     this.verdictStep = null; // index of the step the shown verdict is about
     this.box = el("div", { class: "joueur-quiz-question" });
-    this.label = el("label", { class: "joueur-quiz" });
-    this.toggle = el("input", { type: "checkbox" });
+    this.toggle = label && label.querySelector("input[type=checkbox]");
+    if (!this.toggle) return;
     this.toggle.addEventListener("change", () => this.close());
-    this.label.append(this.toggle, document.createTextNode(" " + T.quiz));
+    label.hidden = false;
+    label.removeAttribute("data-avant-script");
   }
 
   /** Before Suivant shows step `index`: true when the quiz holds it back (a question is open,
    *  or is asked now). An open question is answered first: Suivant never skips it. */
   holds(index) {
-    if (!this.toggle.checked) return false;
+    if (!this.toggle || !this.toggle.checked) return false;
     if (this.pending !== null) {
       this.player.announce(T.quiz_open);
       const first = this.box.querySelector("button");

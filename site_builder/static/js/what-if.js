@@ -10,15 +10,17 @@ import { WORDS, de, say } from "./mots.js";
 const T = WORDS.player;
 
 export class WhatIf {
-  constructor(player) {
+  /** `details`: the build's « Et si… ? » box (templates/blocks/example.html), closed; its form
+   *  is made here from the example's scenario, then the box is shown. */
+  constructor(player, details) {
     this.player = player;
-    this.details = this.build();
+    this.build(details);
+    details.hidden = false;
+    details.removeAttribute("data-avant-script");
   }
 
-  build() {
+  build(details) {
     const player = this.player;
-    const details = el("details", { class: "joueur-et-si" });
-    details.append(el("summary", {}, T.what_if));
     const form = el("form", { novalidate: "" });
     form.append(el("p", {}, T.what_if_help));
     const grid = el("div", { class: "joueur-champs" });
@@ -54,7 +56,6 @@ export class WhatIf {
       this.submit();
     });
     details.append(form);
-    return details;
   }
 
   clearErrors() {
