@@ -218,7 +218,8 @@ def test_a_row_choice_changes_the_rest_of_the_example(reader, journey_server):
 
 
 SHOWN_STEPS = """(sid) => [...document.querySelectorAll(`#${sid} li.etape`)]
-    .filter((li) => li.getBoundingClientRect().height > 0).map((li) => Number(li.dataset.step))"""
+    .filter((li) => li.getBoundingClientRect().height > 0 && getComputedStyle(li).visibility === 'visible')
+    .map((li) => Number(li.dataset.step))"""
 PLAYER = "js/example-player.js"
 
 
