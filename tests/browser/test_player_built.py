@@ -209,16 +209,19 @@ def press(page, selector, hold_ms=400):
     return page.evaluate(f"window.shifts.filter((t) => t >= {before} && t <= {released})")
 
 
-@pytest.mark.parametrize("width, height", [(390, 844), (1280, 800)])
-def test_jouer_keeps_the_place_of_its_form_so_nothing_moves_when_its_script_starts(browser, server,
-                                                                                   guard, width, height):
-    """The form is hidden without scripts; where they run, its place is kept from the first paint
-    (tools.css), so the text under it does not jump down when jouer.js shows it."""
+@pytest.mark.parametrize("width, height", [(390, 844), (1440, 1200)])
+@pytest.mark.parametrize("path, form", [("outils/jouer/", ".jouer-reglages"),
+                                        ("outils/explorer/", ".explorer-position")])
+def test_a_tools_form_keeps_its_place_so_nothing_moves_when_its_script_starts(browser, server, guard,
+                                                                             path, form, width, height):
+    """Jouer's and the explorer's forms are hidden without scripts; where they run, their place is
+    kept from the first paint (tools.css), so the text under them does not jump down when their
+    script shows them (the explorer's moved it by a layout shift of 0.08 in a 1200 px window)."""
     context, page = sealed_page(browser, server, guard, viewport={"width": width, "height": height})
     try:
         page.add_init_script(OBSERVE.removeprefix("() => {").removesuffix("}"))
-        page.goto(server.url("outils/jouer/"))
-        page.wait_for_selector(".jouer-reglages:not([hidden]):not([data-avant-script])")
+        page.goto(server.url(path))
+        page.wait_for_selector(f"{form}:not([hidden]):not([data-avant-script])")
         page.wait_for_timeout(300)   # layout-shift entries are reported after the frame
         assert page.evaluate("window.shifts") == []
         assert not guard.page_errors

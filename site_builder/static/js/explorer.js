@@ -275,10 +275,7 @@ async function importScenario() {
 
 function init() {
   if (!root || !form) return;
-  const stylesheet = document.createElement("link");
-  stylesheet.rel = "stylesheet";
-  stylesheet.href = new URL("./explorer.css", import.meta.url).href;
-  document.head.append(stylesheet);
+  form.removeAttribute("data-avant-script"); // its place was kept until now (tools.css)
   if (!engine.supported()) {
     status(root.querySelector("[data-statut]").dataset.texteEchec);
     return;
