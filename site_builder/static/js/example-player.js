@@ -1,7 +1,8 @@
 // The example player: turns each worked example (section.exemple) into a replay the reader drives.
 //
-// Progressive enhancement: the static page already shows every step. This module adds controls
-// and shows one step at a time. Stepping, the quiz and a first row choice read what the build
+// Progressive enhancement: without scripts the page shows every step. This module shows the
+// controls the build wrote (hidden until then, their place kept: player.css) and one step at a
+// time. Stepping, the quiz and a first row choice read what the build
 // wrote with CPython's engine (data-pas, the page's choix.json: site_builder/branches.py), so they
 // download nothing; « Et si… ? » and a second choice start the Python engine in the worker
 // (engine.js), at a control that says what it downloads first. No rule and no drawing live here:
@@ -25,7 +26,7 @@ const STEP_ID = /^exemple-(.+)-etape-(\d+)$/;
 const NAMED = new RegExp(`^${say(T.region, { name: "" }).trim()}\\b`);
 
 // What the service worker keeps once the engine has run here (the page's own script and what it
-// loaded are added by hors-ligne.js): every module of the player, its words and stylesheet.
+// loaded, stylesheets included, are added by hors-ligne.js): every module of the player and its words.
 const FILES = ["js/engine.js", "js/worker.js", "js/mots.js", "js/mots-data.js", "js/dom.js",
                "js/controls.js", "js/example-player.js", "js/quiz.js", "js/what-if.js"];
 
