@@ -71,6 +71,7 @@ bench: setup
 	$(PY) bench/explore_speed.py
 	$(PY) bench/explore_browser_speed.py
 	$(PY) bench/page_budget.py
+	$(PY) bench/layout_shift.py
 
 clean:
 	rm -rf _site test-artifacts .pytest_cache

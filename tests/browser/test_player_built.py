@@ -8,6 +8,7 @@ and the network is watched for the engine's files (issue 25, « Measure it »).
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -262,12 +263,12 @@ LAYOUT = f"""(sid) => {{
 @pytest.mark.parametrize("width, height", [(390, 844), (1280, 800)])
 def test_an_example_page_does_not_move_when_its_player_starts(browser, server, built_site, guard,
                                                               width, height):
-    """A page that runs scripts is first painted as its player will show it: one step, labelled
-    with its own number, and the places of the controls, the quiz and « Et si… ? » kept. So every
-    part of every example is where it was once the player has started (before, the list of every
-    step collapsed under the reader: a layout shift of 0.2 to 0.9). A link to a step opens that
-    step alone (its first paint shows step 0: Chromium marks the step `:target` only after the
-    player's script has run)."""
+    """A page that runs scripts is first painted as its player will show it: one step (the one a
+    link names, else the first), labelled with its own number, and the places of the controls,
+    the quiz and « Et si… ? » kept. So every part of every example is where it was once the player
+    has started (before, the list of every step collapsed under the reader: a layout shift of 0.2
+    to 0.9). On a link to a step, what is below the list may still move: a step with a row choice
+    gets the player's decision box there."""
     context, page = sealed_page(browser, server, guard, viewport={"width": width, "height": height})
     before = context.new_page()
     before.route("**/js/example-player.js", lambda route: route.abort())   # the first paint stays
@@ -275,20 +276,51 @@ def test_an_example_page_does_not_move_when_its_player_starts(browser, server, b
         urls = arrivals(built_site)
         assert len(urls) >= 14 and sum("#" in url for url in urls) >= 6
         for url in urls:
-            page.goto(server.url(url))
+            for tab in (page, before):
+                if tab.url.split("#")[0] == server.url(url).split("#")[0]:
+                    tab.goto("about:blank")   # a new document, not a move to another step's link
+                tab.goto(server.url(url))
             page.wait_for_selector("section.exemple.joueur .joueur-commandes:not([hidden])")
-            sections = page.eval_on_selector_all("section.exemple[data-pas]", "els => els.map((s) => s.id)")
-            if "#" not in url:
-                before.goto(server.url(url))
-                for sid in sections:
-                    started, painted = page.evaluate(LAYOUT, sid), before.evaluate(LAYOUT, sid)
-                    assert started == painted, (url, sid, painted, started)
-                    assert started["shown"] == [f"{sid}-etape-0"], (url, started["shown"])
-                    assert all(label.startswith(f'"Étape {n}') for n, label in enumerate(started["labels"]))
-            for sid in sections:
+            for sid in page.eval_on_selector_all("section.exemple[data-pas]", "els => els.map((s) => s.id)"):
                 target = url.split("#")[1] if "#" in url and url.split("#")[1].startswith(sid + "-") else None
-                assert page.evaluate(SHOWN_STEPS, sid) == [target or f"{sid}-etape-0"], url
+                started, painted = page.evaluate(LAYOUT, sid), before.evaluate(LAYOUT, sid)
+                if "#" in url:   # the example linked to, down to its list's end; the others' steps
+                    keys = ("controls", "list", "shown", "labels") if target else ("shown", "labels")
+                    started, painted = ({key: layout[key] for key in keys} for layout in (started, painted))
+                assert started == painted, (url, sid, painted, started)
+                assert started["shown"] == [target or f"{sid}-etape-0"], (url, started["shown"])
+                assert all(label.startswith(f'"Étape {n}') for n, label in enumerate(started["labels"]))
         assert not guard.page_errors
+    finally:
+        context.close()
+
+
+# Each frame until the player has started: what the page shows of `sid` once it is parsed.
+FRAMES = f"""(sid) => {{ const shown = {SHOWN_STEPS}; window.frames_seen = []; const tick = () => {{
+  const section = document.getElementById(sid);
+  if (document.readyState !== 'loading' && section) window.frames_seen.push(
+    section.classList.contains('joueur') ? 'player' : shown(sid).join(' '));
+  if (!section || !section.classList.contains('joueur')) requestAnimationFrame(tick); }};
+  requestAnimationFrame(tick); }}"""
+
+
+def test_a_link_to_a_step_shows_it_from_the_first_paint(browser, server, guard):
+    """On a network, the page's scripts arrive after its text. Loaded `async`, they do not hold
+    back the end of parsing, when the browser marks the step a link names as `:target`: so from
+    the first frame the page shows that step, as the player will (a deferred script made
+    Chromium show step 0 until the scripts came, then jump)."""
+    sid, step = "exemple-3", "exemple-3-etape-2"
+    context, page = sealed_page(browser, server, guard, viewport={"width": 390, "height": 844})
+    try:
+        page.add_init_script(f"({FRAMES})('{sid}')")
+        page.route(re.compile(r"/js/(recherche|player)\.js$"),
+                   lambda route: (time.sleep(0.3), route.continue_()))   # as slow as a phone's network
+        page.goto(server.url(f"exemples/{sid}/#{step}"))
+        page.wait_for_selector(f"#{sid}.joueur .joueur-commandes:not([hidden])")
+        frames = page.evaluate("window.frames_seen")
+        assert frames[-1] == "player" and len(frames) > 1, frames
+        assert set(frames[:-1]) == {step}, frames
+        assert page.evaluate(SHOWN_STEPS, sid) == [step]
     finally:
         context.close()
 
