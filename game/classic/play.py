@@ -28,6 +28,12 @@ OPTIONS = {
 """The classic family's options (RULES §2): `Options.check`, saved games and the Jouer form."""
 
 
+def _check_variant(variant) -> None:
+    if variant not in VARIANTS:
+        raise GameError(f"unknown variant {str(variant)[:20]!r} (one of {', '.join(VARIANTS)})",
+                        field="variant", code="options")
+
+
 @dataclass(frozen=True)
 class Options:
     """What players agree on before the game (RULES §1, §2)."""
@@ -36,12 +42,22 @@ class Options:
     strict: bool = False         # « plus de 66 »: the game ends only above the target
     rounds: int | None = None    # a fixed number of rounds instead of a target
 
+    @classmethod
+    def read(cls, variant: str, options: dict | None) -> "Options":
+        """Options from outside (a saved game, the Jouer form), missing ones at their default,
+        each checked once: GameError (code "options", field the option), never TypeError."""
+        _check_variant(variant)
+        return cls(variant, **check_values(variant, OPTIONS, options))
+
     def check(self) -> None:
         """GameError (code "options", field the option) for any value OPTIONS refuses."""
-        if self.variant not in VARIANTS:
-            raise GameError(f"unknown variant {str(self.variant)[:20]!r} (one of {', '.join(VARIANTS)})",
-                            field="variant", code="options")
+        _check_variant(self.variant)
         check_values(self.variant, OPTIONS, {name: getattr(self, name) for name in OPTIONS})
+
+    @property
+    def saved(self) -> dict:
+        """The values as a saved game keeps them (the variant apart)."""
+        return {name: getattr(self, name) for name in OPTIONS}
 
     def game_over(self, totals: list[int], rounds_played: int) -> bool:
         """The end of the game (RULES §2): after a fixed number of rounds, or after the round in

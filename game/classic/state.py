@@ -14,9 +14,8 @@ from ..events import GameEnd, RoundEnd
 from ..rng import Rng
 from ..untrusted import check_seed
 from ..state import check_turn, replay_moves
-from ..variants import check_values
 from .cards import MAX_PLAYERS, MIN_PLAYERS
-from .play import HAND_SIZE, OPTIONS, ROWS, Options, Round, winners_of
+from .play import HAND_SIZE, ROWS, Options, Round, winners_of
 from .scenario import parse
 from .table import LIMIT
 
@@ -185,12 +184,11 @@ class ClassicState(RoundsState):
         if deal is not None and not partial:   # a scenario's excerpt deals only the cards it plays
             deal = check_deal(deal, players, variant)
         check_seed(seed)
-        self.saved_options = check_values(variant, OPTIONS, options)
-        self.options = Options(variant, **self.saved_options)
+        self.options = Options.read(variant, options)
+        self.saved_options = self.options.saved
         self.variant = variant
         self.partial = partial
         self._begin(players, seed, [] if log else None)
-        self.options.check()
         self.given_deal = deal               # a first deal read from a scenario instead of the seed
         self.new_round()
 
