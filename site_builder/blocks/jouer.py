@@ -20,18 +20,20 @@ from .markup import Markup, render
 DEFAULT_BOTS = 3
 
 
-def menu() -> list[tuple[str, str, str]]:
-    """(value, data-options JSON or "", French label) of each entry of the variant menu."""
+def menu() -> list[tuple[str, str, str, int]]:
+    """(value, data-options JSON or "", French label, most robots) of each entry of the variant
+    menu: the robots are the variant's players but the reader (js/jouer.js offers no more)."""
     out = []
     for name in variants.names():
         variant = variants.get(name)
+        robots = variant.max_players - 1
         split = [(key, spec) for key, spec in variant.options.items()
                  if spec.kind == "choice" and spec.field == "variante"]
         if not split:
-            out.append((name, "", variant.menu or variant.title))
+            out.append((name, "", variant.menu or variant.title, robots))
             continue
         key, spec = split[0]
-        out += [(f"{name}-{choice}", json.dumps({key: choice}, separators=(",", ":")), label)
+        out += [(f"{name}-{choice}", json.dumps({key: choice}, separators=(",", ":")), label, robots)
                 for choice, label in zip(spec.choices, spec.labels or spec.choices)]
     return out
 

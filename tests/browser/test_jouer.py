@@ -20,7 +20,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from game import session
+from game import session, variants
 from game.classic.replay import run
 
 from harness import ENGINE_TIMEOUT_MS, Guard, keep_snapshot, sealed_page, snapshot_url
@@ -111,8 +111,8 @@ def new_game(page, *, bots="3", variant="classic", rounds="", name="Camille"):
     shown at once; the caller presses « Commencer » (or loads a file)."""
     to_the_form(page)
     page.fill("#jouer-nom", name)
+    page.select_option("#jouer-variante", variant)   # first: it sets how many robots are offered
     page.select_option("#jouer-bots", bots)
-    page.select_option("#jouer-variante", variant)
     page.select_option("#jouer-vitesse", "0")     # immédiate: no pause between cards
     page.fill("#jouer-manches", rounds)
 
@@ -628,9 +628,24 @@ def test_special_cards_and_junior_are_played_through_the_listed_moves(game, vari
             "plus de carte spéciale" in page.inner_text(".jouer-en-plus")
 
 
-def test_too_many_robots_for_the_special_cards_is_said_on_the_field(game):
+OFFERED = "() => [...document.querySelectorAll('#jouer-bots option:not(:disabled)')].map((o) => Number(o.value))"
+
+
+def test_the_robots_offered_fit_the_variant_and_too_many_is_said_on_the_field(game):
+    """The form offers as many robots as the chosen variant seats beside the reader (the
+    registry's figure, written by the build): a count above it comes down when the variant
+    changes. Should a tampered form ask for more, the engine says so on the field, in French."""
     page = game
-    new_game(page, bots="9", variant="speciales")
+    new_game(page, bots="9", variant="classic")
+    assert page.evaluate(OFFERED) == list(range(1, variants.get("classic").max_players))
+    for variant in ("speciales", "junior"):
+        page.select_option("#jouer-variante", next(o for o in page.eval_on_selector_all(
+            "#jouer-variante option", "os => os.map((o) => o.value)") if o.startswith(variant)))
+        most = variants.get(variant).max_players - 1
+        assert page.evaluate(OFFERED) == list(range(1, most + 1))
+        assert page.input_value("#jouer-bots") == str(most)
+    page.select_option("#jouer-variante", "speciales")
+    page.evaluate("() => { document.querySelector('#jouer-bots').value = '9'; }")   # a tampered form
     page.click("button[type=submit]")
     page.wait_for_selector("#jouer-bots-erreur:not(:empty)", timeout=ENGINE_TIMEOUT_MS)
     assert "robots" in page.inner_text("#jouer-bots-erreur")

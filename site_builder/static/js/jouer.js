@@ -622,11 +622,22 @@ function renderScores() {
   ui.bgaHelp.hidden = !ui.bgaHelp.textContent;
 }
 
+/** Offer no more robots than the chosen variant seats beside the reader (data-robots: the
+ *  build's figure from the registry); a count above it comes down to the largest. */
+function fitRobots() {
+  const most = Number(form.elements.variante.selectedOptions[0].dataset.robots);
+  const select = form.elements.bots;
+  for (const option of select.options) option.disabled = Number(option.value) > most;
+  if (Number(select.value) > most) select.value = String(most);
+}
+
 /** Set up the page once: the form, a game to resume, the offline copy. */
 function main() {
   if (!root || !form) return;
   form.hidden = false;
   delete form.dataset.avantScript;   // its place was kept until now (tools.css)
+  form.elements.variante.addEventListener("change", fitRobots);
+  fitRobots();
   form.addEventListener("submit", start);
   offerResume();
   form.querySelector("#jouer-fichier").addEventListener("change", load);
