@@ -92,7 +92,7 @@ def test_the_built_jouer_form_offers_the_toy_and_its_option(toy):
     """The form is generated from the registry: the toy's entry and its `hand` field appear."""
     from site_builder.blocks.jouer import jouer_form
     form = jouer_form()
-    assert '<option value="toy">Carte haute</option>' in form
+    assert '<option value="toy" data-robots="3">Carte haute</option>' in form   # 4 seats: 3 robots
     assert '<input id="jouer-cartes" name="cartes" data-option="hand" inputmode="numeric" value="3"' in form
 
 
