@@ -5,13 +5,12 @@ from __future__ import annotations
 from functools import partial
 
 from ..classic import page
-from ..messages import specials as say
-from ..variants import Seat, Variant
-from . import seat, state
-from .bots import RandomSpecialBot, SpecialBot
 from ..classic.cards import HIGHEST
 from ..classic.table import LIMIT
-from . import cards
+from ..messages import specials as say
+from ..variants import Seat, Variant
+from . import cards, seat, state
+from .bots import RandomSpecialBot, SpecialBot
 from .cards import MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS
 from .draw import step_html
 from .replay import compare, replay, run
