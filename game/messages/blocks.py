@@ -176,6 +176,13 @@ JOUER = {
 options bring their labels with them (game/variants.py `Option`)."""
 
 
+COMPTEUR = {
+    "no_js": "Le compteur a besoin de JavaScript. Sans lui, imprimez la feuille vierge ci-dessous.",
+}
+"""The score sheet's note for a browser without scripts (site_builder/blocks/compteur.py); the
+tool's own words are its script's (game/messages/scripts.py SCORE_SHEET)."""
+
+
 def megabytes(size_bytes: int) -> str:
     """« 4,4 Mo »: the engine's download as every page says it (one decimal, a decimal comma)."""
     return f"{size_bytes / 1e6:.1f}".replace(".", ",") + f"{NBSP}Mo"

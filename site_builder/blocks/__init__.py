@@ -17,7 +17,8 @@ Fail = Callable[[int, str], None]
 Handler = Callable[[list, int, Path, Fail], Optional[str]]
 
 BUILTIN = ("site_builder.blocks.classic", "site_builder.blocks.junior",
-           "site_builder.blocks.tables", "site_builder.blocks.jouer")
+           "site_builder.blocks.tables", "site_builder.blocks.jouer",
+           "site_builder.blocks.compteur")
 """Modules whose import registers the guide's own blocks (one `register` call per language)."""
 
 SITE_ROOT = "\x00site-root\x00/"

@@ -39,6 +39,31 @@ def test_the_heads_table_is_generated_from_the_engine(built_site):
     assert data["heads"] == list(HEADS) and data["total"] == 171
 
 
+# What a reader sees of the tool: its words and the state of each field and button.
+# (The tool itself is hidden until its script shows it: its parts marked `hidden` are skipped.)
+SHOWN = """(root) => {
+  const words = (node) => node.nodeType === Node.TEXT_NODE ? node.data
+    : node.nodeType !== Node.ELEMENT_NODE || node.hidden ? '' : [...node.childNodes].map(words).join('');
+  return {text: [...root.childNodes].map(words).join('').replace(/\\s+/g, ' ').trim(),
+  fields: [...root.querySelectorAll('input, button')].map((e) =>
+    [e.id || e.textContent, e.value, e.checked, e.disabled, e.hidden])};
+}"""
+
+
+def test_the_build_writes_the_tool_as_a_new_reader_first_sees_it(page, context, server):
+    """The page holds the Compteur a reader with no sheet yet sees (site_builder/blocks/
+    compteur.py), so nothing moves when the script starts: the script fills it in, and changes
+    neither a word nor a field of it."""
+    written = context.new_page()
+    written.route("**/js/compteur.js", lambda route: route.abort())
+    written.goto(server.url(PAGE))
+    before = written.eval_on_selector(".compteur-outil", SHOWN)
+    assert written.locator(".compteur-outil").get_attribute("hidden") == ""
+    open_sheet(page, server)
+    assert page.eval_on_selector(".compteur-outil", SHOWN) == before
+    assert "Ajoutez au moins deux joueurs" in before["text"] and "deux manches" in before["text"]
+
+
 def test_bad_entries_get_a_french_message_and_change_nothing(page, server):
     open_sheet(page, server)
     add_players(page, "Alice", "Bruno")

@@ -165,114 +165,74 @@ function parseCount(text, min) {
 
 const ui = {};
 
+/** Take the tool's markup the build wrote (templates/blocks/compteur.html: what a reader with no
+ *  sheet yet sees, so nothing moves when this script starts) and wire it to the sheet. */
 function build() {
-  root.replaceChildren();
-  ui.live = el("p", { class: "compteur-annonce", role: "status", "aria-live": "polite" });
+  const find = (selector) => root.querySelector(selector);
+  ui.tool = find(".compteur-outil");
+  ui.live = find(".compteur-annonce");
   // What the page says about the stored sheet, with the way back to the backup.
-  ui.noticeBox = el("div", { class: "compteur-avis", hidden: true });
-  ui.notice = el("p", { class: "compteur-avis-texte" });
-  ui.restore = el("button", { type: "button", class: "compteur-restaurer" });
+  ui.noticeBox = find(".compteur-avis");
+  ui.notice = find(".compteur-avis-texte");
+  ui.restore = find(".compteur-restaurer");
   ui.restore.addEventListener("click", restoreBackup);
-  ui.noticeBox.append(ui.notice, ui.restore);
 
   // Players.
-  const who = el("fieldset", { class: "compteur-joueurs" });
-  who.append(el("legend", {}, T.players));
-  ui.names = el("ul", { class: "compteur-noms" });
-  const addForm = el("form", { class: "compteur-ajout", novalidate: true });
-  const nameInput = el("input", { id: "compteur-nom", name: "nom", maxlength: String(NAME_MAX + 10),
-    autocomplete: "off", "aria-describedby": "compteur-nom-erreur" });
-  ui.nameError = el("span", { class: "compteur-erreur", id: "compteur-nom-erreur", role: "alert" });
-  addForm.append(el("label", { for: "compteur-nom" }, T.add_name), " ", nameInput, " ",
-    el("button", { type: "submit" }, T.add), " ", ui.nameError);
-  addForm.addEventListener("submit", (event) => {
+  ui.names = find(".compteur-noms");
+  const nameInput = find("#compteur-nom");
+  nameInput.maxLength = NAME_MAX + 10;
+  ui.nameError = find("#compteur-nom-erreur");
+  find(".compteur-ajout").addEventListener("submit", (event) => {
     event.preventDefault();
     addPlayer(nameInput);
   });
-  who.append(ui.names, addForm);
 
   // Options.
-  const opts = el("fieldset", { class: "compteur-options" });
-  opts.append(el("legend", {}, T.options));
-  const target = el("input", { id: "compteur-seuil", inputmode: "numeric", size: "4",
-    value: String(sheet.target), "aria-describedby": "compteur-seuil-erreur" });
-  const targetError = el("span", { class: "compteur-erreur", id: "compteur-seuil-erreur", role: "alert" });
+  const target = find("#compteur-seuil");
+  const targetError = find("#compteur-seuil-erreur");
   target.addEventListener("change", () => {
     const value = parseCount(target.value, 1);
     targetError.textContent = value === null ? say(T.bad_target, { usual: variantOf(rules, false).end.target }) : "";
     if (value === null) return;
     if (value !== sheet.target) update(() => { sheet.target = value; });
   });
-  const strict = el("input", { type: "checkbox", id: "compteur-strict" });
-  strict.checked = sheet.strict;
-  strict.addEventListener("change", () => {
-    const value = strict.checked;
-    update(() => { sheet.strict = value; });
-  });
-  const fixed = el("input", { id: "compteur-manches", inputmode: "numeric", size: "4",
-    placeholder: T.none, value: sheet.fixed ? String(sheet.fixed) : "",
-    "aria-describedby": "compteur-manches-erreur" });
-  const fixedError = el("span", { class: "compteur-erreur", id: "compteur-manches-erreur", role: "alert" });
+  const fixed = find("#compteur-manches");
+  const fixedError = find("#compteur-manches-erreur");
   fixed.addEventListener("change", () => {
     const value = fixed.value.trim() === "" ? 0 : parseCount(fixed.value, 1);
     fixedError.textContent = value === null ? T.bad_rounds : "";
     if (value === null) return;
     if ((value || null) !== sheet.fixed) update(() => { sheet.fixed = value || null; });
   });
-  const bga = el("input", { type: "checkbox", id: "compteur-bga" });
-  bga.checked = sheet.bga;
-  bga.addEventListener("change", () => {
-    const value = bga.checked;
-    update(() => { sheet.bga = value; });
-  });
-  const specials = el("input", { type: "checkbox", id: "compteur-speciales" });
-  specials.checked = sheet.specials;
-  specials.addEventListener("change", () => {
-    const value = specials.checked;
-    update(() => { sheet.specials = value; });
-  });
-  const line = (...nodes) => {
-    const p = el("p");
-    p.append(...nodes);
-    return p;
-  };
-  opts.append(
-    line(el("label", { for: "compteur-seuil" }, T.target), " ", target, ` ${T.heads} `, targetError),
-    line(strict, " ", el("label", { for: "compteur-strict" }, T.strict)),
-    line(el("label", { for: "compteur-manches" }, T.rounds), " ", fixed, " ", fixedError),
-    line(bga, " ", el("label", { for: "compteur-bga" }, T.bga)),
-    line(specials, " ", el("label", { for: "compteur-speciales" }, say(T.specials, { rounds: count(variantOf(rules, true).end.rounds, NOUNS.round), minus_three: number(-3) }))),
-  );
+  const [strict, bga, specials] = ["strict", "bga", "speciales"].map((id) => find(`#compteur-${id}`));
+  for (const [box, key] of [[strict, "strict"], [bga, "bga"], [specials, "specials"]]) {
+    box.addEventListener("change", () => {
+      const value = box.checked;
+      update(() => { sheet[key] = value; });
+    });
+  }
+  ui.options = { target, targetError, strict, fixed, fixedError, bga, specials };
 
   // The sheet.
-  // Focusable so a keyboard user can scroll a wide sheet sideways on a phone.
-  ui.sheetBox = el("div", { class: "compteur-feuille-cadre", tabindex: "0", role: "region", "aria-label": T.sheet });
-  ui.verdict = el("p", { class: "compteur-verdict" });
-  ui.entry = el("form", { class: "compteur-saisie", novalidate: true });
+  ui.sheetBox = find(".compteur-feuille-cadre");
+  ui.verdict = find(".compteur-verdict");
+  ui.entry = find(".compteur-saisie");
   ui.entry.addEventListener("submit", (event) => {
     event.preventDefault();
     addRound();
   });
-
-  const actions = el("p", { class: "compteur-actions" });
-  ui.undo = el("button", { type: "button" }, T.undo);
-  ui.undo.addEventListener("click", undoRound);
-  const csv = el("button", { type: "button" }, T.csv);
-  csv.addEventListener("click", exportCsv);
-  ui.fresh = el("button", { type: "button" }, T.fresh);
-  ui.fresh.addEventListener("click", freshGame);
-  ui.cancel = el("button", { type: "button", hidden: true }, T.cancel);
-  ui.cancel.addEventListener("click", () => {
+  const action = (name, act) => {
+    const button = find(`[data-action="${name}"]`);
+    button.addEventListener("click", act);
+    return button;
+  };
+  ui.undo = action("annuler-manche", undoRound);
+  ui.csv = action("csv", exportCsv);
+  ui.fresh = action("nouvelle-partie", freshGame);
+  ui.cancel = action("renoncer", () => {
     confirming = false;
     render();
   });
-  actions.append(ui.undo, " ", csv, " ", ui.fresh, " ", ui.cancel);
-  ui.csv = csv;
-
-  ui.tableError = el("p", { class: "compteur-erreur", role: "alert" });
-  ui.options = { target, targetError, strict, fixed, fixedError, bga, specials };
-  root.append(ui.noticeBox, who, opts, el("h2", { id: "la-feuille" }, T.sheet), ui.verdict, ui.sheetBox,
-              ui.entry, actions, ui.tableError, ui.live);
 }
 
 function render({ keepTyped = false } = {}) {
@@ -547,6 +507,8 @@ if (root) {
     adopt({ first: true });
     build();
     render();
+    ui.tool.hidden = false;
+    ui.tool.removeAttribute("data-avant-script"); // its place was kept until now (tools.css)
     root.dataset.pret = "oui";
     window.addEventListener("storage", (event) => {
       if (event.storageArea !== localStorage) return;
