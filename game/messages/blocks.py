@@ -176,11 +176,43 @@ JOUER = {
 options bring their labels with them (game/variants.py `Option`)."""
 
 
+PLAYER_CONTROLS = {
+    # js/controls.js and js/example-player.js take these over; their own words are
+    # game/messages/scripts.py STEP_PLAYER (`position_start` is written by both).
+    "first": "Début",
+    "prev": "Précédent",
+    "next": "Suivant",
+    "last": "Fin",
+    "slider": "Étape",
+    "what_if": f"Et si…{NNBSP}?",
+    "quiz": f"Quiz{NBSP}: devinez où va chaque carte avant de la voir posée",
+}
+"""The words of the step player's controls, the quiz's box and « Et si… ? » as the build writes
+them (templates/blocks/step_controls.html, example.html), hidden until the player shows them."""
+
+
 COMPTEUR = {
     "no_js": "Le compteur a besoin de JavaScript. Sans lui, imprimez la feuille vierge ci-dessous.",
+    "players": "Les joueurs",
+    "add_name": "Prénom d’un joueur",
+    "add": "Ajouter",
+    "options": "Fin de la partie",
+    "target": "Seuil",
+    "heads": "têtes de bœuf",
+    "strict": f"il faut dépasser le seuil (la lecture «{NBSP}plus de 66{NBSP}»)",
+    "rounds": "Ou nombre de manches fixé",
+    "none": "aucun",
+    "bga": f"décompte de Board Game Arena{NBSP}: chacun part du seuil et perd un point par tête",
+    "sheet": "La feuille de score",
+    "undo": "Supprimer la dernière manche",
+    "csv": "Exporter en CSV",
+    "cancel": "Annuler",
+    "specials": f"avec les cartes spéciales ({{rounds}}{NNBSP}; avec «{NBSP}Négatif = positif{NBSP}», "
+                "une manche peut être négative, par exemple {minus_three} pour un 55 choisi dans "
+                f"une rangée de 11{NBSP}têtes)",
 }
-"""The score sheet's note for a browser without scripts (site_builder/blocks/compteur.py); the
-tool's own words are its script's (game/messages/scripts.py SCORE_SHEET)."""
+"""The score sheet as the build writes it (site_builder/blocks/compteur.py); js/compteur.js fills
+it in with its own words (game/messages/scripts.py SCORE_SHEET)."""
 
 
 def megabytes(size_bytes: int) -> str:

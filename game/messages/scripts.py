@@ -54,11 +54,6 @@ STEP_PLAYER = {
     "bytes": "{loaded} sur {total}",
     "failed": "Le rejeu interactif n’a pas pu démarrer dans ce navigateur (trop ancien ou hors ligne)"
               f"{NBSP}: les étapes de l’exemple restent lisibles avec les boutons ci-dessus.",
-    "first": "Début",
-    "prev": "Précédent",
-    "next": "Suivant",
-    "last": "Fin",
-    "slider": "Étape",
     # Steps are numbered from 0 (the table before), as the static page labels them.
     "position_start": "Au départ (étape 0 sur {last})",
     "position": "Étape {k} sur {last}",
@@ -75,7 +70,6 @@ STEP_PLAYER = {
     "junior_title": f"Et si {{player}} avait posé sa carte ailleurs{NNBSP}?",
     "row": "Rangée {row}",
     "refused": "Les règles refusent cette rangée.",
-    "what_if": f"Et si…{NNBSP}?",
     "what_if_help": "Changez les rangées de départ (cartes séparées par des espaces) ou les cartes "
                     "jouées, puis rejouez. Si une carte devient plus faible que toutes les rangées, "
                     f"le rejeu s’arrête sur elle{NBSP}: vous choisirez la rangée que son joueur "
@@ -89,7 +83,6 @@ STEP_PLAYER = {
                        "la suite s’affichera.",
     "restored": "Exemple d’origine rétabli.",
     "fix_errors": f"Corrigez les champs signalés{NBSP}: rien n’a été changé.",
-    "quiz": f"Quiz{NBSP}: devinez où va chaque carte avant de la voir posée",
     "quiz_question": f"Où va la carte {{card}}{NNBSP}?",
     "quiz_none": f"Aucune rangée{NBSP}: le joueur choisit",
     # Where a control starts the engine, the page says what it costs first: {size} is the
@@ -150,18 +143,7 @@ PLAY = {
 
 SCORE_SHEET = {
     # The score sheet (js/compteur.js, js/compteur-feuille.js).
-    "players": "Les joueurs",
-    "add_name": "Prénom d’un joueur",
-    "add": "Ajouter",
     "remove": "Retirer {name}",
-    "options": "Fin de la partie",
-    "target": "Seuil",
-    "heads": "têtes de bœuf",
-    "strict": f"il faut dépasser le seuil (la lecture «{NBSP}plus de 66{NBSP}»)",
-    "rounds": "Ou nombre de manches fixé",
-    "none": "aucun",
-    "bga": f"décompte de Board Game Arena{NBSP}: chacun part du seuil et perd un point par tête",
-    "sheet": "La feuille de score",
     "caption": "Têtes de bœuf ramassées, manche par manche",
     "round": "Manche",
     "total": "Total",
@@ -170,11 +152,8 @@ SCORE_SHEET = {
     "tick": "cocher les cartes",
     "tick_title": "Cartes ramassées par {name}",
     "save": "Ajouter la manche",
-    "undo": "Supprimer la dernière manche",
-    "csv": "Exporter en CSV",
     "fresh": "Nouvelle partie (mêmes joueurs)",
     "fresh_confirm": f"Confirmer{NBSP}: effacer toutes les manches{NNBSP}?",
-    "cancel": "Annuler",
     "no_players": "Ajoutez au moins {players} pour commencer la feuille.",
     "leads_one": "{name} mène.",
     "leads_many": "{names} sont à égalité en tête.",
@@ -194,9 +173,6 @@ SCORE_SHEET = {
     "same_name": f"{{name}} joue déjà{NBSP}: choisissez un autre prénom.",
     "too_many_players": "On joue à {n} au plus.",
     "too_many_players_specials": "On joue à {n} au plus avec les cartes spéciales.",
-    "specials": f"avec les cartes spéciales ({{rounds}}{NNBSP}; avec «{NBSP}Négatif = positif{NBSP}», "
-                "une manche peut être négative, par exemple {minus_three} pour un 55 choisi dans "
-                f"une rangée de 11{NBSP}têtes)",
     "bad_target": "Le seuil est un nombre entier d’au moins 1 ({usual} dans la règle).",
     "bad_rounds": "Le nombre de manches est un entier d’au moins 1, ou rien.",
     "no_rules": f"Le compteur n’a pas pu charger les règles du jeu{NBSP}: rechargez la page. "

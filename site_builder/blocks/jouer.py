@@ -12,10 +12,9 @@ import json
 
 from game import variants
 from game.messages import blocks as say
-from game.messages.scripts import STEP_PLAYER
 
 from . import SITE_ROOT, register_drawing
-from .markup import Markup, render
+from .markup import PLAYER_WORDS, Markup, render
 
 DEFAULT_BOTS = 3
 
@@ -51,7 +50,7 @@ def fields() -> list[tuple[str, variants.Option]]:
 def jouer_form() -> str:
     largest = max(variants.get(name).max_players for name in variants.names())
     return render("jouer_form.html", words=say.JOUER, root=Markup(SITE_ROOT), bots=range(1, largest),
-                  default_bots=DEFAULT_BOTS, menu=menu(), fields=fields(), step_words=STEP_PLAYER)
+                  default_bots=DEFAULT_BOTS, menu=menu(), fields=fields(), step_words=PLAYER_WORDS)
 
 
 register_drawing("jouer", jouer_form)

@@ -17,12 +17,16 @@ from markupsafe import Markup
 
 from game import variants
 from game.explore.codec import links_for
+from game.messages.blocks import PLAYER_CONTROLS
 from game.messages.explore import OPEN_LINK
 from game.messages.scripts import STEP_PLAYER
 
 from . import SITE_ROOT
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates" / "blocks"
+PLAYER_WORDS = {**STEP_PLAYER, **PLAYER_CONTROLS}
+"""The player's words in its markup: the controls' own (written here only) and the position's
+(which the script rewrites as the reader steps)."""
 
 
 def _escape(value):
@@ -76,7 +80,7 @@ def example_section(scenario: dict, steps: list[dict], *, anchor: str, exemple: 
     return render("example.html", anchor=anchor, exemple=exemple, scenario=compact_json(scenario),
                   variant=variant.name, variant_early=variant_early, label=label, steps=items,
                   note=note, after=list(after), player=player, explorer=link,
-                  words=STEP_PLAYER, last=len(steps) - 1, classic=variant.name == variants.DEFAULT)
+                  words=PLAYER_WORDS, last=len(steps) - 1, classic=variant.name == variants.DEFAULT)
 
 
 def compact_json(data) -> str:

@@ -14,11 +14,11 @@ from game.classic import cards as classic_cards
 from game.classic.play import Options
 from game.classic.state import ClassicState
 from game.junior import cows
-from game.messages.scripts import STEP_PLAYER
 from game.specials.cards import NEGATIVE, STOP
 from game.specials.moves import Refused
 from game.specials.round import SpecialRound
 from game.state import simulate
+from site_builder.blocks.markup import PLAYER_WORDS
 
 PAGE = "questions/"
 DISPUTES = ["choisir-ou-va-ma-carte", "regarder-ma-pile", "deux-cartes-egales",
@@ -135,11 +135,11 @@ def test_the_round_counts_stated_are_what_five_players_really_take(built_site):
 
 def test_the_quiz_and_what_if_are_described_with_the_players_own_words(built_site):
     text = flat(answer(page_html(built_site, PAGE), "le-quiz-et-et-si"))
-    script = " ".join(v for v in STEP_PLAYER.values() if isinstance(v, str)).replace("\u00a0", " ")
+    script = " ".join(v for v in PLAYER_WORDS.values() if isinstance(v, str)).replace("\u00a0", " ")
     for label in ["Quiz : devinez où va chaque carte avant de la voir posée", "Rejouer avec ces cartes",
                   "Revenir à l’exemple", "Aucune rangée", "Où va la carte"]:
         assert label in text, label
-        assert label in script, f"the player no longer says « {label} » (game/messages/scripts.py)"
+        assert label in script, f"the player no longer says « {label} » (game/messages/)"
     # Offered on the classic examples the page names, and on no special-card or Junior one.
     for url in ["regles/", *(f"exemples/exemple-{n}/" for n in range(1, 7))]:
         assert 'data-variant="classic"' in page_html(built_site, url), url

@@ -78,6 +78,20 @@ def test_every_word_a_script_reads_exists_and_gets_its_values():
     assert seen > 150   # the scan reads the scripts, it is not silently empty
 
 
+def test_every_word_shipped_to_the_scripts_is_read_by_one():
+    """js/mots-data.js is downloaded by every page with a player or a tool: a word only the build
+    writes (the controls' labels, the Compteur's form) lives with the blocks' words
+    (game/messages/blocks.py), not in it."""
+    read: dict[str, set] = {}
+    for path in JS.glob("*.js"):
+        for group, key, _ in script_uses(path):
+            read.setdefault(group, set()).add(key)
+    unread = {group: sorted(set(WORDS[group]) - read.get(group, set()))
+              for group in ("player", "play", "sheet")}
+    unread["nouns"] = sorted(set(WORDS["grammar"]["nouns"]) - read.get("nouns", set()))
+    assert not any(unread.values()), unread
+
+
 def test_the_check_sees_a_missing_word_and_a_missing_value(tmp_path):
     script = tmp_path / "essai.js"
     script.write_text('const T = WORDS.player;\nsay(T.quiz_right, { card: 3 });\nT.no_such_word;\n',
