@@ -210,10 +210,14 @@ def press(page, selector, hold_ms=400):
     return page.evaluate(f"window.shifts.filter((t) => t >= {before} && t <= {released})")
 
 
+TOOLS = [("outils/jouer/", "jouer.js", ".jouer-reglages"),
+         ("outils/explorer/", "explorer.js", ".explorer-position"),
+         ("outils/compteur/", "compteur.js", ".compteur-outil")]
+"""Each tool's page, its script, and the part of the page its script shows (hidden before)."""
+
+
 @pytest.mark.parametrize("width, height", [(390, 844), (1440, 1200)])
-@pytest.mark.parametrize("path, script, form", [("outils/jouer/", "jouer.js", ".jouer-reglages"),
-                                                ("outils/explorer/", "explorer.js", ".explorer-position"),
-                                                ("outils/compteur/", "compteur.js", ".compteur-outil")])
+@pytest.mark.parametrize("path, script, form", TOOLS)
 def test_a_tools_form_keeps_its_place_so_nothing_moves_when_its_script_starts(browser, server, guard,
                                                                              path, script, form,
                                                                              width, height):
@@ -231,6 +235,34 @@ def test_a_tools_form_keeps_its_place_so_nothing_moves_when_its_script_starts(br
         page.wait_for_timeout(300)   # layout-shift entries are reported after the frame
         assert page.evaluate("window.shifts") == []
         assert not guard.page_errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("path, script, form", TOOLS)
+def test_a_tools_kept_place_goes_if_its_script_never_runs(browser, server, guard, path, script, form):
+    """Should a tool's script never run (a module that did not load), its invisible place does
+    not stay an empty hole in the page: it goes when its animation ends (10 s, finished here at
+    once). Without scripts it never took any room."""
+    height = f"() => document.querySelector('{form}').getBoundingClientRect().height"
+    context, page = sealed_page(browser, server, guard, viewport={"width": 1280, "height": 900})
+    try:
+        page.route(f"**/js/{script}", lambda route: route.abort())
+        page.goto(server.url(path))
+        page.wait_for_timeout(300)
+        assert page.evaluate(height) > 100 and page.is_hidden(f"{form} button >> nth=0")
+        waits = page.evaluate("() => document.getAnimations().map((a) => a.effect.getTiming())"
+                              ".map((t) => (t.delay || 0) + (t.duration || 0))")
+        assert waits and max(waits) <= 10_000, waits
+        page.evaluate("() => document.getAnimations().forEach((a) => a.finish())")
+        assert page.evaluate(height) == 0
+    finally:
+        context.close()
+    context = browser.new_context(java_script_enabled=False, locale="fr-FR", service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(server.url(path))
+        assert page.evaluate(height) == 0
     finally:
         context.close()
 
