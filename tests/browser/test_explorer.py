@@ -133,6 +133,17 @@ def test_before_the_reader_asks_nothing_is_checked_and_nothing_of_the_engine_fet
     assert not [u for u in loaded if any(word in u for word in heavy)], loaded
 
 
+def test_a_browser_that_cannot_run_the_engine_gets_a_french_message_and_no_empty_form(page, server):
+    """Without WebAssembly the explorer cannot work: its form stays hidden, its kept place goes
+    (no blank block under the text), and the page says why in French."""
+    page.add_init_script("delete window.WebAssembly")
+    page.goto(server.url("outils/explorer/"))
+    expect(page.locator("[data-statut]")).to_have_text(re.compile("n’a pas pu démarrer"))
+    form = page.locator("form.explorer-position")
+    assert form.is_hidden() and form.get_attribute("data-avant-script") is None
+    assert form.evaluate("(f) => f.getBoundingClientRect().height") == 0
+
+
 def test_an_estimate_is_cpythons_and_gets_a_link_and_fits_a_phone(shared):
     """The estimate's figures are CPython's for the same position and seed, the address becomes
     the position's link, and the results fit a phone's width. (That link opened in a new page

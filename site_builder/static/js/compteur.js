@@ -11,7 +11,7 @@
 // a « Nouvelle partie » leaves untouched, so a wiped or damaged sheet can be restored.
 
 import { NAME_MAX, damaged, readSheet, sameSheet, variantOf } from "./compteur-feuille.js";
-import { el } from "./dom.js";
+import { el, reveal } from "./dom.js";
 import { keepForOffline } from "./hors-ligne.js";
 import { NOUNS, WORDS, count, list, number, plural, say } from "./mots.js";
 
@@ -507,8 +507,7 @@ if (root) {
     adopt({ first: true });
     build();
     render();
-    ui.tool.hidden = false;
-    ui.tool.removeAttribute("data-avant-script"); // its place was kept until now (tools.css)
+    reveal(ui.tool);
     root.dataset.pret = "oui";
     window.addEventListener("storage", (event) => {
       if (event.storageArea !== localStorage) return;

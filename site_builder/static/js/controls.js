@@ -4,7 +4,7 @@
 // is the build's; this module only drives it.
 
 import * as engine from "./engine.js";
-import { el } from "./dom.js";
+import { el, reveal } from "./dom.js";
 import { WORDS, say } from "./mots.js";
 
 const T = WORDS.player;
@@ -49,8 +49,7 @@ export class StepControls {
 
   /** The build hides the controls until a script drives them (player.css keeps their place). */
   show() {
-    this.bar.hidden = false;
-    this.bar.removeAttribute("data-avant-script");
+    reveal(this.bar);
   }
 
   move(action) {

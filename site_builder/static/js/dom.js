@@ -1,4 +1,4 @@
-// The one helper the page scripts build their elements with.
+// The helpers the page scripts build their elements with, and show the build's with.
 
 /**
  * `<tag attributes…>text</tag>`: every attribute is set as given (true as an empty attribute;
@@ -12,4 +12,14 @@ export function el(tag, attributes = {}, text) {
   }
   if (text !== undefined && text !== null) node.textContent = text;
   return node;
+}
+
+/**
+ * Show a part of the page the build wrote hidden until a script drives it (`hidden
+ * data-avant-script`: player.css and tools.css keep its place meanwhile, so nothing moves).
+ * With `shown` false the place is only given up: the part stays hidden.
+ */
+export function reveal(node, shown = true) {
+  node.removeAttribute("data-avant-script");
+  if (shown) node.hidden = false;
 }

@@ -7,6 +7,7 @@
 // until then typing checks nothing (the page says so), and once it runs every change is checked
 // as it is typed.
 
+import { reveal } from "./dom.js";
 import * as engine from "./engine.js";
 import { keepForOffline } from "./hors-ligne.js";
 
@@ -275,12 +276,11 @@ async function importScenario() {
 
 function init() {
   if (!root || !form) return;
-  form.removeAttribute("data-avant-script"); // its place was kept until now (tools.css)
-  if (!engine.supported()) {
+  reveal(form, engine.supported());   // no engine here: the form's kept place goes
+  if (form.hidden) {
     status(root.querySelector("[data-statut]").dataset.texteEchec);
     return;
   }
-  form.hidden = false;
   showVariant();
   field("variant").addEventListener("change", showVariant);
   form.querySelector("[data-action=verifier]").addEventListener("click", () => verify().catch(failed));

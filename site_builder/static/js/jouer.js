@@ -7,7 +7,7 @@
 
 import * as engine from "./engine.js";
 import { EngineProgress, StepControls } from "./controls.js";
-import { el } from "./dom.js";
+import { el, reveal } from "./dom.js";
 import { keepForOffline } from "./hors-ligne.js";
 import { WORDS, list, say } from "./mots.js";
 
@@ -634,8 +634,7 @@ function fitRobots() {
 /** Set up the page once: the form, a game to resume, the offline copy. */
 function main() {
   if (!root || !form) return;
-  form.hidden = false;
-  delete form.dataset.avantScript;   // its place was kept until now (tools.css)
+  reveal(form);
   form.elements.variante.addEventListener("change", fitRobots);
   fitRobots();
   form.addEventListener("submit", start);

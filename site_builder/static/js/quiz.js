@@ -1,7 +1,7 @@
 // The quiz of a worked example: before Suivant shows where a card goes, the reader guesses it.
 // The answer is the build's (each step's facts, data-pas): no engine. Used by example-player.js.
 
-import { el } from "./dom.js";
+import { el, reveal } from "./dom.js";
 import { WORDS, say } from "./mots.js";
 
 const T = WORDS.player;
@@ -25,8 +25,7 @@ export class Quiz {
     this.toggle = label && label.querySelector("input[type=checkbox]");
     if (!this.toggle) return;
     this.toggle.addEventListener("change", () => this.close());
-    label.hidden = false;
-    label.removeAttribute("data-avant-script");
+    reveal(label);
   }
 
   /** Before Suivant shows step `index`: true when the quiz holds it back (a question is open,

@@ -4,7 +4,7 @@
 // answer. Used by example-player.js.
 
 import { EngineSlot } from "./controls.js";
-import { el } from "./dom.js";
+import { el, reveal } from "./dom.js";
 import { WORDS, de, say } from "./mots.js";
 
 const T = WORDS.player;
@@ -15,8 +15,7 @@ export class WhatIf {
   constructor(player, details) {
     this.player = player;
     this.build(details);
-    details.hidden = false;
-    details.removeAttribute("data-avant-script");
+    reveal(details);
   }
 
   build(details) {
