@@ -19,11 +19,12 @@ BRANCHES = "choix.json"   # beside the page's index.html, fetched relative to th
 STEP_KEYS = ("n", "kind", "choice", "target")
 
 
-def steps_data(scenario: dict) -> list[dict]:
-    """Per step: its number and kind, the decision (options, chosen, costs), the quiz's target,
-    and `nrows` (rows on the table): what the player acts on, without markup or text."""
+def steps_data(page_steps: list[dict]) -> list[dict]:
+    """Per step of `web.steps_for`: its number and kind, the decision (options, chosen, costs),
+    the quiz's target, and `nrows` (rows on the table): what the player acts on, without markup
+    or text (the page's steps already hold those)."""
     return [{key: step.get(key) for key in STEP_KEYS} | {"nrows": len(step["rows"])}
-            for step in web.steps_for(scenario, markup=False)]
+            for step in page_steps]
 
 
 def deviations(scenario: dict, steps: list[dict]) -> list[tuple[int, int]]:

@@ -10,6 +10,7 @@ import re
 
 from ..errors import GameError, fault
 from ..messages import reader_errors
+from ..player_boxes import decision_box
 from .cards import is_card
 from .draw import step_html
 from .replay import replay, scenario_moves, scenario_state
@@ -29,6 +30,7 @@ def page_step(scenario: dict, step: dict, *, draw=step_html, replay=replay,
     if step.get("choice"):
         item["choice"] = {**step["choice"],
                           "costs": choice_costs(scenario, step, replay=replay, rows=rows)}
+        item["html"] += decision_box(item["choice"])
     return item
 
 

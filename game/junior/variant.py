@@ -9,6 +9,7 @@ from ..errors import GameError
 from ..messages import advice as words
 from ..messages import explain
 from ..messages import junior as say
+from ..player_boxes import move_box
 from ..variants import Option, Seat, Variant
 from . import bots, cows, rules, scenario, seat, state
 from .cows import MAX_PLAYERS, MIN_PLAYERS
@@ -109,6 +110,8 @@ def page_step(data, step: dict) -> dict:
     item["target"] = None if choice is None else {
         "card": choice["card"], "row": choice["chosen"], "player": choice["player"],
         "options": choice["options"]}
+    if choice is not None:
+        item["html"] += move_box(choice["player"], choice["chosen"], len(step["rows"]))
     return item
 
 

@@ -66,6 +66,28 @@ def choice_caption(player: str, card: int) -> str:
     return f"Rangées {elide('que', player)} peut ramasser avec la carte {card}"
 
 
+# --- the page player's decision boxes (game/classic/draw.py `decision_box`, game/junior/draw.py
+# `move_box`): written hidden in each step, shown by js/example-player.js ---------------------------
+
+def decision_legend(player: str, card: int) -> str:
+    """« Décision d’Alice (carte 12) : quelle rangée ramasser ? »"""
+    return f"Décision {elide('de', player)} (carte {card}){NBSP}: quelle rangée ramasser{NNBSP}?"
+
+
+def decision_option(row: int, row_heads: int, player: str, total: int | None, chosen: bool) -> str:
+    """« Rangée 2 : 1 tête de bœuf (total d’Alice à la fin du tour : 1) — choix affiché »: one
+    button of a decision box; `total` is the chooser's score at the end of the turn, if known."""
+    label = f"{row_name(row, capital=True)}{NBSP}: {heads(row_heads)}"
+    if total is not None:
+        label += f" (total {elide('de', player)} à la fin du tour{NBSP}: {number(total)})"
+    return label + (" — choix affiché" if chosen else "")
+
+
+def move_legend(player: str) -> str:
+    """Junior: the box that puts a step's card in another row."""
+    return f"Et si {player} avait posé sa carte ailleurs{NNBSP}?"
+
+
 # --- the cards of a turn and the cards taken (drawn beside the table of each step) -------------
 
 # What the drawing of a turn says of each revealed card, by its state at this step.

@@ -30,7 +30,6 @@ GRAMMAR = {
     "vowels": VOWELS,
     "nouns": {
         "head": _noun("tête"),
-        "head_of_cattle": _noun("tête de bœuf", "têtes de bœuf"),
         "player": _noun("joueur"),
         "round": _noun("manche", feminine=True),
         "number": _noun("nombre"),
@@ -63,11 +62,6 @@ STEP_PLAYER = {
     "region_of": f"Exemple{NBSP}: {{heading}}",
     "region_special": f"Exemple{NBSP}: cartes spéciales, {{heading}}",
     "controls": "Commandes de lecture, {name}",
-    "choice_title": f"Décision {{of_player}} (carte {{card}}){NBSP}: quelle rangée ramasser{NNBSP}?",
-    "option": f"Rangée {{row}}{NBSP}: {{heads}}",
-    "option_total": f" (total {{of_player}} à la fin du tour{NBSP}: {{total}})",
-    "chosen": " — choix affiché",
-    "junior_title": f"Et si {{player}} avait posé sa carte ailleurs{NNBSP}?",
     "row": "Rangée {row}",
     "refused": "Les règles refusent cette rangée.",
     "what_if_help": "Changez les rangées de départ (cartes séparées par des espaces) ou les cartes "

@@ -330,7 +330,7 @@ def example_html(example: Example, steps: list[dict]) -> str:
     """The section of one classic or special-card example, with the boxes under its steps."""
     after = ([Markup(comparison_html(example))] if example.variant.compare is not None
              else [Markup(choices_html(example.scenario(), steps))])
-    return example_section(example.scenario(), steps, anchor=f"exemple-{example.id}",
+    return example_section(example.scenario(), anchor=f"exemple-{example.id}",
                            exemple=example.id, label=example.label, after=after,
                            explorer=True)
 

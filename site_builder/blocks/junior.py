@@ -179,7 +179,7 @@ def render_example(body, fence_line, path, fail) -> str | None:
         return None
     # marked data-variant="junior" right after its class: the classic tools that read
     # `class="exemple" id=` then skip it
-    return example_section(scenario, steps, anchor=f"exemple-junior-{ident}",
+    return example_section(scenario, anchor=f"exemple-junior-{ident}",
                            exemple=f"junior-{ident}", label=label, variant_early=True,
                            note=words.JUNIOR_SIMPLIFIED)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from game import variants
+from game import variants, web
 from game.explore.codec import links_for
 from game.messages.blocks import PLAYER_CONTROLS
 from game.messages.explore import OPEN_LINK
@@ -52,10 +52,11 @@ def render(template: str, **context) -> str:
     return _environment().get_template(template).render(**context)
 
 
-def example_section(scenario: dict, steps: list[dict], *, anchor: str, exemple: str, label: str,
+def example_section(scenario: dict, *, anchor: str, exemple: str, label: str,
                     after=(), note: str = "", variant_early: bool = False, explorer: bool = False) -> str:
-    """CONTRIBUTING.md « Example markup »: one `<li>` per step, drawn by the scenario's variant
-    (the same `step_html` the browser player uses); `note`: a sentence above the steps (Junior's
+    """CONTRIBUTING.md « Example markup »: one `<li>` per step, as the engine draws it for the
+    browser player too (`game.web.steps_for`: the variant's `step_html` and, at a decision, its
+    box); `note`: a sentence above the steps (Junior's
     « Situation simplifiée »); `after`: boxes (Markup) under the steps.
     `explorer`: link the example to the explorer, each step to its position (game/explore),
     when the explorer can open the start.
@@ -68,13 +69,14 @@ def example_section(scenario: dict, steps: list[dict], *, anchor: str, exemple: 
     from .. import branches
 
     variant = variants.of(scenario)
+    # Each step as the browser player draws it, decision box included (game/player_boxes.py).
+    steps = web.steps_for(scenario)
     # the permalink and words of every step's position (game/explore/codec.py)
     links = links_for(scenario, len(steps)) if explorer else None
     link = links and {"href": f"{SITE_ROOT}outils/explorer/#{links[0]['fragment']}",
                       "label": OPEN_LINK, "text": links[0]["text"], "steps": compact_json(links)}
-    items = [{"n": step["n"], "kind": step["kind"], "html": Markup(variant.step_html(step))}
-             for step in steps]
-    facts = branches.steps_data(scenario)
+    items = [{"n": step["n"], "kind": step["kind"], "html": Markup(step["html"])} for step in steps]
+    facts = branches.steps_data(steps)
     player = {"steps": compact_json(facts), "download": "",
               "branches": branches.BRANCHES if branches.deviations(scenario, facts) else None}
     return render("example.html", anchor=anchor, exemple=exemple, scenario=compact_json(scenario),

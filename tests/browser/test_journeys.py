@@ -205,11 +205,11 @@ def test_a_row_choice_changes_the_rest_of_the_example(reader, journey_server):
     decision = next(s for s in replay(scenario) if s["choice"])
     """A first row choice, opened by a step's link, shows the build's answer: no engine."""
     reader.goto(journey_server.url(f"exemples/exemple-3/#exemple-3-etape-{decision['n']}"))
-    choices = "#exemple-3 .joueur-decision button"
+    choices = "#exemple-3 .courante .joueur-decision button"
     reader.wait_for(choices)
     assert reader.count(choices) == len(decision["choice"]["options"])
-    reader.click('#exemple-3 .joueur-decision button[data-choix="3"]')
-    reader.wait_for('#exemple-3 .joueur-decision button[data-choix="3"][aria-pressed="true"]')
+    reader.click('#exemple-3 .courante .joueur-decision button[data-choix="3"]')
+    reader.wait_for('#exemple-3 .courante .joueur-decision button[data-choix="3"][aria-pressed="true"]')
     expected = replay(variants.of(scenario).with_choice(scenario, decision, 3))
     assert step(reader, "exemple-3")["rows"] == expected[decision["n"]]["rows"]
     reader.click(command("exemple-3", "last"))

@@ -8,8 +8,9 @@ reads without colour.
 Contract (CONTRIBUTING « Example markup »): `<section class="exemple" data-variant="junior"
 id="exemple-junior-X" data-exemple="junior-X">`; the player sends `replay` / `choose`, as for
 every variant (CONTRIBUTING « Worker messages »);
-each move step offers `.joueur-choix button[data-choix=r]` for r = 0..3 and a
-`.joueur-choix .joueur-refus` line for refusals.
+each move step holds the engine's box (game/player_boxes.py), which the player shows on the step
+shown (`.courante`): `.joueur-decision button[data-choix=r]` for r = 0..3 and a `.joueur-refus`
+line for refusals.
 """
 
 from __future__ import annotations
@@ -91,11 +92,11 @@ def test_choosing_another_allowed_row_replays_with_the_junior_engine(page, serve
     """One card put in another row: the build's answer, no engine. A second change (another
     card of the changed example) says it downloads the engine, then the Junior engine answers."""
     sid, scenario, requests = _olivier(page, server)
-    buttons = page.locator(f"#{sid} .joueur-choix button[data-choix]")
+    buttons = page.locator(f"#{sid} .courante .joueur-decision button[data-choix]")
     assert buttons.count() == 4
-    assert page.get_attribute(f"#{sid} [data-choix='0']", "aria-pressed") == "true"
-    page.click(f"#{sid} [data-choix='2']")  # the third row also lacks an Écosse cow
-    page.wait_for_selector(f"#{sid} [data-choix='2'][aria-pressed=true]")
+    assert page.get_attribute(f"#{sid} .courante [data-choix='0']", "aria-pressed") == "true"
+    page.click(f"#{sid} .courante [data-choix='2']")  # the third row also lacks an Écosse cow
+    page.wait_for_selector(f"#{sid} .courante [data-choix='2'][aria-pressed=true]")
     expected = steps_for(with_row(scenario, 0, 2))[1]
     now = shown(page, sid)
     assert now["n"] == 1 and now["rows"] == expected["rows"] and now["text"] == expected["text"]
@@ -105,16 +106,16 @@ def test_choosing_another_allowed_row_replays_with_the_junior_engine(page, serve
     sid = "exemple-junior-emma"
     scenario = json.loads(page.get_attribute(f"#{sid}", "data-scenario"))
     go_to(page, sid, 2)
-    page.click(f"#{sid} [data-choix='3']")
-    page.wait_for_selector(f"#{sid} [data-choix='3'][aria-pressed=true]")
+    page.click(f"#{sid} .courante [data-choix='3']")
+    page.wait_for_selector(f"#{sid} .courante [data-choix='3'][aria-pressed=true]")
     changed = with_row(scenario, 1, 3)
     assert shown(page, sid)["rows"] == steps_for(changed)[2]["rows"]
     assert requests == []
     control(page, sid, "prev").click()
-    note = page.locator(f"#{sid} .joueur-choix .joueur-moteur-note").inner_text()
+    note = page.locator(f"#{sid} .courante .joueur-decision .joueur-moteur-note").inner_text()
     assert re.search(r"environ \d+(,\d)?\u00a0Mo, une seule fois", note), note
-    page.click(f"#{sid} [data-choix='2']")
-    page.wait_for_selector(f"#{sid} [data-choix='2'][aria-pressed=true]", timeout=ENGINE_TIMEOUT_MS)
+    page.click(f"#{sid} .courante [data-choix='2']")
+    page.wait_for_selector(f"#{sid} .courante [data-choix='2'][aria-pressed=true]", timeout=ENGINE_TIMEOUT_MS)
     expected = steps_for(with_row(changed, 0, 2))[1]
     now = shown(page, sid)
     assert now["n"] == 1 and now["rows"] == expected["rows"] and now["text"] == expected["text"]
@@ -126,8 +127,8 @@ def test_a_refused_row_shows_the_engines_french_sentence_and_changes_nothing(pag
     """A row the rules refuse: the build's French refusal (the engine's sentence), no engine."""
     sid, scenario, requests = _olivier(page, server)
     before = shown(page, sid)
-    page.click(f"#{sid} [data-choix='1']")  # the second row already has an Écosse cow
-    refusal = page.locator(f"#{sid} .joueur-choix .joueur-refus")
+    page.click(f"#{sid} .courante [data-choix='1']")  # the second row already has an Écosse cow
+    refusal = page.locator(f"#{sid} .courante .joueur-decision .joueur-refus")
     expected = choose_message({"scenario": scenario, "step": 1, "row": 1})
     assert expected["ok"] is False
     sentence = expected["errors"][0]["message"]

@@ -57,12 +57,12 @@ def test_reader_picks_another_row_and_sees_its_cost(page, server):
     decision = next(s for s in replay(scenario, draw=False) if s["choice"])
     page.goto(server.url(f"exemples/exemple-3/#exemple-3-etape-{decision['n']}"))
     page.click("#exemple-3 .joueur-position")  # a click in the player starts nothing
-    choices = page.locator("#exemple-3 .joueur-decision button")
+    choices = page.locator("#exemple-3 .courante .joueur-decision button")
     assert choices.count() == len(decision["choice"]["options"])
     assert "5\u00a0têtes de bœuf" in choices.nth(0).inner_text()
     assert choices.nth(0).get_attribute("aria-pressed") == "true"
     choices.nth(3).click()
-    page.wait_for_selector('#exemple-3 .joueur-decision button[data-choix="3"][aria-pressed="true"]')
+    page.wait_for_selector('#exemple-3 .courante .joueur-decision button[data-choix="3"][aria-pressed="true"]')
     chosen = variants.of(scenario).with_choice(scenario, decision, 3)
     expected = replay(chosen, draw=False)
     assert current_step(page, "exemple-3")["rows"] == expected[decision["n"]]["rows"]
@@ -74,13 +74,13 @@ def test_reader_picks_another_row_and_sees_its_cost(page, server):
     for _ in range(decision["n"]):
         button(page, "exemple-3", "next").click()
     page.locator('#exemple-3 li.etape:not([hidden]) svg [data-row="1"]').click()
-    page.wait_for_selector('#exemple-3 .joueur-decision button[data-choix="1"][aria-pressed="true"]')
+    page.wait_for_selector('#exemple-3 .courante .joueur-decision button[data-choix="1"][aria-pressed="true"]')
     assert current_step(page, "exemple-3")["rows"] == replay(
         variants.of(scenario).with_choice(scenario, decision, 1), draw=False)[decision["n"]]["rows"]
     # The example's own row brings its steps back.
     chosen_row = decision["choice"]["chosen"]
-    page.click(f'#exemple-3 .joueur-decision button[data-choix="{chosen_row}"]')
-    page.wait_for_selector(f'#exemple-3 .joueur-decision button[data-choix="{chosen_row}"][aria-pressed="true"]')
+    page.click(f'#exemple-3 .courante .joueur-decision button[data-choix="{chosen_row}"]')
+    page.wait_for_selector(f'#exemple-3 .courante .joueur-decision button[data-choix="{chosen_row}"][aria-pressed="true"]')
     button(page, "exemple-3", "last").click()
     assert current_step(page, "exemple-3")["rows"] == replay(scenario, draw=False)[-1]["rows"]
     assert requests == []

@@ -120,20 +120,20 @@ def take_every_choice(page, sid, scenario):
             if row == chosen:
                 continue
             go_to(page, sid, step["n"])
-            page.click(f'#{sid} .joueur-decision button[data-choix="{row}"]')
+            page.click(f'#{sid} .courante .joueur-decision button[data-choix="{row}"]')
             try:
                 expected = variant.replay(variant.with_choice(scenario, original[step["n"]], row),
                                           draw=False, pause=True)
             except Exception:   # the engine refuses it: the page says so in French
-                page.wait_for_function(f"() => document.querySelector('#{sid} .joueur-refus').textContent")
+                page.wait_for_function(f"() => document.querySelector('#{sid} .courante .joueur-refus').textContent")
                 continue
-            page.wait_for_selector(f'#{sid} .joueur-decision button[data-choix="{row}"][aria-pressed="true"]')
+            page.wait_for_selector(f'#{sid} .courante .joueur-decision button[data-choix="{row}"][aria-pressed="true"]')
             go_to(page, sid, len(expected) - 1)
             assert current_step(page, sid)["rows"] == expected[-1]["rows"], f"{sid}: {step['n']}:{row}"
             taken += 1
             go_to(page, sid, step["n"])
-            page.click(f'#{sid} .joueur-decision button[data-choix="{chosen}"]')
-            page.wait_for_selector(f'#{sid} .joueur-decision button[data-choix="{chosen}"][aria-pressed="true"]')
+            page.click(f'#{sid} .courante .joueur-decision button[data-choix="{chosen}"]')
+            page.wait_for_selector(f'#{sid} .courante .joueur-decision button[data-choix="{chosen}"][aria-pressed="true"]')
             go_to(page, sid, len(original) - 1)
             assert current_step(page, sid)["rows"] == original[-1]["rows"]
     return taken
@@ -267,18 +267,21 @@ def test_a_tools_kept_place_goes_if_its_script_never_runs(browser, server, guard
         context.close()
 
 
-# Where each page's player starts: a reader who arrives (the first step) and one who follows a
-# link to a step that is not a row choice (the player's decision box is made then, below it).
+# Where each page's player starts: a reader who arrives (the first step), one who follows a link
+# to a later step, and one who follows a link to a step with a decision (its box is the build's,
+# inside the step: game/player_boxes.py).
 def arrivals(site) -> list[str]:
     found = []
     for path in example_pages(site):
         html = (site / path).read_text(encoding="utf-8")
         url = path.removesuffix("index.html")
         found.append(url)
-        step = next(iter(re.findall(r'<li class="etape" id="([^"]+-etape-[2-9])" data-step="\d+" '
-                                    r'data-kind="(?:place|take|end|reveal)"', html)), None)
-        if step:
-            found.append(f"{url}#{step}")
+        steps = re.findall(r'<li class="etape" id="([^"]+-etape-(\d+))" data-step="\d+" data-kind="\w+">'
+                           r'(.*?)</li>\n', html, re.DOTALL)
+        later = next((anchor for anchor, n, _ in steps if int(n) >= 2), None)
+        decision = next((anchor for anchor, n, body in steps
+                         if int(n) >= 1 and 'class="joueur-decision"' in body), None)
+        found += [f"{url}#{anchor}" for anchor in dict.fromkeys((later, decision)) if anchor]
     return found
 
 
@@ -290,9 +293,12 @@ SHOWN_STEPS = """(sid) => [...document.querySelectorAll(`#${sid} li.etape`)]
 LAYOUT = f"""(sid) => {{
   const s = document.getElementById(sid);
   const at = (e) => e && [Math.round(e.getBoundingClientRect().top + scrollY), Math.round(e.getBoundingClientRect().height)];
+  const link = s.querySelector('.exemple-explorateur');
   return {{controls: at(s.querySelector('.joueur-commandes')), list: at(s.querySelector('.etapes')),
           quiz: at(s.querySelector('.joueur-quiz')), whatIf: at(s.querySelector('.joueur-et-si')),
           section: at(s), shown: ({SHOWN_STEPS})(sid),
+          // where what follows the player's parts starts (the explorer link's text follows the step)
+          after: link ? at(link)[0] : at(s)[0] + at(s)[1],
           labels: [...s.querySelectorAll('li.etape')].map((li) => getComputedStyle(li, '::before').content)}};
 }}"""
 
@@ -300,17 +306,22 @@ LAYOUT = f"""(sid) => {{
 def test_an_example_page_does_not_move_when_its_player_starts(browser, server, built_site, guard):
     """A page that runs scripts is first painted as its player will show it: one step (the one a
     link names, else the first), labelled with its own number, and the places of the controls,
-    the quiz and « Et si… ? » kept. So every part of every example is where it was once the player
-    has started (before, the list of every step collapsed under the reader: a layout shift of 0.2
-    to 0.9). On a link to a step, what is below the list may still move: a step with a row choice
-    gets the player's decision box there. On a phone, where most readers are: what is compared
-    is the page's own layout, the same mechanism in any window (bench/layout_shift.py: four)."""
+    the quiz and « Et si… ? » kept, and on a step with a decision the place of its box. So every
+    part of every example is where it was once the player has started (before, the list of every
+    step collapsed under the reader: a layout shift of 0.2 to 0.9; a link to a step with a row
+    choice moved what was under it when the player drew the box there: 0.056). On a phone, where
+    most readers are: what is compared is the page's own layout, the same mechanism in any window
+    (bench/layout_shift.py: four)."""
     context, page = sealed_page(browser, server, guard, viewport={"width": 390, "height": 844})
     before = context.new_page()
     before.route("**/js/example-player.js", lambda route: route.abort())   # the first paint stays
     try:
         urls = arrivals(built_site)
         assert len(urls) >= 14 and sum("#" in url for url in urls) >= 6
+        decisions = [url for url in urls if "#" in url and re.search(
+            rf'id="{url.split("#")[1]}"[^>]*>(?:(?!</li>).)*class="joueur-decision"',
+            (built_site / url.split("#")[0] / "index.html").read_text(encoding="utf-8"), re.DOTALL)]
+        assert len(decisions) >= 6, urls   # the six pages whose examples hold a decision
         for url in urls:
             for tab in (page, before):
                 if tab.url.split("#")[0] == server.url(url).split("#")[0]:
@@ -320,8 +331,9 @@ def test_an_example_page_does_not_move_when_its_player_starts(browser, server, b
             for sid in page.eval_on_selector_all("section.exemple[data-pas]", "els => els.map((s) => s.id)"):
                 target = url.split("#")[1] if "#" in url and url.split("#")[1].startswith(sid + "-") else None
                 started, painted = page.evaluate(LAYOUT, sid), before.evaluate(LAYOUT, sid)
-                if "#" in url:   # the example linked to, down to its list's end; the others' steps
-                    keys = ("controls", "list", "shown", "labels") if target else ("shown", "labels")
+                if "#" in url:   # the example linked to, down to its end; the others' steps
+                    keys = (("controls", "list", "quiz", "whatIf", "shown", "labels") if target
+                            else ("shown", "labels"))
                     started, painted = ({key: layout[key] for key in keys} for layout in (started, painted))
                 assert started == painted, (url, sid, painted, started)
                 assert started["shown"] == [target or f"{sid}-etape-0"], (url, started["shown"])
@@ -423,8 +435,8 @@ def test_the_first_press_of_each_control_counts_and_nothing_shifts(browser, serv
         page.uncheck(f"#{sid} .joueur-quiz input")
         go_by_keys(page, sid, decision["n"])   # unscrolled: the keys, not the step's address
         other = next(o["row"] for o in decision["choice"]["options"] if o["row"] != decision["choice"]["chosen"])
-        assert press(page, f'#{sid} .joueur-decision button[data-choix="{other}"]') == []
-        page.wait_for_selector(f'#{sid} .joueur-decision button[data-choix="{other}"][aria-pressed="true"]')
+        assert press(page, f'#{sid} .courante .joueur-decision button[data-choix="{other}"]') == []
+        page.wait_for_selector(f'#{sid} .courante .joueur-decision button[data-choix="{other}"][aria-pressed="true"]')
         assert press(page, f"#{sid} .joueur-et-si summary") == []
         assert page.get_attribute(f"#{sid} .joueur-et-si", "open") is not None
         note = page.locator(f"#{sid} .joueur-et-si .joueur-moteur-note").inner_text()

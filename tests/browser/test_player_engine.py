@@ -255,7 +255,7 @@ def test_what_if_says_when_a_row_choice_will_be_needed(page4):
     assert f"un choix de rangée vous attend à l’étape {pause}" in page.inner_text(f"#{FOUR} .joueur-position")
     button(page, FOUR, "last").click()
     assert "la suite après le choix" in page.inner_text(f"#{FOUR} .joueur-position")
-    legend = page.inner_text(f"#{FOUR} .joueur-decision legend")
+    legend = page.inner_text(f"#{FOUR} .courante .joueur-decision legend")
     assert legend.startswith("Décision d’Alice") and "de Alice" not in page.inner_text(f"#{FOUR}")
 
 
@@ -297,9 +297,9 @@ def test_stepping_the_quiz_and_a_first_choice_fetch_nothing_until_rejouer_starts
     for _ in range(decision["n"]):
         button(page, "exemple-3", "next").click()
     other = next(o["row"] for o in decision["choice"]["options"] if o["row"] != decision["choice"]["chosen"])
-    page.click(f'#exemple-3 .joueur-decision button[data-choix="{other}"]')
-    page.wait_for_selector(f'#exemple-3 .joueur-decision button[data-choix="{other}"][aria-pressed="true"]')
-    page.click(f'#exemple-3 .joueur-decision button[data-choix="{decision["choice"]["chosen"]}"]')
+    page.click(f'#exemple-3 .courante .joueur-decision button[data-choix="{other}"]')
+    page.wait_for_selector(f'#exemple-3 .courante .joueur-decision button[data-choix="{other}"][aria-pressed="true"]')
+    page.click(f'#exemple-3 .courante .joueur-decision button[data-choix="{decision["choice"]["chosen"]}"]')
     page.check("#exemple-3 .joueur-quiz input")
     page.click("#exemple-3 .joueur-et-si summary")
     idle(page)   # 15 s on the page's clock

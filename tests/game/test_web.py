@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from html import unescape
 
 import pytest
 
@@ -33,7 +35,7 @@ def test_replay_steps_carry_the_markup_the_build_draws():
     answer = ask(type="replay", scenario=EXAMPLE_4)
     assert answer["ok"] and answer["id"] == 7
     steps = replay(EXAMPLE_4)
-    assert [s["html"] for s in answer["steps"]] == [step_html(s) for s in steps]
+    assert [s["html"] for s in answer["steps"]] == [step_html(s) for s in steps]   # no decision here
     assert [s["text"] for s in answer["steps"]] == [s["text"] for s in steps]
     assert final_rows(answer) == [[10, 15], [26, 27, 35], [38], [44, 50]]
     assert all("svg" not in s for s in answer["steps"])  # the html already holds it
@@ -51,6 +53,38 @@ def test_a_choice_lists_the_final_cost_of_every_row():
     assert decision["choice"]["chosen"] == 0
     assert decision["choice"]["costs"] == {"0": 5, "1": 3, "2": 5, "3": 1}  # RULES §5, example 3
     assert decision["target"]["chosen"] is True
+
+
+def buttons(html: str) -> list[tuple[str, str, str]]:
+    """(row, aria-pressed, label) of each button of a step's decision box."""
+    return [(r, pressed, unescape(label)) for r, pressed, label in re.findall(
+        r'<button type="button" data-choix="(\d+)" aria-pressed="(true|false)">([^<]*)</button>', html)]
+
+
+def test_a_decision_step_carries_its_box_with_every_row_and_its_total():
+    """The player's row choice is the engine's markup, in the step itself (hidden until the
+    player shows it): each row with its heads and the chooser's total, the row chosen pressed."""
+    steps = ask(type="replay", scenario=EXAMPLE_3)["steps"]
+    decision = next(s for s in steps if s.get("choice"))
+    assert [s["n"] for s in steps if "joueur-decision" in s["html"]] == [decision["n"]]
+    html = decision["html"]
+    assert html.startswith(step_html(replay(EXAMPLE_3)[decision["n"]]))
+    assert '<fieldset class="joueur-decision" hidden="" data-avant-script=""><legend>Décision d’Alice ' \
+           '(carte 10)\u00a0: quelle rangée ramasser\u202f?</legend>' in html
+    assert buttons(html) == [
+        ("0", "true", "Rangée\u00a01\u00a0: 5\u00a0têtes de bœuf (total d’Alice à la fin du tour\u00a0: 5) — choix affiché"),
+        ("1", "false", "Rangée\u00a02\u00a0: 3\u00a0têtes de bœuf (total d’Alice à la fin du tour\u00a0: 3)"),
+        ("2", "false", "Rangée\u00a03\u00a0: 5\u00a0têtes de bœuf (total d’Alice à la fin du tour\u00a0: 5)"),
+        ("3", "false", "Rangée\u00a04\u00a0: 1\u00a0tête de bœuf (total d’Alice à la fin du tour\u00a0: 1)")]
+
+
+def test_a_choice_still_to_make_has_no_row_pressed():
+    answer = ask(type="what_if", scenario=EXAMPLE_4, rows=["10", "26", "38", "44"],
+                 plays=[{"Alice": "5", "Bruno": "27", "Chloé": "35", "David": "50"}])
+    last = answer["steps"][-1]
+    assert last["choice"]["chosen"] is None
+    assert [pressed for _, pressed, _ in buttons(last["html"])] == ["false"] * 4
+    assert "choix affiché" not in last["html"]
 
 
 def test_choose_replays_with_the_readers_row():

@@ -13,6 +13,7 @@ import re
 import pytest
 
 from game.junior.draw import legend_svg, step_html
+from game import web
 from game.junior.variant import replay
 from site_builder import blocks
 from site_builder.blocks import junior as jb
@@ -134,7 +135,11 @@ def test_example_markup_follows_the_example_contract_with_the_junior_engine():
                        markup, re.S)
     assert [(i, int(n), k) for i, n, k, _ in items] == [
         (f"exemple-junior-olivier-etape-{s['n']}", s["n"], s["kind"]) for s in steps]
-    assert [inner for *_, inner in items] == [step_html(s) for s in steps]
+    # each step as the engine draws it for the browser player too, a placed card with its box
+    assert [inner for *_, inner in items] == [s["html"] for s in web.steps_for(scenario)]
+    assert all(inner.startswith(step_html(s)) for (*_, inner), s in zip(items, steps))
+    assert ['class="joueur-decision"' in inner for *_, inner in items] == [
+        s.get("choice") is not None for s in steps] == [False, True, False]
     assert "<ol class=\"etapes\">" in markup
 
 

@@ -13,7 +13,7 @@ import * as engine from "./engine.js";
 import { EngineSlot, StepControls } from "./controls.js";
 import { el } from "./dom.js";
 import { keepForOffline } from "./hors-ligne.js";
-import { NOUNS, WORDS, de, plural, say } from "./mots.js";
+import { WORDS, say } from "./mots.js";
 import { Quiz } from "./quiz.js";
 import { WhatIf } from "./what-if.js";
 
@@ -140,20 +140,19 @@ class Player {
 
     // The one announcement of each step (emptied once read: the caption stays the text to read).
     this.live = el("div", { class: "joueur-annonce", "aria-live": "polite" });
-    this.choice = el("div", { class: "joueur-choix" });
     // The quiz and « Et si… ? » of the classic game (the build writes them for it only).
     this.quiz = new Quiz(this, s.querySelector(":scope > .joueur-quiz"));
     const whatIf = s.querySelector(":scope > .joueur-et-si");
     this.whatIf = whatIf && new WhatIf(this, whatIf);
     s.insertBefore(this.live, this.list);
-    this.list.after(this.choice, this.quiz.box);
+    this.list.after(this.quiz.box);
 
     this.controls.listen(s);
     window.addEventListener("hashchange", () => {
       const match = STEP_ID.exec(decodeURIComponent(location.hash.slice(1)));
       if (match && match[1] === String(this.id)) this.show(this.startIndex(), { fromHash: true });
     });
-    s.addEventListener("click", (event) => this.onTableClick(event));
+    s.addEventListener("click", (event) => this.onClick(event));
     // No engine here: stepping, the row choices and the quiz read what the build wrote. The
     // engine starts only at a control that says so (EngineSlot): « Et si… ? », a second choice.
   }
@@ -333,7 +332,8 @@ class Player {
       this.links = this.deviation === "engine" ? null : answer.links || null;
       this.render(answer.steps, this.current);
     }
-    const again = this.choice.querySelector(`[data-choix="${row}"]`);
+    const box = this.decisionBox();
+    const again = box && box.querySelector(`[data-choix="${row}"]`);
     if (again) again.focus();
   }
 
@@ -352,48 +352,21 @@ class Player {
 
   // --- decisions -----------------------------------------------------------------------------
 
-  renderChoice() {
-    this.choice.replaceChildren();
-    const step = this.steps[this.current];
-    if (this.junior) {
-      this.renderJuniorChoice(step);
-      return;
-    }
-    if (!step || !step.choice) return;
-    const { player, card, options, chosen, costs } = step.choice;
-    const box = el("fieldset", { class: "joueur-decision" });
-    box.append(el("legend", {}, say(T.choice_title, { of_player: de(player), card })));
-    for (const option of options) {
-      let label = say(T.option, { row: option.row + 1, heads: plural(option.heads, NOUNS.head_of_cattle) });
-      if (costs && costs[String(option.row)] !== undefined) label += say(T.option_total, { of_player: de(player), total: costs[String(option.row)] });
-      if (option.row === chosen) label += T.chosen;
-      const b = el("button", {
-        type: "button", "data-choix": String(option.row),
-        "aria-pressed": option.row === chosen ? "true" : "false",
-      }, label);
-      b.addEventListener("click", () => this.choose(step, option.row));
-      box.append(b);
-    }
-    this.choiceNote(box, step);
-    this.choice.append(box);
+  /** The decision box the engine drew in the step shown (game/player_boxes.py), or null. */
+  decisionBox() {
+    const li = this.items[this.current];
+    return li ? li.querySelector(".joueur-decision") : null;
   }
 
-  /** Junior: every move may be replayed in another row; the engine refuses it in French if illegal. */
-  renderJuniorChoice(step) {
-    if (!step || !step.target) return;
-    const box = el("fieldset", { class: "joueur-decision" });
-    box.append(el("legend", {}, say(T.junior_title, { player: step.target.player })));
-    for (let r = 0; r < rowCount(step); r++) {
-      const b = el("button", {
-        type: "button", "data-choix": String(r), "aria-pressed": String(r === step.target.row),
-      }, say(T.row, { row: r + 1 }));
-      b.addEventListener("click", () => this.chooseJunior(step, r));
-      box.append(b);
-    }
-    this.refusal = el("p", { class: "joueur-refus", role: "alert" });
-    box.append(this.refusal);
-    this.choiceNote(box, step);
-    this.choice.append(box);
+  /** The step's box shows with its step (player.css: the step's markup stays the engine's); here
+   *  the note of a choice that would start the engine, and no refusal of an earlier visit. */
+  renderChoice() {
+    const box = this.decisionBox();
+    if (!box) return;
+    box.querySelectorAll(":scope > .joueur-moteur").forEach((slot) => slot.remove());
+    this.refusal = box.querySelector(".joueur-refus");
+    if (this.refusal) this.refusal.textContent = "";
+    this.choiceNote(box, this.steps[this.current]);
   }
 
   async chooseJunior(step, row) {
@@ -407,13 +380,20 @@ class Player {
     this.showChoice(answer, row);
   }
 
-  onTableClick(event) {
+  /** A press on a row: a button of the step's box, or (a row choice) a row of its drawing. */
+  onClick(event) {
     const step = this.steps[this.current];
-    if (!step || !step.choice || this.junior) return;
     const li = event.target.closest && event.target.closest("li.etape");
-    const row = event.target.closest && event.target.closest("[data-row]");
-    if (!li || !row || !this.list.contains(li)) return;
-    this.choose(step, Number(row.getAttribute("data-row")));
+    if (!step || !li || !this.list.contains(li)) return;
+    const button = event.target.closest(".joueur-decision [data-choix]");
+    if (button) {
+      const row = Number(button.dataset.choix);
+      if (this.junior) this.chooseJunior(step, row);
+      else if (step.choice) this.choose(step, row);
+      return;
+    }
+    const drawn = event.target.closest("[data-row]");
+    if (drawn && step.choice && !this.junior) this.choose(step, Number(drawn.getAttribute("data-row")));
   }
 
   async choose(step, row) {
