@@ -140,8 +140,7 @@ def choose_message(request: dict) -> dict:
     steps = variant.replay(scenario, draw=False, pause=True)
     if not 0 <= n < len(steps) or steps[n].get("choice") is None:
         raise GameError(f"step {n} is not a decision of this scenario", code="no_such_step")
-    changed = variant.with_choice(scenario, steps[n], row)
-    return {"ok": True, "scenario": changed, "steps": steps_for(changed)}
+    return changed_answer(variant.with_choice(scenario, steps[n], row))
 
 
 def what_if_message(request: dict) -> dict:
@@ -155,7 +154,16 @@ def what_if_message(request: dict) -> dict:
     changed, errors = variant.what_if(scenario, rows, plays)
     if errors:
         raise Refusal(errors)
-    return {"ok": True, "scenario": changed, "steps": steps_for(changed)}
+    return changed_answer(changed)
+
+
+def changed_answer(changed: dict) -> dict:
+    """An example the reader changed: its steps, and each step's « Ouvrir dans l’explorateur »
+    ({fragment, text}, null where the explorer cannot open it; [] when it cannot open any)."""
+    from .explore.codec import links_for
+
+    steps = steps_for(changed)
+    return {"ok": True, "scenario": changed, "steps": steps, "links": links_for(changed, len(steps)) or []}
 
 
 # --- the one table ----------------------------------------------------------------------------------

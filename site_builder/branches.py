@@ -41,24 +41,17 @@ def deviations(scenario: dict, steps: list[dict]) -> list[tuple[int, int]]:
     return found
 
 
-def branches(scenario: dict, steps: list[dict], *, explorer: bool) -> dict[str, dict]:
-    """`"step:row"` → the worker's answer to `choose` (ok or refused), plus `links` (each step's
-    explorer link, as data-etapes holds them) when the example links to the explorer."""
-    from game.explore.codec import links_for
-
-    found = {}
-    for n, row in deviations(scenario, steps):
-        answer = json.loads(web.handle(json.dumps({"type": "choose", "scenario": scenario,
-                                                   "step": n, "row": row})))
-        if answer.get("ok") and explorer:
-            answer["links"] = links_for(answer["scenario"], len(answer["steps"])) or []
-        found[f"{n}:{row}"] = answer
-    return found
+def branches(scenario: dict, steps: list[dict]) -> dict[str, dict]:
+    """`"step:row"` → the worker's answer to `choose` (ok or refused; its steps' explorer links
+    included)."""
+    return {f"{n}:{row}": json.loads(web.handle(json.dumps({"type": "choose", "scenario": scenario,
+                                                            "step": n, "row": row})))
+            for n, row in deviations(scenario, steps)}
 
 
 class _Sections(HTMLParser):
     """The example sections of a built page: id, scenario, its steps' facts (`data-pas`, written
-    by `steps_data` when the section was rendered) and whether it links to the explorer."""
+    by `steps_data` when the section was rendered)."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
@@ -67,11 +60,9 @@ class _Sections(HTMLParser):
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
         if tag == "section" and "data-scenario" in attributes and "data-choix" in attributes:
-            self.found.append({"id": attributes["data-exemple"], "explorer": False,
+            self.found.append({"id": attributes["data-exemple"],
                                "scenario": json.loads(attributes["data-scenario"]),
                                "steps": json.loads(attributes["data-pas"])})
-        elif tag == "a" and "data-explorateur" in attributes and self.found:
-            self.found[-1]["explorer"] = True
 
 
 def page_branches(page_html: str) -> str | None:
@@ -82,7 +73,6 @@ def page_branches(page_html: str) -> str | None:
     parser = _Sections()
     parser.feed(page_html)
     # the steps the page holds: no second replay per example
-    data = {found["id"]: branches(found["scenario"], found["steps"], explorer=found["explorer"])
-            for found in parser.found}
+    data = {found["id"]: branches(found["scenario"], found["steps"]) for found in parser.found}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) if data else None
 

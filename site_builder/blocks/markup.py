@@ -58,8 +58,8 @@ def example_section(scenario: dict, *, anchor: str, exemple: str, label: str,
     browser player too (`game.web.steps_for`: the variant's `step_html` and, at a decision, its
     box); `note`: a sentence above the steps (Junior's
     « Situation simplifiée »); `after`: boxes (Markup) under the steps.
-    `explorer`: link the example to the explorer, each step to its position (game/explore),
-    when the explorer can open the start.
+    `explorer`: link each step to its position in the explorer (game/explore), when the
+    explorer can open the start (and that step: a step with no card to play has no link).
 
     The player steps and chooses with no engine (site_builder/branches): each step's facts, and
     whether the page's choix.json holds this example's deviations. The engine's download, which
@@ -72,16 +72,16 @@ def example_section(scenario: dict, *, anchor: str, exemple: str, label: str,
     # Each step as the browser player draws it, decision box included (game/player_boxes.py).
     steps = web.steps_for(scenario)
     # the permalink and words of every step's position (game/explore/codec.py)
-    links = links_for(scenario, len(steps)) if explorer else None
-    link = links and {"href": f"{SITE_ROOT}outils/explorer/#{links[0]['fragment']}",
-                      "label": OPEN_LINK, "text": links[0]["text"], "steps": compact_json(links)}
-    items = [{"n": step["n"], "kind": step["kind"], "html": Markup(step["html"])} for step in steps]
+    links = (explorer and links_for(scenario, len(steps))) or [None] * len(steps)
+    items = [{"n": step["n"], "kind": step["kind"], "html": Markup(step["html"]),
+              "link": link and {"href": f"{SITE_ROOT}outils/explorer/#{link['fragment']}", "text": link["text"]}}
+             for step, link in zip(steps, links)]
     facts = branches.steps_data(steps)
     player = {"steps": compact_json(facts), "download": "",
               "branches": branches.BRANCHES if branches.deviations(scenario, facts) else None}
     return render("example.html", anchor=anchor, exemple=exemple, scenario=compact_json(scenario),
                   variant=variant.name, variant_early=variant_early, label=label, steps=items,
-                  note=note, after=list(after), player=player, explorer=link,
+                  note=note, after=list(after), player=player, open_link=OPEN_LINK,
                   words=PLAYER_WORDS, last=len(steps) - 1, classic=variant.name == variants.DEFAULT)
 
 

@@ -45,8 +45,8 @@ def wait_for_position(page, fragment: str):
 
 @pytest.mark.returning_reader
 def test_a_middle_step_then_every_example_open_their_position_in_the_explorer(page, server):
-    """The link follows the step shown (the build's links: no engine until the explorer opens);
-    a reader follows it by a click. Then every worked example's link (its start), read before
+    """The link is the step's own (the build's links: no engine until the explorer opens), shown
+    with it; a reader follows it by a click. Then every worked example's link (its start), read before
     any script of its page ran it, opens that position in the same explorer (its engine started
     once: a link changes only the address's fragment)."""
     links = []   # (example page, section id, scenario, href)
@@ -55,7 +55,7 @@ def test_a_middle_step_then_every_example_open_their_position_in_the_explorer(pa
         for section in page.eval_on_selector_all("section.exemple[data-scenario]", "ss => ss.map((s) => s.id)"):
             if page.get_attribute(f"#{section}", "data-variant") == "junior":
                 continue
-            href = page.eval_on_selector(f"#{section} {LINK}", "a => a.href")
+            href = page.eval_on_selector(f"#{section}-etape-0 {LINK}", "a => a.href")
             links.append((url, section, scenario_of(page, section), href))
     assert len(links) >= 15
     # A step in the middle of a replay, followed by a click.
@@ -67,12 +67,14 @@ def test_a_middle_step_then_every_example_open_their_position_in_the_explorer(pa
     button(page, sid, "next").click()   # step 2: Alice's 15 is placed, Bruno's 27 comes next
     step = current_step(page, sid)
     assert step["n"] == 2
-    link = page.locator(f"#{sid} {LINK}")
+    link = page.locator(f"#{sid} .courante {LINK}")
+    assert page.locator(f"#{sid} {LINK}").count() > 1 and link.is_visible()
     fragment = urlsplit(link.get_attribute("href")).fragment
     assert fragment == codec.link_at(scenario, 2)["fragment"]
-    assert "l’étape 2, avec en main la carte de Bruno" in page.inner_text(f"#{sid} .exemple-explorateur")
+    assert "l’étape 2, avec en main la carte de Bruno" in page.inner_text(f"#{sid} .courante .exemple-explorateur")
     button(page, sid, "last").click()   # the end: no card left to play, no link
-    assert page.locator(f"#{sid} .exemple-explorateur").is_hidden()
+    assert current_step(page, sid)["n"] > 2 and page.locator(f"#{sid} .courante {LINK}").count() == 0
+    assert page.locator(f"#{sid} {LINK}:visible").count() == 0
     button(page, sid, "first").click()
     button(page, sid, "next").click()
     button(page, sid, "next").click()

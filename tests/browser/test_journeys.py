@@ -180,17 +180,28 @@ def replay(scenario, **options):
 # --- the journeys --------------------------------------------------------------------------------
 
 
+# The fragments of the links to the explorer the page shows in an example (the shown step's own).
+LINKS_SHOWN = """(sid) => [...document.querySelectorAll(`#${sid} .exemple-explorateur`)]
+  .filter((p) => p.getBoundingClientRect().height > 0 && getComputedStyle(p).visibility === 'visible')
+  .map((p) => p.querySelector('a').getAttribute('href').split('#')[1])"""
+
+
 def test_an_example_played_to_the_end(reader, journey_server):
-    """Stepping reads the build's steps: every one matches CPython, and no engine is fetched."""
+    """Stepping reads the build's steps: every one matches CPython, each with its own link to the
+    explorer (none where no card is left to play), and no engine is fetched."""
     reader.goto(journey_server.url("exemples/exemple-4/"))
     reader.click(command("exemple-4", "next"))
     wait_for_step(reader, "exemple-4", 1)
     reader.click(command("exemple-4", "first"))
-    expected = replay(reader.eval(SCENARIO, "exemple-4"), pause=True)
+    scenario = reader.eval(SCENARIO, "exemple-4")
+    expected = replay(scenario, pause=True)
     for k, wanted in enumerate(expected):
         shown = wait_for_step(reader, "exemple-4", k)
         assert (shown["rows"], shown["text"]) == (wanted["rows"], wanted["text"]), \
             f"{reader.engine}: step {k}"
+        link = codec.link_at(scenario, k)
+        assert reader.eval(LINKS_SHOWN, "exemple-4") == ([link["fragment"]] if link else []), \
+            f"{reader.engine}: step {k}'s link to the explorer"
         if k < len(expected) - 1:
             reader.click(command("exemple-4", "next"))
     assert reader.eval("(css) => document.querySelector(css).getAttribute('aria-disabled')",

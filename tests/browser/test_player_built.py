@@ -293,12 +293,9 @@ SHOWN_STEPS = """(sid) => [...document.querySelectorAll(`#${sid} li.etape`)]
 LAYOUT = f"""(sid) => {{
   const s = document.getElementById(sid);
   const at = (e) => e && [Math.round(e.getBoundingClientRect().top + scrollY), Math.round(e.getBoundingClientRect().height)];
-  const link = s.querySelector('.exemple-explorateur');
   return {{controls: at(s.querySelector('.joueur-commandes')), list: at(s.querySelector('.etapes')),
           quiz: at(s.querySelector('.joueur-quiz')), whatIf: at(s.querySelector('.joueur-et-si')),
           section: at(s), shown: ({SHOWN_STEPS})(sid),
-          // where what follows the player's parts starts (the explorer link's text follows the step)
-          after: link ? at(link)[0] : at(s)[0] + at(s)[1],
           labels: [...s.querySelectorAll('li.etape')].map((li) => getComputedStyle(li, '::before').content)}};
 }}"""
 
@@ -306,12 +303,13 @@ LAYOUT = f"""(sid) => {{
 def test_an_example_page_does_not_move_when_its_player_starts(browser, server, built_site, guard):
     """A page that runs scripts is first painted as its player will show it: one step (the one a
     link names, else the first), labelled with its own number, and the places of the controls,
-    the quiz and « Et si… ? » kept, and on a step with a decision the place of its box. So every
-    part of every example is where it was once the player has started (before, the list of every
-    step collapsed under the reader: a layout shift of 0.2 to 0.9; a link to a step with a row
-    choice moved what was under it when the player drew the box there: 0.056). On a phone, where
-    most readers are: what is compared is the page's own layout, the same mechanism in any window
-    (bench/layout_shift.py: four)."""
+    the quiz and « Et si… ? » kept, and in the step the places of its decision box and its link to
+    the explorer. So every part of every example is where it was once the player has started
+    (before, the list of every step collapsed under the reader: a layout shift of 0.2 to 0.9; a
+    link to a step with a row choice moved what was under it when the player drew the box there,
+    0.056, and the explorer link, which followed the step, when it changed or went: 0.01). On a
+    phone, where most readers are: what is compared is the page's own layout, the same mechanism
+    in any window (bench/layout_shift.py: four)."""
     context, page = sealed_page(browser, server, guard, viewport={"width": 390, "height": 844})
     before = context.new_page()
     before.route("**/js/example-player.js", lambda route: route.abort())   # the first paint stays
@@ -332,7 +330,7 @@ def test_an_example_page_does_not_move_when_its_player_starts(browser, server, b
                 target = url.split("#")[1] if "#" in url and url.split("#")[1].startswith(sid + "-") else None
                 started, painted = page.evaluate(LAYOUT, sid), before.evaluate(LAYOUT, sid)
                 if "#" in url:   # the example linked to, down to its end; the others' steps
-                    keys = (("controls", "list", "quiz", "whatIf", "shown", "labels") if target
+                    keys = (("controls", "list", "quiz", "whatIf", "section", "shown", "labels") if target
                             else ("shown", "labels"))
                     started, painted = ({key: layout[key] for key in keys} for layout in (started, painted))
                 assert started == painted, (url, sid, painted, started)

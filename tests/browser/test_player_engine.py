@@ -264,12 +264,13 @@ def test_a_changed_example_is_linked_by_the_engine(page4):
     the explorer opens that table. (It leaves the page: the last test on exemple 4.)"""
     page = page4
     field(page, FOUR, "rows[0]").fill("9")
-    link = page.locator(f"#{FOUR} .exemple-explorateur a")
+    link = page.locator(f"#{FOUR} .courante .exemple-explorateur a")
     built = link.get_attribute("href")
     rejouer(page, FOUR)
-    # The build's link is a #v2. link too: wait for the engine's, which replaces it.
-    page.wait_for_function("([sel, built]) => document.querySelector(sel).getAttribute('href') !== built",
-                           arg=[f"#{FOUR} .exemple-explorateur a", built])
+    # The build's link is a #v2. link too: wait for the engine's, in the engine's step.
+    page.wait_for_function("([sel, built]) => { const a = document.querySelector(sel); "
+                           "return a && a.getAttribute('href') !== built; }",
+                           arg=[f"#{FOUR} .courante .exemple-explorateur a", built])
     position = codec.decode(urlsplit(link.get_attribute("href")).fragment).position
     assert position.rows[0] == (9,)   # not the build's link: the engine's, for the new table
     link.click()

@@ -96,6 +96,17 @@ def test_choose_replays_with_the_readers_row():
     assert EXAMPLE_3["turns"][0]["choices"] == {"Alice": 0}  # the example itself is untouched
 
 
+def test_a_changed_example_comes_with_each_steps_explorer_link():
+    """The player links each step of a changed example to the explorer from the answer itself."""
+    from game.explore.codec import link_at
+
+    chosen = ask(type="choose", scenario=EXAMPLE_3, step=decision_step(EXAMPLE_3), row=3)
+    edited = what_if(["10", "26", "38", "44"], [{"Alice": "51", "Bruno": "27", "Chloé": "35", "David": "50"}])
+    for answer in (chosen, edited):
+        assert answer["links"] == [link_at(answer["scenario"], s["n"]) for s in answer["steps"]]
+        assert answer["links"][0]["fragment"] and answer["links"][-1] is None   # the end: no card left
+
+
 def what_if(rows, plays, scenario=EXAMPLE_4):
     return ask(type="what_if", scenario=scenario, rows=rows, plays=plays)
 

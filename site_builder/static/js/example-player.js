@@ -67,7 +67,9 @@ class Player {
     this.builtItems = this.items.map((li) => li.cloneNode(true));
     this.steps = this.built;
     this.deviation = null; // the step of the one pre-rendered deviation shown, or "engine"
-    this.links = null; // explorer links of a pre-rendered deviation's steps
+    this.links = null; // each step's explorer link once the example is changed (see linkExplorer)
+    const link = section.querySelector(":scope > .etapes > .etape > .exemple-explorateur");
+    this.linkModel = link && link.cloneNode(true);
     this.current = 0;
     this.name = this.regionName();
     section.setAttribute("aria-label", this.name);
@@ -191,28 +193,20 @@ class Player {
   }
 
   /**
-   * « Ouvrir dans l’explorateur » follows the step shown: the links the build wrote for the
-   * example as written (data-etapes), the engine's (explore_link) once the reader has changed
-   * it. No link for a step the explorer cannot open (no card to play next).
+   * « Ouvrir dans l’explorateur » at the step shown. The build wrote it in each step of the
+   * example as written (none where the explorer cannot open a step: no card to play next), and
+   * player.css shows it with its step. A changed example's steps get theirs from its answer's
+   * `links` (the build's choix.json or the engine's), in a copy of a built one.
    */
   linkExplorer(index) {
-    const box = this.section.querySelector(":scope > .exemple-explorateur");
-    if (!box) return;
+    const li = this.items[index];
+    const found = this.links && this.links[index];
+    if (!li || !found || !this.linkModel || li.querySelector(":scope > .exemple-explorateur")) return;
+    const box = this.linkModel.cloneNode(true);
     const link = box.querySelector("a");
-    if (!this.builtLinks) {
-      this.builtLinks = JSON.parse(box.dataset.etapes || "[]"); // [{fragment, text} or null]
-      this.explorerPage = link.href.split("#")[0];
-    }
-    const put = (found) => {
-      if (index !== this.current) return; // the reader has moved on
-      box.hidden = !found.fragment;
-      link.href = `${this.explorerPage}#${found.fragment}`;
-      box.querySelector("[data-explorateur-texte]").textContent = found.text || "";
-    };
-    if (this.scenario === this.original) put(this.builtLinks[index] || {});
-    else if (this.links) put(this.links[index] || {});
-    else engine.ask({ type: "explore_link", scenario: this.scenario, step: index })
-      .then((answer) => put(answer.ok ? answer : {}));
+    link.setAttribute("href", `${link.getAttribute("href").split("#")[0]}#${found.fragment}`);
+    box.querySelector("[data-explorateur-texte]").textContent = found.text;
+    li.append(box);
   }
 
   /** The step where the replay stops for a row choice the reader has to make, or null. */
@@ -329,7 +323,7 @@ class Player {
     if (answer.restore) this.restoreBuilt();
     else {
       this.scenario = answer.scenario;
-      this.links = this.deviation === "engine" ? null : answer.links || null;
+      this.links = answer.links || null;
       this.render(answer.steps, this.current);
     }
     const box = this.decisionBox();

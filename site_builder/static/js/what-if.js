@@ -97,7 +97,7 @@ export class WhatIf {
     }
     player.scenario = answer.scenario;
     player.deviation = "engine";
-    player.links = null;
+    player.links = answer.links || null;
     player.render(answer.steps, 0);
     const pause = answer.steps.find((step) => step.kind === "choice" && step.choice && step.choice.chosen == null);
     this.status.textContent = pause

@@ -36,6 +36,7 @@ def test_replay_answer_carries_markup_and_targets():
 def test_choosing_another_allowed_row_replays_from_there():
     answer = choose_message({"scenario": scenario("emma"), "step": 1, "row": 2})
     assert answer["ok"] and len(answer["scenario"]["moves"]) == 1  # the later move is dropped
+    assert answer["links"] == []   # the explorer opens no Junior table: no step links to it
     assert answer["steps"][1]["kind"] == "place" and answer["steps"][1]["rows"][2][-1] == answer["steps"][1]["placed"]
 
 
