@@ -11,7 +11,8 @@ is `game.web.handle`'s, byte for byte what the worker would post.
 from __future__ import annotations
 
 import json
-from html.parser import HTMLParser
+import re
+from html import unescape
 
 from game import web
 
@@ -49,30 +50,15 @@ def branches(scenario: dict, steps: list[dict]) -> dict[str, dict]:
             for n, row in deviations(scenario, steps)}
 
 
-class _Sections(HTMLParser):
-    """The example sections of a built page: id, scenario, its steps' facts (`data-pas`, written
-    by `steps_data` when the section was rendered)."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.found: list[dict] = []
-
-    def handle_starttag(self, tag, attrs):
-        attributes = dict(attrs)
-        if tag == "section" and "data-scenario" in attributes and "data-choix" in attributes:
-            self.found.append({"id": attributes["data-exemple"],
-                               "scenario": json.loads(attributes["data-scenario"]),
-                               "steps": json.loads(attributes["data-pas"])})
+# The opening tag of an example section with deviations, as templates/blocks/example.html writes
+# it (attributes escaped by the template, so no `"` inside a value).
+_SECTION = re.compile(r'<section class="exemple"[^>]*? data-exemple="([^"]*)" data-scenario="([^"]*)"'
+                      r'[^>]*? data-pas="([^"]*)" data-choix=')
 
 
 def page_branches(page_html: str) -> str | None:
     """The text of a page's `choix.json` ({example id: branches}), or None when no example of
-    the page offers a choice."""
-    if "data-choix=" not in page_html:
-        return None
-    parser = _Sections()
-    parser.feed(page_html)
-    # the steps the page holds: no second replay per example
-    data = {found["id"]: branches(found["scenario"], found["steps"]) for found in parser.found}
+    the page offers a choice. The steps are the ones the page holds: no second replay."""
+    data = {unescape(ident): branches(json.loads(unescape(scenario)), json.loads(unescape(steps)))
+            for ident, scenario, steps in _SECTION.findall(page_html)}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) if data else None
-

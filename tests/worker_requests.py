@@ -161,8 +161,7 @@ def valid_requests() -> dict[str, list[dict]]:
              "so_far": first["estimate"]},
             {"form": TACTIQUE_FORM, "seed": "9", "mode": "heuristic", "samples": 10, "chunk": 10},
             {"form": SPECIALS_FORM, "seed": "4", "mode": "heuristic", "samples": 4, "chunk": 2}],
-        "explore_link": [{"scenario": s, "step": 1} for s in families["classic"] + families["specials"]]
-                        + [{"state": state} for state, view in states if view["phase"] == "play"][:6],
+        "explore_link": [{"state": state} for state, view in states if view["phase"] == "play"][:6],
     })
     missing = set(web.HANDLERS) - {k for k, v in requests.items() if v}
     assert not missing, f"no valid request for {sorted(missing)}"

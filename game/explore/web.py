@@ -9,8 +9,8 @@ Messages (`type`), routed here by game/web.py's HANDLERS:
 - `explore_decode`   {fragment}                              → {form, seed, mode, used, highest}
 - `explore_export`   {form}                                  → {scenario: JSON text}
 - `explore_import`   {text}                                  → {form, used, highest}
-- `explore_link`     {scenario, step} or {state}             → {fragment, text}: « Ouvrir dans
-                     l’explorateur » at a step of an example's player, or now in « Jouer une manche »
+- `explore_link`     {state}                                 → {fragment, text}: « Ouvrir dans
+                     l’explorateur » now in « Jouer une manche » (an example's steps carry theirs)
 A function here returns its answer or raises; game/web.py words every refusal in the one shape
 (on a field of FIELDS), with the cards the grid greys out (`used`, `highest`) whenever the form
 could be read.
@@ -270,22 +270,15 @@ def risk_html(result: Estimate) -> str:
 
 
 def link_message(request: dict) -> dict:
-    """The permalink of a step of a replay (`scenario`, `step`) or of a game (`state`); a
-    position the explorer cannot take (Junior, no card to play) is a refusal: no link shown."""
+    """The permalink of the game in progress (`state`); a position the explorer cannot take
+    (Junior, a draft, no card to play) is a refusal: no link shown."""
     from . import steps
 
     try:
-        if "state" in request:
-            return {"ok": True, "fragment": codec.encode(steps.position_in_game(request["state"])),
-                    "text": ""}
-        found = codec.link_at(request.get("scenario"), request.get("step"))
+        return {"ok": True, "fragment": codec.encode(steps.position_in_game(request.get("state"))),
+                "text": ""}
     except GameError as error:
-        found, detail = None, error.message
-    else:
-        detail = "no position at this step"
-    if found is None:
-        raise Refusal([fault(None, fr.NO_LINK, detail)])
-    return {"ok": True, **found}
+        raise Refusal([fault(None, fr.NO_LINK, error.message)]) from None
 
 
 __all__ = ["read_form", "to_form", "risk_html", "refuse"]

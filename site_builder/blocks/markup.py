@@ -56,10 +56,8 @@ def example_section(scenario: dict, *, anchor: str, exemple: str, label: str,
                     after=(), note: str = "", variant_early: bool = False, explorer: bool = False) -> str:
     """CONTRIBUTING.md « Example markup »: one `<li>` per step, as the engine draws it for the
     browser player too (`game.web.steps_for`: the variant's `step_html` and, at a decision, its
-    box); `note`: a sentence above the steps (Junior's
-    « Situation simplifiée »); `after`: boxes (Markup) under the steps.
-    `explorer`: link each step to its position in the explorer (game/explore), when the
-    explorer can open the start (and that step: a step with no card to play has no link).
+    box); `note`: a sentence above the steps (Junior's « Situation simplifiée »); `after`: boxes
+    (Markup) under the steps. `explorer`: link each step the explorer can open to its position.
 
     The player steps and chooses with no engine (site_builder/branches): each step's facts, and
     whether the page's choix.json holds this example's deviations. The engine's download, which
@@ -69,8 +67,7 @@ def example_section(scenario: dict, *, anchor: str, exemple: str, label: str,
     from .. import branches
 
     variant = variants.of(scenario)
-    # Each step as the browser player draws it, decision box included (game/player_boxes.py).
-    steps = web.steps_for(scenario)
+    steps = web.steps_for(scenario)   # each step as the browser player draws it, box included
     # the permalink and words of every step's position (game/explore/codec.py)
     links = (explorer and links_for(scenario, len(steps))) or [None] * len(steps)
     items = [{"n": step["n"], "kind": step["kind"], "html": Markup(step["html"]),

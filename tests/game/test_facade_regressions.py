@@ -251,7 +251,6 @@ def test_a_special_card_position_of_the_wrong_types_is_refused_as_malformed(chan
     assert handle(json.dumps({"type": "explore_check", "position": SPECIAL_POSITION}))["ok"]
 
 
-def test_a_link_for_a_scenario_whose_variant_is_not_a_name_is_refused():
-    scenario = {"variant": [], "rows": [[8], [23], [41], [67]], "turns": [{"plays": {"Alice": 28}}]}
-    answer = handle(json.dumps({"type": "explore_link", "scenario": scenario, "step": 1}))
+def test_a_link_for_a_game_whose_variant_is_not_a_name_is_refused():
+    answer = handle(json.dumps({"type": "explore_link", "state": {"v": 2, "variant": []}}))
     assert not answer["ok"] and answer["errors"][0]["message"] != CATCH_ALL

@@ -101,14 +101,16 @@ def link(request: dict) -> dict:
     return json.loads(web.handle(json.dumps({"id": 1, "type": "explore_link", **request})))
 
 
-def test_the_link_message_for_a_step_and_for_a_game():
-    answer = link({"scenario": TWO_TURNS, "step": 2})
-    json.dumps(answer)
-    assert answer["ok"] and answer["text"] == "\u00a0: la table de l’étape 2, avec en main les cartes d’Alice."
-    assert codec.decode(answer["fragment"]).position == position_at(TWO_TURNS, 2)
-    refused = link({"scenario": TWO_TURNS, "step": 8})
-    assert not refused["ok"] and refused["errors"][0]["field"] is None
+def test_a_step_link_and_the_link_message_for_a_game():
+    """An example's step links to its position (the build writes it in the step, the worker adds
+    it to a changed example's answer); « Jouer une manche » asks the worker for the game's."""
+    found = codec.link_at(TWO_TURNS, 2)
+    assert found["text"] == "\u00a0: la table de l’étape 2, avec en main les cartes d’Alice."
+    assert codec.decode(found["fragment"]).position == position_at(TWO_TURNS, 2)
+    assert codec.link_at(TWO_TURNS, 8) is None   # no such step: no link
     state = session.start("Lou", ["heuristic"], {"variant": "tactique"}, seed=5)[0]
     game = link({"state": state})
+    json.dumps(game)
     assert codec.decode(game["fragment"]).position == position_in_game(state)
-    assert not link({"state": {"v": 1}})["ok"]
+    for refused in (link({"state": {"v": 1}}), link({"scenario": TWO_TURNS, "step": 2})):
+        assert not refused["ok"] and refused["errors"][0]["field"] is None
