@@ -66,8 +66,8 @@ def choice_caption(player: str, card: int) -> str:
     return f"Rangées {elide('que', player)} peut ramasser avec la carte {card}"
 
 
-# --- the page player's decision boxes (game/classic/draw.py `decision_box`, game/junior/draw.py
-# `move_box`): written hidden in each step, shown by js/example-player.js ---------------------------
+# --- the page player's decision boxes (game/player_boxes.py): written hidden in each step, shown
+# with it by the player --------------------------------------------------------------------------
 
 def decision_legend(player: str, card: int) -> str:
     """« Décision d’Alice (carte 12) : quelle rangée ramasser ? »"""
