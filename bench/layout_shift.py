@@ -4,7 +4,8 @@ The figure is Chromium's layout-shift score (the sum of the page's `layout-shift
 Cumulative Layout Shift counts them; under 0.1 is « good »), taken 3.5 s after each fresh load,
 before any input, in four windows: a phone, a tablet held upright, a desktop and a tall one
 (where everything the scripts change is on screen). Pages: every page with a worked example,
-each example's second step by its link (« …#exemple-3-etape-2 »), and the tools. Served on
+by its address, by a link to a later step (« …#exemple-3-etape-2 ») and to a step with a
+decision (its box), and the tools. Served on
 localhost with each script held 300 ms, as a phone's network would bring the scripts after the
 text (on bare localhost they often run before the first paint, and nothing can move).
 Usage: .venv/bin/python bench/layout_shift.py [site folder]   (default: a fresh build)
@@ -13,7 +14,6 @@ Usage: .venv/bin/python bench/layout_shift.py [site folder]   (default: a fresh 
 from __future__ import annotations
 
 import functools
-import re
 import subprocess
 import sys
 import tempfile
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
 import harness  # noqa: E402
-from harness import CHROMIUM_ARGS, chromium_path, example_pages  # noqa: E402
+from harness import CHROMIUM_ARGS, chromium_path, example_arrivals  # noqa: E402
 
 WINDOWS = ((390, 844), (820, 1180), (1440, 1200), (1280, 3200))
 TOOLS = ("outils/jouer/", "outils/explorer/", "outils/compteur/")
@@ -49,13 +49,7 @@ class SlowScripts(harness._Handler):
 
 
 def pages(site: Path) -> list[str]:
-    found = []
-    for path in example_pages(site):
-        url = path.removesuffix("index.html")
-        found.append(url)
-        found += [f"{url}#{anchor}" for anchor in
-                  re.findall(r'<li class="etape" id="([^"]+-etape-2)"', (site / path).read_text(encoding="utf-8"))[:1]]
-    return found + list(TOOLS)
+    return example_arrivals(site) + list(TOOLS)
 
 
 def main() -> int:

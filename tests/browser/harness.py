@@ -8,6 +8,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import sys
 import threading
 from dataclasses import dataclass, field
@@ -271,6 +272,24 @@ def example_pages(site: Path) -> list[str]:
         if 'class="exemple"' in html.read_text(encoding="utf-8"):
             pages.append(html.relative_to(site).as_posix())
     return pages
+
+
+def example_arrivals(site: Path) -> list[str]:
+    """Where each example page's players start: a reader who arrives (the first step), one who
+    follows a link to a later step, and one who follows a link to a step with a decision (its
+    box is written in the step: game/player_boxes.py)."""
+    found = []
+    for path in example_pages(site):
+        html = (site / path).read_text(encoding="utf-8")
+        url = path.removesuffix("index.html")
+        found.append(url)
+        steps = re.findall(r'<li class="etape" id="([^"]+-etape-(\d+))" data-step="\d+" data-kind="\w+">'
+                           r'(.*?)</li>\n', html, re.DOTALL)
+        later = next((anchor for anchor, n, _ in steps if int(n) >= 2), None)
+        decision = next((anchor for anchor, n, inside in steps
+                         if int(n) >= 1 and 'class="joueur-decision"' in inside), None)
+        found += [f"{url}#{anchor}" for anchor in dict.fromkeys((later, decision)) if anchor]
+    return found
 
 
 IDLE_MS = 15_000

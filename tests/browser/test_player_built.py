@@ -13,7 +13,8 @@ import time
 import pytest
 
 from game import variants, web
-from harness import ENGINE_TIMEOUT_MS, IDLE_MS, example_pages, fast_clock, sealed_page
+from harness import (ENGINE_TIMEOUT_MS, IDLE_MS, example_arrivals, example_pages, fast_clock,
+                     sealed_page)
 from player_helpers import ENGINE_FILES, button
 
 pytestmark = pytest.mark.slow
@@ -267,24 +268,6 @@ def test_a_tools_kept_place_goes_if_its_script_never_runs(browser, server, guard
         context.close()
 
 
-# Where each page's player starts: a reader who arrives (the first step), one who follows a link
-# to a later step, and one who follows a link to a step with a decision (its box is the build's,
-# inside the step: game/player_boxes.py).
-def arrivals(site) -> list[str]:
-    found = []
-    for path in example_pages(site):
-        html = (site / path).read_text(encoding="utf-8")
-        url = path.removesuffix("index.html")
-        found.append(url)
-        steps = re.findall(r'<li class="etape" id="([^"]+-etape-(\d+))" data-step="\d+" data-kind="\w+">'
-                           r'(.*?)</li>\n', html, re.DOTALL)
-        later = next((anchor for anchor, n, _ in steps if int(n) >= 2), None)
-        decision = next((anchor for anchor, n, body in steps
-                         if int(n) >= 1 and 'class="joueur-decision"' in body), None)
-        found += [f"{url}#{anchor}" for anchor in dict.fromkeys((later, decision)) if anchor]
-    return found
-
-
 SHOWN_STEPS = """(sid) => [...document.querySelectorAll(`#${sid} li.etape`)]
   .filter((li) => li.getBoundingClientRect().height > 0 && getComputedStyle(li).visibility === 'visible')
   .map((li) => li.id)"""
@@ -314,7 +297,7 @@ def test_an_example_page_does_not_move_when_its_player_starts(browser, server, b
     before = context.new_page()
     before.route("**/js/example-player.js", lambda route: route.abort())   # the first paint stays
     try:
-        urls = arrivals(built_site)
+        urls = example_arrivals(built_site)
         assert len(urls) >= 14 and sum("#" in url for url in urls) >= 6
         decisions = [url for url in urls if "#" in url and re.search(
             rf'id="{url.split("#")[1]}"[^>]*>(?:(?!</li>).)*class="joueur-decision"',
