@@ -255,6 +255,13 @@ class Player {
     this.show(index, { keepUrl, quiet });
   }
 
+  /** A changed example (a choice's or « Et si… ? »'s answer): its steps and their explorer links. */
+  showChanged(answer, index) {
+    this.scenario = answer.scenario;
+    this.links = answer.links || null;
+    this.render(answer.steps, index);
+  }
+
   /** Back to the example as written: the build's steps and markup, no engine. */
   restoreBuilt() {
     this.steps = this.built;
@@ -321,11 +328,7 @@ class Player {
   /** Show a choice's answer (see answerChoice); the reader's focus stays on the row chosen. */
   showChoice(answer, row) {
     if (answer.restore) this.restoreBuilt();
-    else {
-      this.scenario = answer.scenario;
-      this.links = answer.links || null;
-      this.render(answer.steps, this.current);
-    }
+    else this.showChanged(answer, this.current);
     const box = this.decisionBox();
     const again = box && box.querySelector(`[data-choix="${row}"]`);
     if (again) again.focus();

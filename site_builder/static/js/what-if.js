@@ -95,10 +95,8 @@ export class WhatIf {
       if (first) first.focus();
       return;
     }
-    player.scenario = answer.scenario;
     player.deviation = "engine";
-    player.links = answer.links || null;
-    player.render(answer.steps, 0);
+    player.showChanged(answer, 0);
     const pause = answer.steps.find((step) => step.kind === "choice" && step.choice && step.choice.chosen == null);
     this.status.textContent = pause
       ? say(T.replayed_choice, { n: pause.n, of_player: de(pause.choice.player), card: pause.choice.card })
