@@ -92,8 +92,8 @@ def test_the_script_scan_sees_french_put_back_in_a_script(tmp_path):
 
 
 def test_the_script_scan_fails_on_a_real_script_given_back_a_word(tmp_path):
-    script = tmp_path / "jouer.js"
-    text = (STATIC / "js" / "jouer.js").read_text(encoding="utf-8")
+    script = tmp_path / "jouer-board.js"
+    text = (STATIC / "js" / "jouer-board.js").read_text(encoding="utf-8")
     script.write_text(text.replace("T.show_all", '"Tout montrer"'), encoding="utf-8")
     assert [hit.split(": ", 1)[1] for hit in script_french(script)] == ["'Tout montrer'"]
 
