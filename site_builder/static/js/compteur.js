@@ -1,17 +1,19 @@
 // « Compteur »: a score sheet for a real game around a table. Plain JavaScript, no Pyodide.
 //
 // It holds no rule of play: the heads of each card come from js/tetes.json, written by the
-// build from game.classic.cards.HEADS (site_builder/tools_assets.py). It only adds numbers, compares them
-// with the target the players chose (RULES §1: 66, « plus de », fixed rounds) and keeps the
-// sheet in localStorage. Names are text: they are only ever set with textContent.
+// build from game.classic.cards.HEADS (site_builder/tools_assets.py). Its arithmetic (totals,
+// the end of the game the players chose, RULES §1: 66, « plus de », fixed rounds) is
+// compteur-calcul.js's; this module keeps the sheet in localStorage, draws it and takes the
+// reader's entries. Names are text: they are only ever set with textContent.
 //
 // Storage is shared by every tab of the guide: a change made in another tab is taken in (the
 // `storage` event), and an action is never applied over a sheet this tab has not seen. What is
 // read is checked (compteur-feuille.js); every write also refreshes a backup of the sheet, which
 // a « Nouvelle partie » leaves untouched, so a wiped or damaged sheet can be restored.
 
+import { best, csv, gameOver, parseCount, parseHeads, totals } from "./compteur-calcul.js";
 import { NAME_MAX, damaged, readSheet, sameSheet, variantOf } from "./compteur-feuille.js";
-import { el, reveal } from "./dom.js";
+import { el, offerFile, reveal } from "./dom.js";
 import { keepForOffline } from "./hors-ligne.js";
 import { NOUNS, WORDS, count, list, number, plural, say } from "./mots.js";
 
@@ -23,7 +25,6 @@ const T = WORDS.sheet;
 const root = document.querySelector("[data-compteur]");
 let rules = null; // js/tetes.json as the engine exports it: heads[card], total, variants (no rule here)
 let heads = null; // rules.heads
-let deckTotal = null; // rules.total: the 171 heads of the deck
 let sheet = null; // {players: [name], rounds: [[heads per player]], target, strict, fixed, bga, specials}
 let seen = null; // the stored text this tab last read or wrote
 let notice = ""; // what the page says about the stored sheet (damaged, restored)
@@ -103,27 +104,10 @@ function update(change, message, options) {
   return true;
 }
 
-// --- arithmetic: totals, end of game, winners ------------------------------------------------------
+// --- what the rules say of this sheet (js/tetes.json, through compteur-calcul.js) ------------------
 
-function totals() {
-  return sheet.players.map((_, i) => sheet.rounds.reduce((sum, round) => sum + round[i], 0));
-}
-
-// The end of a game, as the engine exports it (js/tetes.json, `variants.*.end`): a fixed number
-// of rounds (the special cards: two), or the round where the worst total meets the target with
-// the comparison the rules name (">=", or ">" for « plus de 66 »).
 function variant() {
   return variantOf(rules, sheet.specials);
-}
-
-function gameOver(sums) {
-  if (!sheet.rounds.length) return false;
-  const end = variant().end;
-  const rounds = sheet.fixed || end.rounds;
-  if (rounds) return sheet.rounds.length >= rounds;
-  const worst = Math.max(...sums);
-  const compare = sheet.strict ? end.strict_compare : end.compare;
-  return compare === ">" ? worst > sheet.target : worst >= sheet.target;
 }
 
 function playersMax() {
@@ -133,32 +117,6 @@ function playersMax() {
 /** Enough players to start a sheet: the rules' minimum. */
 function enoughPlayers() {
   return sheet.players.length >= variant().players.min;
-}
-
-/** Who leads (or has won): the fewest heads, or the most, as the rules export it. */
-function best(sums) {
-  const top = variant().winners === "most" ? Math.max(...sums) : Math.min(...sums);
-  return sheet.players.filter((_, i) => sums[i] === top);
-}
-
-// --- reading a number of heads -------------------------------------------------------------------
-
-function parseHeads(text) {
-  const value = String(text).trim();
-  if (value === "") return { value: 0 };
-  const negative = /^[-\u2212]\s*\d+$/.test(value);
-  const allowed = variant().negative_scores;
-  if (negative && !allowed) return { error: T.negative };
-  if (!negative && !/^\d+$/.test(value)) return { error: say(T.not_number, { text: value }) };
-  const number = negative ? -Number(value.replace(/^[-\u2212]\s*/, "")) : Number(value);
-  if (number > deckTotal) return { error: say(T.too_many, { total: deckTotal }) };
-  return { value: number };
-}
-
-function parseCount(text, min) {
-  const value = String(text).trim();
-  if (!/^\d+$/.test(value) || Number(value) < min) return null;
-  return Number(value);
 }
 
 // --- drawing the tool ----------------------------------------------------------------------------
@@ -227,7 +185,7 @@ function build() {
     return button;
   };
   ui.undo = action("annuler-manche", undoRound);
-  ui.csv = action("csv", exportCsv);
+  ui.csv = action("csv", () => offerFile(csv(sheet), "6-qui-prend-scores.csv", "text/csv;charset=utf-8"));
   ui.fresh = action("nouvelle-partie", freshGame);
   ui.cancel = action("renoncer", () => {
     confirming = false;
@@ -259,7 +217,7 @@ function render({ keepTyped = false } = {}) {
     ui.names.append(item);
   });
 
-  const sums = totals();
+  const sums = totals(sheet);
   // The sheet.
   const table = el("table", { class: "compteur-feuille" });
   table.append(el("caption", {}, T.caption));
@@ -278,8 +236,8 @@ function render({ keepTyped = false } = {}) {
   const foot = el("tfoot");
   const totalRow = el("tr");
   totalRow.append(el("th", { scope: "row" }, T.total));
-  const over = gameOver(sums);
-  const leaders = sheet.players.length && sheet.rounds.length ? best(sums) : [];
+  const over = gameOver(sheet, rules, sums);
+  const leaders = sheet.players.length && sheet.rounds.length ? best(sheet, rules, sums) : [];
   sums.forEach((sum, i) => {
     const cell = el("td", {}, number(sum));
     if (leaders.includes(sheet.players[i])) cell.className = over ? "gagnant" : "en-tete";
@@ -419,7 +377,7 @@ function addRound() {
   const values = [];
   let bad = false;
   for (const input of inputs) {
-    const result = parseHeads(input.value);
+    const result = parseHeads(input.value, rules, sheet.specials);
     const spot = document.getElementById(input.getAttribute("aria-describedby"));
     spot.textContent = result.error || "";
     input.setAttribute("aria-invalid", result.error ? "true" : "false");
@@ -429,8 +387,8 @@ function addRound() {
   ui.roundError.textContent = "";
   if (bad) return;
   const sum = values.reduce((a, b) => a + b, 0);
-  if (sum > deckTotal) {
-    ui.roundError.textContent = say(T.round_too_many, { sum, total: deckTotal });
+  if (sum > rules.total) {
+    ui.roundError.textContent = say(T.round_too_many, { sum, total: rules.total });
     return;
   }
   if (!update(() => { sheet.rounds.push(values); confirming = false; }, say(T.added, { n: sheet.rounds.length + 1 }))) return;
@@ -453,27 +411,6 @@ function freshGame() {
   confirming = false;
   // The backup keeps the finished sheet: « Restaurer » brings it back.
   update(() => { sheet = { ...sheet, rounds: [] }; }, "", { backup: false });
-}
-
-function csvCell(value) {
-  let text = String(value);
-  if (/^[=+\-@]/.test(text)) text = "'" + text; // a spreadsheet must not read a name as a formula
-  return /[";\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-function exportCsv() {
-  const lines = [[T.round, ...sheet.players]];
-  sheet.rounds.forEach((round, r) => lines.push([r + 1, ...round]));
-  lines.push([T.total, ...totals()]);
-  const text = "\ufeff" + lines.map((line) => line.map(csvCell).join(";")).join("\r\n") + "\r\n";
-  const link = el("a", {
-    href: URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" })),
-    download: "6-qui-prend-scores.csv",
-  });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
 /** The rules the engine exported for the tools; null when they cannot be read. */
@@ -503,7 +440,6 @@ if (root) {
     }
     rules = data;
     heads = data.heads;
-    deckTotal = data.total;
     adopt({ first: true });
     build();
     render();
@@ -515,5 +451,5 @@ if (root) {
       else if (event.key === BACKUP) render({ keepTyped: true });
     });
   });
-  keepForOffline({ files: ["js/compteur-feuille.js", "js/dom.js", "js/mots.js", "js/mots-data.js", "js/tetes.json"] }); // the sheet works offline after one visit
+  keepForOffline({ files: ["js/compteur-calcul.js", "js/compteur-feuille.js", "js/dom.js", "js/mots.js", "js/mots-data.js", "js/tetes.json"] }); // the sheet works offline after one visit
 }

@@ -23,3 +23,12 @@ export function reveal(node, shown = true) {
   node.removeAttribute("data-avant-script");
   if (shown) node.hidden = false;
 }
+
+/** Offer `text` as a file the browser downloads (a round's JSON, the score sheet's CSV). */
+export function offerFile(text, name, type) {
+  const link = el("a", { href: URL.createObjectURL(new Blob([text], { type })), download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}

@@ -2,6 +2,8 @@
 // game) and a round as a file the reader saves or loads. What is in them is the engine's; this
 // module only stores and reads text.
 
+import { offerFile } from "./dom.js";
+
 // sessionStorage, not localStorage: the guide keeps nothing on the reader's device beyond the
 // score sheet once the tab is closed.
 const STORE = "sqp-jouer-v1";
@@ -25,16 +27,9 @@ export function kept() {
   }
 }
 
-/** Offer `data` (a round exported by the engine) as a JSON file to download. */
+/** Offer a round the engine exported as a JSON file to download. */
 export function download(data, name) {
-  const text = JSON.stringify(data, null, 1) + "\n";
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  offerFile(JSON.stringify(data, null, 1) + "\n", name, "application/json");
 }
 
 /** A file the reader chose, read as JSON; null when it is not JSON (the engine then says why). */
