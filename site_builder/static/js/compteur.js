@@ -13,9 +13,10 @@
 
 import { best, csv, gameOver, parseCount, parseHeads, totals } from "./compteur-calcul.js";
 import { NAME_MAX, damaged, readSheet, sameSheet, variantOf } from "./compteur-feuille.js";
+import { fillEntry, sheetTable } from "./compteur-vue.js";
 import { el, offerFile, reveal } from "./dom.js";
 import { keepForOffline } from "./hors-ligne.js";
-import { NOUNS, WORDS, count, list, number, plural, say } from "./mots.js";
+import { NOUNS, WORDS, count, list, say } from "./mots.js";
 
 const STORE = "sqp-compteur-v1";
 const BACKUP = "sqp-compteur-v1-sauvegarde";
@@ -218,39 +219,9 @@ function render({ keepTyped = false } = {}) {
   });
 
   const sums = totals(sheet);
-  // The sheet.
-  const table = el("table", { class: "compteur-feuille" });
-  table.append(el("caption", {}, T.caption));
-  const head = el("tr");
-  head.append(el("th", { scope: "col" }, T.round));
-  for (const name of sheet.players) head.append(el("th", { scope: "col" }, name));
-  const thead = el("thead");
-  thead.append(head);
-  const body = el("tbody");
-  sheet.rounds.forEach((round, r) => {
-    const tr = el("tr");
-    tr.append(el("th", { scope: "row" }, String(r + 1)));
-    for (const value of round) tr.append(el("td", {}, number(value)));
-    body.append(tr);
-  });
-  const foot = el("tfoot");
-  const totalRow = el("tr");
-  totalRow.append(el("th", { scope: "row" }, T.total));
   const over = gameOver(sheet, rules, sums);
   const leaders = sheet.players.length && sheet.rounds.length ? best(sheet, rules, sums) : [];
-  sums.forEach((sum, i) => {
-    const cell = el("td", {}, number(sum));
-    if (leaders.includes(sheet.players[i])) cell.className = over ? "gagnant" : "en-tete";
-    totalRow.append(cell);
-  });
-  foot.append(totalRow);
-  if (sheet.bga) {
-    const left = el("tr", { class: "compteur-bga" });
-    left.append(el("th", { scope: "row" }, T.left));
-    for (const sum of sums) left.append(el("td", {}, number(sheet.target - sum)));
-    foot.append(left);
-  }
-  table.append(thead, body, foot);
+  const table = sheetTable(sheet, sums, leaders, over);
   ui.sheetBox.replaceChildren(table);
   ui.sheetBox.hidden = !enoughPlayers();
 
@@ -262,70 +233,11 @@ function render({ keepTyped = false } = {}) {
   ui.verdict.classList.toggle("fini", over);
   root.dataset.etat = over ? "fini" : "en-cours";
 
-  renderEntry(over, keepTyped);
+  ui.roundError = fillEntry(ui.entry, sheet, heads, { closed: !enoughPlayers() || over, keepTyped });
   ui.undo.disabled = !sheet.rounds.length;
   ui.csv.disabled = !enoughPlayers();
   ui.fresh.textContent = confirming ? T.fresh_confirm : T.fresh;
   ui.cancel.hidden = !confirming;
-}
-
-function renderEntry(over, keepTyped) {
-  // Keep what the reader has typed for this round when the sheet redraws (an option changed, or
-  // another tab changed the sheet: what is typed here is not lost).
-  const typed = [...ui.entry.querySelectorAll("input[data-joueur]")].map((input) => input.value);
-  const sameRound = (keepTyped || ui.entry.dataset.manche === String(sheet.rounds.length + 1)) &&
-    typed.length === sheet.players.length;
-  ui.entry.dataset.manche = String(sheet.rounds.length + 1);
-  ui.entry.replaceChildren();
-  ui.entry.hidden = !enoughPlayers() || over;
-  if (ui.entry.hidden) return;
-  const number = sheet.rounds.length + 1;
-  const box = el("fieldset");
-  box.append(el("legend", {}, say(T.new_round, { n: number })));
-  sheet.players.forEach((name, i) => {
-    const id = `compteur-manche-${i}`;
-    const input = el("input", { id, name: id, inputmode: "numeric", size: "4", "data-joueur": String(i),
-      "aria-describedby": `${id}-erreur` });
-    const error = el("span", { class: "compteur-erreur", id: `${id}-erreur`, role: "alert" });
-    if (sameRound) input.value = typed[i];
-    input.addEventListener("input", () => {
-      error.textContent = "";
-    });
-    const row = el("div", { class: "compteur-ligne" });
-    row.append(el("label", { for: id }, name), " ", input, " ", error);
-    row.append(tickCards(name, i, input));
-    box.append(row);
-  });
-  ui.roundError = el("p", { class: "compteur-erreur", role: "alert" });
-  box.append(ui.roundError, el("button", { type: "submit", class: "compteur-principal" }, T.save));
-  ui.entry.append(box);
-}
-
-function tickCards(name, index, input) {
-  const details = el("details", { class: "compteur-cartes" });
-  details.append(el("summary", {}, T.tick));
-  const group = el("fieldset");
-  group.append(el("legend", {}, say(T.tick_title, { name })));
-  const grid = el("div", { class: "compteur-grille" });
-  for (let card = 1; card < heads.length; card += 1) {
-    const id = `compteur-carte-${index}-${card}`;
-    const box = el("input", { type: "checkbox", id, value: String(card), "data-carte": String(card) });
-    box.addEventListener("change", () => {
-      // A card is in one penalty pile only: tick it for one player, it greys out for the others.
-      for (const other of ui.entry.querySelectorAll(`input[data-carte="${card}"]`)) {
-        if (other !== box) other.disabled = box.checked;
-      }
-      const sum = [...grid.querySelectorAll("input:checked")].reduce((s, b) => s + heads[Number(b.value)], 0);
-      input.value = String(sum);
-      input.dispatchEvent(new Event("input"));
-    });
-    const label = el("label", { for: id, class: `h${heads[card]}` });
-    label.append(box, " ", el("strong", {}, String(card)), " ", plural(heads[card], NOUNS.head));
-    grid.append(label);
-  }
-  group.append(grid);
-  details.append(group);
-  return details;
 }
 
 // --- actions ------------------------------------------------------------------------------------
@@ -374,6 +286,7 @@ function addPlayer(input) {
 
 function addRound() {
   const inputs = [...ui.entry.querySelectorAll("input[data-joueur]")];
+  if (!inputs.length) return; // the game is over, or too few players: no round to add
   const values = [];
   let bad = false;
   for (const input of inputs) {
@@ -451,5 +364,5 @@ if (root) {
       else if (event.key === BACKUP) render({ keepTyped: true });
     });
   });
-  keepForOffline({ files: ["js/compteur-calcul.js", "js/compteur-feuille.js", "js/dom.js", "js/mots.js", "js/mots-data.js", "js/tetes.json"] }); // the sheet works offline after one visit
+  keepForOffline({ files: ["js/compteur-calcul.js", "js/compteur-feuille.js", "js/compteur-vue.js", "js/dom.js", "js/mots.js", "js/mots-data.js", "js/tetes.json"] }); // the sheet works offline after one visit
 }

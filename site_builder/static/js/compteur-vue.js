@@ -1,0 +1,106 @@
+// The score sheet as the reader sees it: its table (rounds, totals, the Board Game Arena
+// countdown) and the round's entry form, one field per player with the cards to tick. Built from
+// the sheet and the heads the engine exports; what an entry does is compteur.js's.
+
+import { el } from "./dom.js";
+import { NOUNS, WORDS, number, plural, say } from "./mots.js";
+
+const T = WORDS.sheet;
+
+/** The sheet's table: `sums` the totals, `leaders` marked (as winners once `over`). */
+export function sheetTable(sheet, sums, leaders, over) {
+  const table = el("table", { class: "compteur-feuille" });
+  table.append(el("caption", {}, T.caption));
+  const head = el("tr");
+  head.append(el("th", { scope: "col" }, T.round));
+  for (const name of sheet.players) head.append(el("th", { scope: "col" }, name));
+  const thead = el("thead");
+  thead.append(head);
+  const body = el("tbody");
+  sheet.rounds.forEach((round, r) => {
+    const tr = el("tr");
+    tr.append(el("th", { scope: "row" }, String(r + 1)));
+    for (const value of round) tr.append(el("td", {}, number(value)));
+    body.append(tr);
+  });
+  const foot = el("tfoot");
+  const totalRow = el("tr");
+  totalRow.append(el("th", { scope: "row" }, T.total));
+  sums.forEach((sum, i) => {
+    const cell = el("td", {}, number(sum));
+    if (leaders.includes(sheet.players[i])) cell.className = over ? "gagnant" : "en-tete";
+    totalRow.append(cell);
+  });
+  foot.append(totalRow);
+  if (sheet.bga) {
+    const left = el("tr", { class: "compteur-bga" });
+    left.append(el("th", { scope: "row" }, T.left));
+    for (const sum of sums) left.append(el("td", {}, number(sheet.target - sum)));
+    foot.append(left);
+  }
+  table.append(thead, body, foot);
+  return table;
+}
+
+/** Fill `entry` (the build's form) with the next round's fields, unless `closed`; keeps what
+ *  was typed for the same round. Returns the round's error line (null when closed). */
+export function fillEntry(entry, sheet, heads, { closed, keepTyped }) {
+  // Keep what the reader has typed for this round when the sheet redraws (an option changed, or
+  // another tab changed the sheet: what is typed here is not lost).
+  const typed = [...entry.querySelectorAll("input[data-joueur]")].map((input) => input.value);
+  const sameRound = (keepTyped || entry.dataset.manche === String(sheet.rounds.length + 1)) &&
+    typed.length === sheet.players.length;
+  entry.dataset.manche = String(sheet.rounds.length + 1);
+  entry.replaceChildren();
+  entry.hidden = closed;
+  if (closed) return null;
+  const number = sheet.rounds.length + 1;
+  const box = el("fieldset");
+  box.append(el("legend", {}, say(T.new_round, { n: number })));
+  sheet.players.forEach((name, i) => {
+    const id = `compteur-manche-${i}`;
+    const input = el("input", { id, name: id, inputmode: "numeric", size: "4", "data-joueur": String(i),
+      "aria-describedby": `${id}-erreur` });
+    const error = el("span", { class: "compteur-erreur", id: `${id}-erreur`, role: "alert" });
+    if (sameRound) input.value = typed[i];
+    input.addEventListener("input", () => {
+      error.textContent = "";
+    });
+    const row = el("div", { class: "compteur-ligne" });
+    row.append(el("label", { for: id }, name), " ", input, " ", error);
+    row.append(tickCards(entry, heads, name, i, input));
+    box.append(row);
+  });
+  const error = el("p", { class: "compteur-erreur", role: "alert" });
+  box.append(error, el("button", { type: "submit", class: "compteur-principal" }, T.save));
+  entry.append(box);
+  return error;
+}
+
+/** « Cocher les cartes »: the deck's cards, whose ticked heads fill `input`. */
+function tickCards(entry, heads, name, index, input) {
+  const details = el("details", { class: "compteur-cartes" });
+  details.append(el("summary", {}, T.tick));
+  const group = el("fieldset");
+  group.append(el("legend", {}, say(T.tick_title, { name })));
+  const grid = el("div", { class: "compteur-grille" });
+  for (let card = 1; card < heads.length; card += 1) {
+    const id = `compteur-carte-${index}-${card}`;
+    const box = el("input", { type: "checkbox", id, value: String(card), "data-carte": String(card) });
+    box.addEventListener("change", () => {
+      // A card is in one penalty pile only: tick it for one player, it greys out for the others.
+      for (const other of entry.querySelectorAll(`input[data-carte="${card}"]`)) {
+        if (other !== box) other.disabled = box.checked;
+      }
+      const sum = [...grid.querySelectorAll("input:checked")].reduce((s, b) => s + heads[Number(b.value)], 0);
+      input.value = String(sum);
+      input.dispatchEvent(new Event("input"));
+    });
+    const label = el("label", { for: id, class: `h${heads[card]}` });
+    label.append(box, " ", el("strong", {}, String(card)), " ", plural(heads[card], NOUNS.head));
+    grid.append(label);
+  }
+  group.append(grid);
+  details.append(group);
+  return details;
+}
