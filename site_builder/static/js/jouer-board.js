@@ -13,6 +13,7 @@ export const ui = {};
 let on = null; // the flow's handlers: play, pick, choose, move, advice, save, newGame, nextRound, review, showAll
 let shown = null; // the view last drawn
 
+/** Build the area once, after the form in `root`; `handlers` are what its buttons call. */
 export function buildArea(root, handlers) {
   on = handlers;
   const area = el("section", { class: "jouer-partie", "aria-label": T.game });
@@ -87,6 +88,8 @@ export function buildArea(root, handlers) {
   ui.root = root;
 }
 
+/** Draw `view` (the engine's): status, scores, hand, the decision asked, the end of a round;
+ *  the table too with `scene` (else the steps being shown keep it). Buttons stay off while `busy`. */
 export function render(view, { scene = false, busy = false } = {}) {
   shown = view;
   ui.status.textContent = view.status;
@@ -179,6 +182,8 @@ function renderScores(view) {
   ui.bgaHelp.hidden = !ui.bgaHelp.textContent;
 }
 
+/** Every button of the game on or off (a move is being answered); on, the view decides
+ *  whether advice and saving make sense now. */
 export function setEnabled(enabled) {
   for (const button of ui.area.querySelectorAll("button")) {
     // The review player keeps its own Début / Fin states.
