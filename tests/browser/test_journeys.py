@@ -347,6 +347,17 @@ def test_a_jouer_round_to_the_scores(reader, journey_server):
     names = reader.eval("() => [...document.querySelectorAll('.jouer-tableau-scores tbody th')]"
                         ".map((th) => th.textContent)")
     assert set(names) == {"Camille", "Alice", "Bruno", "Chloé"}
+    # « Revoir la manche »: the round's steps with the examples' controls, from the deal to the end.
+    reader.click_button("Revoir la manche étape par étape")
+    stage = ".jouer-revoir .jouer-revoir-etape"
+    reader.wait(f"() => document.querySelector('{stage}')?.dataset.step === '0'", timeout_ms=30_000,
+                what="the review")
+    reader.click(".jouer-revoir [data-action=last]")
+    last = reader.wait(f"() => Number(document.querySelector('{stage}').dataset.step) || null",
+                       timeout_ms=10_000, what="the review's last step")
+    assert last > 10   # a deal, then every card of ten turns placed
+    assert reader.eval("() => document.querySelector('.jouer-revoir [data-action=next]')"
+                       ".getAttribute('aria-disabled')") == "true"
 
 
 EXPLORER = "outils/explorer/"
