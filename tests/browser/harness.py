@@ -274,6 +274,16 @@ def example_pages(site: Path) -> list[str]:
     return pages
 
 
+STEP_ITEM = re.compile(r'<li class="etape" id="([^"]+-etape-(\d+))" data-step="\d+" data-kind="\w+">'
+                       r'(.*?)</li>\n', re.DOTALL)
+"""One step of a built example: its anchor, its number, what the build wrote inside it."""
+
+
+def holds_decision(inside: str) -> bool:
+    """A step's markup holds its decision box (game/player_boxes.py)."""
+    return 'class="joueur-decision"' in inside
+
+
 def example_arrivals(site: Path) -> list[str]:
     """Where each example page's players start: a reader who arrives (the first step), one who
     follows a link to a later step, and one who follows a link to a step with a decision (its
@@ -283,11 +293,10 @@ def example_arrivals(site: Path) -> list[str]:
         html = (site / path).read_text(encoding="utf-8")
         url = path.removesuffix("index.html")
         found.append(url)
-        steps = re.findall(r'<li class="etape" id="([^"]+-etape-(\d+))" data-step="\d+" data-kind="\w+">'
-                           r'(.*?)</li>\n', html, re.DOTALL)
+        steps = STEP_ITEM.findall(html)
         later = next((anchor for anchor, n, _ in steps if int(n) >= 2), None)
         decision = next((anchor for anchor, n, inside in steps
-                         if int(n) >= 1 and 'class="joueur-decision"' in inside), None)
+                         if int(n) >= 1 and holds_decision(inside)), None)
         found += [f"{url}#{anchor}" for anchor in dict.fromkeys((later, decision)) if anchor]
     return found
 

@@ -13,8 +13,8 @@ import time
 import pytest
 
 from game import variants, web
-from harness import (ENGINE_TIMEOUT_MS, IDLE_MS, example_arrivals, example_pages, fast_clock,
-                     sealed_page)
+from harness import (ENGINE_TIMEOUT_MS, IDLE_MS, STEP_ITEM, example_arrivals, example_pages,
+                     fast_clock, holds_decision, sealed_page)
 from player_helpers import ENGINE_FILES, button
 
 pytestmark = pytest.mark.slow
@@ -299,9 +299,9 @@ def test_an_example_page_does_not_move_when_its_player_starts(browser, server, b
     try:
         urls = example_arrivals(built_site)
         assert len(urls) >= 14 and sum("#" in url for url in urls) >= 6
-        decisions = [url for url in urls if "#" in url and re.search(
-            rf'id="{url.split("#")[1]}"[^>]*>(?:(?!</li>).)*class="joueur-decision"',
-            (built_site / url.split("#")[0] / "index.html").read_text(encoding="utf-8"), re.DOTALL)]
+        decisions = [url for url in urls if "#" in url and any(
+            anchor == url.split("#")[1] and holds_decision(inside) for anchor, _, inside in
+            STEP_ITEM.findall((built_site / url.split("#")[0] / "index.html").read_text(encoding="utf-8")))]
         assert len(decisions) >= 6, urls   # the six pages whose examples hold a decision
         for url in urls:
             for tab in (page, before):
