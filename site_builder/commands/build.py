@@ -8,6 +8,7 @@ memory, then write them all at once. Nothing is written when the content has an 
 from __future__ import annotations
 
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from game.messages.blocks import download_size, megabytes
@@ -67,8 +68,10 @@ def build(content_dir: Path = CONTENT, out_dir: Path = OUT, *, base_url: str | N
     files.update(tools_assets.files())   # js/tetes.json and js/mots-data.js, from the engine
     files.update(branch_files(files))
     if browser_assets:   # the « Rechercher » box runs in the browser, like the engine
-        announce_engine_download(files)
-        files.update(search.bundle(files))
+        with ThreadPoolExecutor(max_workers=1) as pool:   # side by side: each waits on a process
+            index = pool.submit(search.bundle, dict(files))   # (Pagefind; Node trims the library)
+            announce_engine_download(files)   # its figure is in forms, which the index leaves out
+            files.update(index.result())
         files[offline.SEARCH_LIST] = offline.search_list(files)
     files[".nojekyll"] = ""
     files[MARKER] = MARKER_TEXT
