@@ -54,9 +54,8 @@ export function fillEntry(entry, sheet, heads, { closed, keepTyped }) {
   entry.replaceChildren();
   entry.hidden = closed;
   if (closed) return null;
-  const number = sheet.rounds.length + 1;
   const box = el("fieldset");
-  box.append(el("legend", {}, say(T.new_round, { n: number })));
+  box.append(el("legend", {}, say(T.new_round, { n: sheet.rounds.length + 1 })));
   sheet.players.forEach((name, i) => {
     const id = `compteur-manche-${i}`;
     const input = el("input", { id, name: id, inputmode: "numeric", size: "4", "data-joueur": String(i),
