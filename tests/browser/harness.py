@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import fcntl
 import functools
+import hashlib
 import http.server
 import json
 import os
@@ -54,8 +55,24 @@ class SubPathHandler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path("/" + path[len(SUB_PATH):])
 
 
+OFFERED = SUB_PATH + "__harness__/"
+"""Where the test server hands a page bytes a test holds (`Server.offer`): no site file is there."""
+
+
 class _Handler(SubPathHandler):
-    """The shared test server: SUB_PATH only, with the caching headers of a good host."""
+    """The shared test server: SUB_PATH only, with the caching headers of a good host, and the
+    bytes a test offers its pages under OFFERED."""
+
+    def do_GET(self):
+        data = getattr(self.server, "offered", {}).get(urlsplit(self.path).path)
+        if data is None:
+            return super().do_GET()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+        return None
 
     def end_headers(self):
         # Versioned and hashed files never change: let the browser keep them, as a good host would.
@@ -88,9 +105,21 @@ class Server:
     def url(self, path: str = "") -> str:
         return self.base + path.lstrip("/")
 
+    def offer(self, data: bytes) -> str:
+        """The URL at which this server hands `data` to its pages: a page fetches a snapshot
+        in a few milliseconds, where passing it through Playwright (base64 in a script's
+        argument) costs more than a core-second."""
+        path = f"{OFFERED}{hashlib.sha256(data).hexdigest()[:16]}"
+        self.httpd.offered[path] = data
+        return self.origin + path
+
 
 class QuietServer(http.server.ThreadingHTTPServer):
     """A browser that leaves a page (or stops a download) closes its socket: not an error."""
+
+    def __init__(self, *args, **kwargs):
+        self.offered: dict[str, bytes] = {}   # path → bytes (`Server.offer`)
+        super().__init__(*args, **kwargs)
 
     def handle_error(self, request, client_address):
         if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
@@ -191,18 +220,20 @@ def snapshot_state(page, timeout=ENGINE_TIMEOUT_MS) -> str:
     return page.evaluate("document.documentElement.dataset.instantane")
 
 
-def keep_snapshot(page, url: str, data: bytes) -> None:
-    page.evaluate(f"""async ([url, text]) => {{
-        const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+def keep_snapshot(page, server, data: bytes, url: str | None = None) -> None:
+    """Keep `data` in the Cache Storage of `page`'s context under `url` (this build's snapshot
+    key by default), as js/snapshots.js keeps a snapshot; the page fetches it from the server."""
+    page.evaluate(f"""async ([url, offered]) => {{
+        const bytes = await (await fetch(offered)).arrayBuffer();
         await (await caches.open("{SNAPSHOT_CACHE}")).put(url, new Response(bytes));
-    }}""", [url, base64.b64encode(data).decode()])
+    }}""", [url or snapshot_url(server), server.offer(data)])
 
 
 def returning_reader(page, server, snapshot: bytes) -> None:
     """Keep the run's `snapshot` in the Cache Storage of `page`'s context, from a page of the
     server's origin (its icon: no script runs), so that its engine starts as a returning reader's."""
     page.goto(server.url("favicon.svg"))
-    keep_snapshot(page, snapshot_url(server), snapshot)
+    keep_snapshot(page, server, snapshot)
 
 
 def kept_sizes(page) -> dict[str, int]:

@@ -23,7 +23,7 @@ import pytest
 from game import session, variants
 from game.classic.replay import run
 
-from harness import ENGINE_TIMEOUT_MS, Guard, keep_snapshot, sealed_page, snapshot_url
+from harness import ENGINE_TIMEOUT_MS, Guard, keep_snapshot, sealed_page
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -275,7 +275,7 @@ def test_a_reload_resumes_the_game_and_a_tampered_save_is_refused_in_french_and_
     the page says so in French, forgets it, and a reload offers no resume. The reader's browser
     keeps the engine's snapshot, as after any first visit: each reload starts from it."""
     page = game
-    keep_snapshot(page, snapshot_url(server), engine_snapshot)
+    keep_snapshot(page, server, engine_snapshot)
     set_up(page, bots="1")
     page.click("button[type=submit]")
     assert phase(page) == "play"
