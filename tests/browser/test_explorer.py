@@ -41,11 +41,13 @@ def open_page(page, server, fragment: str = ""):
 
 
 @pytest.fixture(scope="module")
-def explorer(browser, server):
+def explorer(browser, server, engine_snapshot):
     """One sealed explorer page whose engine started as the page opened a damaged link (the load
-    path of a shared link: the engine reads it), with its guard."""
+    path of a shared link: the engine reads it), with its guard. The reader has been here before:
+    the engine starts from the snapshot their browser keeps (the first start is the journeys')."""
     guard = Guard()
-    context, page = sealed_page(browser, server, guard, viewport={"width": 1200, "height": 900})
+    context, page = sealed_page(browser, server, guard, viewport={"width": 1200, "height": 900},
+                                snapshot=engine_snapshot)
     open_page(page, server, DAMAGED_LINK)
     page.wait_for_function("() => document.querySelector('[data-erreur=lien]').textContent",
                            timeout=ENGINE_TIMEOUT_MS)

@@ -58,7 +58,7 @@ def reader(browser, server):
 
 
 def test_the_next_page_starts_from_the_snapshot_the_first_one_made(reader, server, engine_snapshot):
-    keep_snapshot(reader, snapshot_url(server), engine_snapshot)
+    keep_snapshot(reader, server, engine_snapshot)
     assert start_engine(reader) == "snapshot"
     reader.wait_for_timeout(1500)
     assert not reader.evaluate("document.documentElement.dataset.instantane")  # nothing to make
@@ -71,9 +71,11 @@ def another_pyodide_build(snapshot: bytes) -> bytes:
     return gzip.compress(bytes(raw), compresslevel=1)
 
 
+# The two ways a kept copy can fail, each a path of its own in js/worker.js: the gzip stream
+# does not inflate (snapshots.inflate rejects: a damaged byte here, as a copy cut short would;
+# that one is test_snapshot_firefox.py's, in Firefox), or it inflates to what Pyodide refuses to
+# restore (loadPyodide rejects: another Pyodide build's memory, as anything not a snapshot would).
 DAMAGED = {
-    "not a snapshot": lambda good: gzip.compress(b"\x00not a snapshot\x00" * 4096),
-    "truncated": lambda good: good[: len(good) // 2],
     "damaged byte": lambda good: good[:1000] + bytes([good[1000] ^ 0xFF]) + good[1001:],
     "another Pyodide build": another_pyodide_build,
 }
@@ -86,7 +88,7 @@ def test_a_damaged_snapshot_means_a_normal_boot_and_is_forgotten(reader, server,
     here: no background work follows (no snapshot maker fetched, none made), which is also the
     saving reader's case; that a new snapshot replaces a refused one is the next test's."""
     reader.add_init_script(SAVE_DATA)
-    keep_snapshot(reader, snapshot_url(server), DAMAGED[damage](engine_snapshot))
+    keep_snapshot(reader, server, DAMAGED[damage](engine_snapshot))
     requested = []
     reader.on("request", lambda request: requested.append(request.url))
     reader.reload()
@@ -98,7 +100,7 @@ def test_a_damaged_snapshot_means_a_normal_boot_and_is_forgotten(reader, server,
 
 
 def test_a_snapshot_of_another_build_is_not_used_and_is_replaced(reader, server, engine_snapshot):
-    keep_snapshot(reader, server.url("engine-snapshot-0123456789abcdef"), engine_snapshot)
+    keep_snapshot(reader, server, engine_snapshot, server.url("engine-snapshot-0123456789abcdef"))
     assert start_engine(reader) == "runtime"
     assert snapshot_state(reader) == "fait"
     assert list(kept_sizes(reader)) == [snapshot_url(server)]   # the other build's is gone
