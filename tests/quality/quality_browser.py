@@ -127,12 +127,16 @@ AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 AXE_RUN = """(only) => axe.run(document, {runOnly: only, resultTypes: ['violations']})
   .then((r) => r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
      nodes: v.nodes.map((n) => ({target: n.target, failureSummary: n.failureSummary}))})))"""
-SCHEMES = ("light", "dark")
-WIDTHS = (320, 1280)
 # The dark scheme changes colours only (tests/site/test_site_css.py checks that every declaration
 # under `prefers-color-scheme: dark` is a colour), so in dark axe runs the rules that read colours:
 # the other rules would see the same page as in light, at twice the cost of the walk.
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+# A phone's width changes the layout only (test_site_css.py: no colour under a width query), so
+# at 320 px axe runs the rules whose verdict reads the layout (sizes, overlaps, scrolling, the
+# background under a text); the others judge the markup, which is the desktop's. That holds while
+# the phone shows nothing the desktop hides (PHONE_ONLY): when it does, every pass runs there too.
+LAYOUT_RULES = ["color-contrast", "target-size", "scrollable-region-focusable"]
+PHONE, DESKTOP = 320, 1280
 
 # Writes to localStorage, with the page that made them: only the score sheet and settings may.
 STORAGE_SPY = """
@@ -176,21 +180,37 @@ LAYOUT = """() => {
 }"""
 
 
+# Elements shown at the desktop width are remembered; at the phone's, those shown there only.
+SHOWN_HERE = """() => { window.__shownOnDesktop = new WeakSet(
+  [...document.querySelectorAll('body *')].filter((e) => e.checkVisibility({visibilityProperty: true}))); }"""
+PHONE_ONLY = """() => [...document.querySelectorAll('body *')]
+  .filter((e) => !window.__shownOnDesktop.has(e) && e.checkVisibility({visibilityProperty: true}))
+  .map((e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\\s+/).join('.') : ''))"""
+
+
 def axe_everywhere(page, label: str, into: dict, layout: dict | None = None) -> None:
-    """Run axe in light and dark (its colour rules), at 320 px and 1280 px, on the page as it
-    stands now; with `layout`, also record there what the page's LAYOUT does wrong at each width."""
-    for scheme in SCHEMES:
+    """Run axe on the page as it stands now: every WCAG rule at 1280 px, the layout's rules at
+    320 px, the colour rules in dark at 1280 px; every rule, and dark, at 320 px too when the phone
+    shows what the desktop hides. With `layout`, also record there what the page's LAYOUT does
+    wrong at each width."""
+    def run(scheme, width, rules):
         page.emulate_media(color_scheme=scheme)
-        for width in WIDTHS:
-            page.set_viewport_size({"width": width, "height": 900})
-            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
-            violations = axe(page, COLOUR_RULES if scheme == "dark" else None)
-            if violations:
-                into[f"{label} [{scheme}, {width} px]"] = violations
-            if layout is not None and scheme == "light" and (faults := page.evaluate(LAYOUT)):
-                layout[f"{label} [{width} px]"] = faults
+        page.set_viewport_size({"width": width, "height": 900})
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        if violations := axe(page, rules):
+            into[f"{label} [{scheme}, {width} px]"] = violations
+        if layout is not None and scheme == "light" and (faults := page.evaluate(LAYOUT)):
+            layout[f"{label} [{width} px]"] = faults
+
+    run("light", DESKTOP, None)
+    page.evaluate(SHOWN_HERE)
+    page.set_viewport_size({"width": PHONE, "height": 900})
+    phone_only = page.evaluate(PHONE_ONLY)
+    run("light", PHONE, None if phone_only else LAYOUT_RULES)
+    if phone_only:
+        run("dark", PHONE, COLOUR_RULES)
+    run("dark", DESKTOP, COLOUR_RULES)
     page.emulate_media(color_scheme="light")
-    page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def start_engine(page, timeout: int = 180_000) -> None:

@@ -5,7 +5,8 @@ localStorage only for the score sheet and settings) and print in the middle of a
 page printed to PDF is test_gate_print.py).
 
 One walk (session fixture `walk`) visits every page of the build in one sealed context, runs axe
-in light (every rule) and dark (the colour rules) at 320 px and 1280 px, then starts the engine
+(`quality_browser.axe_everywhere`: every rule at 1280 px, those that read the layout at 320 px,
+the colour rules in dark; every rule at both widths where the phone shows more), then starts the engine
 on an example page and runs axe again in the middle of a replay, then plays a round of « Jouer
 une manche ». Each gate below reads its part of what the walk saw. Its engine starts from the
 run's snapshot (`engine_snapshot`), as a returning reader's does.

@@ -66,10 +66,14 @@ def test_print_is_a4_without_navigation_and_never_cuts_a_figure():
 COLOUR_VALUE = re.compile(r"#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([^)]*\)|[01]?\.\d+|[01]")
 
 
-def _dark_blocks(css: str) -> list[str]:
-    """The bodies of every `@media (prefers-color-scheme: dark)` block, braces matched."""
+DARK_QUERY = r"@media\s*\(\s*prefers-color-scheme\s*:\s*dark\s*\)\s*{"
+WIDTH_QUERY = r"@media[^{]*\((?:max|min)-width\s*:[^{]*{"
+
+
+def _dark_blocks(css: str, query: str = DARK_QUERY) -> list[str]:
+    """The bodies of every `@media` block of `query` (the dark scheme's), braces matched."""
     blocks = []
-    for match in re.finditer(r"@media\s*\(\s*prefers-color-scheme\s*:\s*dark\s*\)\s*{", css):
+    for match in re.finditer(query, css):
         depth, at = 1, match.end()
         while depth:
             depth += {"{": 1, "}": -1}.get(css[at], 0)
@@ -92,5 +96,23 @@ def test_the_dark_scheme_changes_colours_only():
                 colour = prop.startswith("--") or prop in ("color", "fill", "stroke", "opacity") \
                     or prop.startswith("background") or prop.endswith("-color")
                 if not (colour and COLOUR_VALUE.fullmatch(value.strip())):
+                    wrong.append(f"{name}: {prop}: {value.strip()}")
+    assert wrong == []
+
+
+def test_a_width_query_changes_no_colour():
+    """The quality gate runs at 320 px only axe's rules that read the layout, colour in dark only
+    at 1280 px (tests/quality/quality_browser.py): that holds while no width query sets a colour."""
+    sheets = sorted(STATIC.rglob("*.css"))
+    found = {sheet.name: _dark_blocks(sheet.read_text(encoding="utf-8"), WIDTH_QUERY) for sheet in sheets}
+    assert found["site.css"] and found["tools.css"], "the width queries were not found"
+    wrong = []
+    for name, blocks in found.items():
+        for block in blocks:
+            body = re.sub(r"/\*.*?\*/", "", block, flags=re.S)
+            for prop, value in re.findall(r"([a-z-]+)\s*:\s*([^;{}]+)(?:;|(?=}))", body):
+                if prop in ("color", "fill", "stroke", "opacity") or prop.startswith("background") \
+                        or prop.endswith("-color") or COLOUR_VALUE.fullmatch(value.strip()) \
+                        and prop.startswith("--"):
                     wrong.append(f"{name}: {prop}: {value.strip()}")
     assert wrong == []
