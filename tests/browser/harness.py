@@ -42,28 +42,27 @@ def chromium_path(*, shell: bool = True) -> str | None:
     return None
 
 
+OFFERED = SUB_PATH + "__harness__/"
+"""Where a test server hands its pages bytes a test holds (`offer`): no site file is there."""
+
+
+def offer(httpd, origin: str, data: bytes) -> str:
+    """The URL at which the server `httpd` (a QuietServer of SubPathHandler) hands `data` to its
+    pages: a page fetches a snapshot in a few milliseconds, where passing it through Playwright
+    (base64 in a script's argument) costs more than a core-second."""
+    path = f"{OFFERED}{hashlib.sha256(data).hexdigest()[:16]}"
+    httpd.offered[path] = data
+    return origin + path
+
+
 class SubPathHandler(http.server.SimpleHTTPRequestHandler):
     """Serves the site under SUB_PATH only, as GitHub Pages serves a project site, so an
     absolute link (`/…`) gives a 404. The test servers of the hosting tests build on it."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
-    def translate_path(self, path):
-        path = unquote(urlsplit(path).path)
-        if not path.startswith(SUB_PATH):
-            return str(Path(self.directory) / ".not-under-the-sub-path")
-        return super().translate_path("/" + path[len(SUB_PATH):])
-
-
-OFFERED = SUB_PATH + "__harness__/"
-"""Where the test server hands a page bytes a test holds (`Server.offer`): no site file is there."""
-
-
-class _Handler(SubPathHandler):
-    """The shared test server: SUB_PATH only, with the caching headers of a good host, and the
-    bytes a test offers its pages under OFFERED."""
-
     def do_GET(self):
+        """The site's files, and under OFFERED the bytes a test offers its pages (`offer`)."""
         data = getattr(self.server, "offered", {}).get(urlsplit(self.path).path)
         if data is None:
             return super().do_GET()
@@ -73,6 +72,16 @@ class _Handler(SubPathHandler):
         self.end_headers()
         self.wfile.write(data)
         return None
+
+    def translate_path(self, path):
+        path = unquote(urlsplit(path).path)
+        if not path.startswith(SUB_PATH):
+            return str(Path(self.directory) / ".not-under-the-sub-path")
+        return super().translate_path("/" + path[len(SUB_PATH):])
+
+
+class _Handler(SubPathHandler):
+    """The shared test server: SUB_PATH only, with the caching headers of a good host."""
 
     def end_headers(self):
         # Versioned and hashed files never change: let the browser keep them, as a good host would.
@@ -106,19 +115,14 @@ class Server:
         return self.base + path.lstrip("/")
 
     def offer(self, data: bytes) -> str:
-        """The URL at which this server hands `data` to its pages: a page fetches a snapshot
-        in a few milliseconds, where passing it through Playwright (base64 in a script's
-        argument) costs more than a core-second."""
-        path = f"{OFFERED}{hashlib.sha256(data).hexdigest()[:16]}"
-        self.httpd.offered[path] = data
-        return self.origin + path
+        return offer(self.httpd, self.origin, data)
 
 
 class QuietServer(http.server.ThreadingHTTPServer):
     """A browser that leaves a page (or stops a download) closes its socket: not an error."""
 
     def __init__(self, *args, **kwargs):
-        self.offered: dict[str, bytes] = {}   # path → bytes (`Server.offer`)
+        self.offered: dict[str, bytes] = {}   # path → bytes (`offer`)
         super().__init__(*args, **kwargs)
 
     def handle_error(self, request, client_address):

@@ -53,6 +53,7 @@ def explorer(browser, server, engine_snapshot):
                            timeout=ENGINE_TIMEOUT_MS)
     assert "abîmé" in page.inner_text("[data-erreur=lien]")
     assert page.input_value("#explorer-rangee-1") == "" and page.input_value("#explorer-main") == ""
+    assert page.evaluate("document.documentElement.dataset.demarrage") == "snapshot"
     yield page, guard
     context.close()
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from harness import (ENGINE_TIMEOUT_MS, SAVE_DATA, SUB_PATH, Guard, QuietServer, SubPathHandler,
-                     watch)
+                     offer, returning_reader, watch)
 
 pytestmark = pytest.mark.slow
 
@@ -64,6 +64,13 @@ class Deployed:
     def url(self, path: str = "") -> str:
         return self.origin + SUB_PATH + path
 
+    @property
+    def root(self) -> Path:
+        return self.link
+
+    def offer(self, data: bytes) -> str:
+        return offer(self.httpd, self.origin, data)
+
     def deploy(self, folder: Path) -> None:
         swap = self.link.with_name("next")
         swap.symlink_to(folder, target_is_directory=True)
@@ -77,7 +84,8 @@ class Deployed:
 @pytest.fixture
 def sw_context(browser):
     """Service workers allowed; the reader saves data (harness.SAVE_DATA), so no background
-    snapshot: an engine started offline here boots from the worker's cache the normal way."""
+    snapshot: an engine started offline here boots from the worker's cache the normal way, or
+    from the snapshot a test keeps as a returning reader's (harness.returning_reader)."""
     guard = Guard()
     context = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 800})
     context.add_init_script(SAVE_DATA)
@@ -157,10 +165,13 @@ def test_jouer_works_offline_after_one_visit(sw_context, site, tmp_path):
     sw_context.set_offline(False)
 
 
-def test_the_explorer_works_offline_after_one_visit(sw_context, site, tmp_path):
+def test_the_explorer_works_offline_after_one_visit(sw_context, site, tmp_path, engine_snapshot):
+    """A returning reader's visit: both starts are from the kept snapshot (Jouer's, above, are
+    first starts), online and then offline with the files from the worker's cache."""
     server = Deployed(tmp_path, site)
     try:
         page = open_page(sw_context, server.origin)
+        returning_reader(page, server, engine_snapshot)
         page.goto(server.url("outils/explorer/"))
         page.wait_for_selector("[data-explorer][data-pret]")
         page.click("[data-action=verifier]")   # the reader asks: the engine runs, then is kept
@@ -176,6 +187,7 @@ def test_the_explorer_works_offline_after_one_visit(sw_context, site, tmp_path):
     page.click("[data-action=verifier]")
     page.wait_for_selector("form.explorer-position[data-valide]", state="attached", timeout=ENGINE_TIMEOUT_MS)
     assert "Une rangée commence" in page.inner_text("#explorer-rangee-2-erreur")
+    assert page.evaluate("document.documentElement.dataset.demarrage") == "snapshot"
     sw_context.set_offline(False)
 
 
@@ -252,14 +264,16 @@ class UncachedHandler(GitHubLikeHandler):
         super(GitHubLikeHandler, self).end_headers()
 
 
-def test_a_deploy_keeps_the_engine_and_its_library_cached(sw_context, site, tmp_path):
+def test_a_deploy_keeps_the_engine_and_its_library_cached(sw_context, site, tmp_path, engine_snapshot):
     """A deploy that leaves the engine unchanged must not drop its archive nor its trimmed
     standard library from the new build's cache, even when the browser's HTTP cache holds no copy (the
-    new worker then finds them only in the previous build's cache)."""
+    new worker then finds them only in the previous build's cache). A returning reader's engine
+    (from the kept snapshot) fetches them as a first start does."""
     manifest = json.loads((site / "engine.json").read_text(encoding="utf-8"))
     server = Deployed(tmp_path, site, UncachedHandler)
     try:
         page = open_page(sw_context, server.origin)
+        returning_reader(page, server, engine_snapshot)
         page.goto(server.url("outils/jouer/"))
         page.select_option("#jouer-bots", "1")
         page.click("button[type=submit]")

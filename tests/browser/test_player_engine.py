@@ -61,11 +61,13 @@ def heavy(fetched):
     return [url for url in fetched if HEAVY.search(url)]
 
 
-def started_page(browser, server, path, prepare):
+def started_page(browser, server, path, prepare, snapshot=None):
     """A sealed page at `path`, `prepare(page)` run before the engine starts, then the engine
-    started once by « Rejouer avec ces cartes » on the page's first example."""
+    started once by « Rejouer avec ces cartes » on the page's first example (from `snapshot`,
+    as a returning reader's, when given)."""
     guard = Guard()
-    context, page = sealed_page(browser, server, guard, viewport={"width": 1200, "height": 900})
+    context, page = sealed_page(browser, server, guard, viewport={"width": 1200, "height": 900},
+                                snapshot=snapshot)
     requests = record_engine_requests(page)
     page.goto(server.url(path))
     facts = prepare(page)
@@ -354,9 +356,10 @@ def test_engine_failure_keeps_the_static_steps(page, server, broken):
 # --- exemple 6: the other example on the page, and the played cards ------------------------------
 
 @pytest.fixture(scope="module")
-def six(browser, server):
+def six(browser, server, engine_snapshot):
     """Exemple 6 (two examples) with its engine started once from the first one, what the page
-    said and asked the worker recorded, and the second example's built nodes marked."""
+    said and asked the worker recorded, and the second example's built nodes marked. A returning
+    reader's: the engine starts from the kept snapshot (exemple 4's start is a first one)."""
     def prepare(page):
         built_other = page.evaluate(f"""() => [...document.querySelectorAll('#{SIX} li.etape')]
             .map((li) => {{ li.__built = true; return li.innerHTML; }})""")
@@ -371,9 +374,10 @@ def six(browser, server):
             .observe(document.body, {subtree: true, childList: true, characterData: true}); }""")
         start_engine_by_what_if(page, "exemple-6")
         wait_for_engine(page)
+        assert page.evaluate("document.documentElement.dataset.demarrage") == "snapshot"
         return {"built_other": built_other, "built_first": built_first}
 
-    started = started_page(browser, server, "exemples/exemple-6/", prepare)
+    started = started_page(browser, server, "exemples/exemple-6/", prepare, engine_snapshot)
     yield started
     started.context.close()
     check_guard(started.guard)
