@@ -262,13 +262,19 @@ def kept_snapshot(page, url: str) -> bytes:
     return base64.b64decode(text)
 
 
+ANOTHER_BUILD = "engine-snapshot-0123456789abcdef"
+"""Where another build of the site would have kept its snapshot (its key differs)."""
+
+
 def make_snapshot(browser, server) -> bytes:
     """A reader's first visit: a normal boot, then the snapshot the page makes in the background
-    and keeps; its gzip'd bytes."""
+    and keeps, in place of the one another build had kept (gone once this one is kept); its
+    gzip'd bytes."""
     guard = Guard()
     context, page = sealed_page(browser, server, guard, snapshots=True)
     try:
         page.goto(server.url("exemples/exemple-3/"))
+        keep_snapshot(page, server, b"another build's snapshot", server.url(ANOTHER_BUILD))
         page.evaluate(START)
         assert page.evaluate("document.documentElement.dataset.demarrage") == "runtime"
         assert snapshot_state(page) == "fait"
