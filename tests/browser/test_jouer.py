@@ -172,16 +172,25 @@ def test_a_full_round_by_clicking_only_then_save_and_replay_in_cpython(game):
     assert last + 1 >= 1 + 10 * 6   # start, reveal, 4 cards, end
 
 
+def tab_to(page, selector: str, limit: int = 80) -> None:
+    """Tab, as a keyboard user does, until `selector` has the focus."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("(css) => document.activeElement.matches(css)", selector):
+            return
+    raise AssertionError(f"Tab never reaches {selector}")
+
+
 def test_a_full_round_by_keyboard_only(game):
+    """From the top of the page, Tab reaches the form's fields and its button; then every turn
+    is played with Enter, the focus on the hand (or on the rows when one must be chosen)."""
     page = game
     set_up(page, bots="2")
-    page.focus("#jouer-nom")
+    page.click("h1")   # where a reader's Tab starts: the top of the page
+    tab_to(page, "#jouer-nom")
     page.keyboard.press("Control+A")
     page.keyboard.type("Zoé")
-    for _ in range(30):  # Tab to the start button, as a keyboard user would
-        page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.type") == "submit":
-            break
+    tab_to(page, ".jouer-reglages button[type=submit]")
     page.keyboard.press("Enter")
     presses = 0
     while (now := phase(page)) in ("play", "row"):

@@ -269,56 +269,6 @@ def test_keyboard_only_example_focus_survives_disabled_buttons(chromium, quality
     assert report["faults"] == {}
 
 
-def _keyboard_jouer(browser, server, snapshot: bytes) -> dict:
-    record = Record()
-    context = new_context(browser, server, record)
-    page = new_page(context, record)
-    returning_reader(page, server, snapshot)
-    page.goto(server.url(JOUER))
-    report = {"lost": [], "turns": 0, "end": None, "reached": []}
+# A round of « Jouer une manche » by keyboard alone, from the top of its page, is
+# tests/browser/test_jouer.py's (the focus checked at every turn).
 
-    def tab_to(selector, limit=80):
-        for _ in range(limit):
-            page.keyboard.press("Tab")
-            if page.evaluate(f"() => document.activeElement.matches({selector!r})"):
-                report["reached"].append(selector)
-                return True
-        return False
-
-    if tab_to("#jouer-manches"):
-        page.keyboard.type("1")
-    if tab_to("#jouer-vitesse"):
-        page.keyboard.press("End")             # « immédiate »
-    if tab_to(".jouer-reglages button[type=submit]"):
-        page.keyboard.press("Enter")
-        for _ in range(40):
-            now = _phase(page)
-            if now not in ("play", "row"):
-                break
-            where = page.evaluate("""() => { const a = document.activeElement;
-                return a.closest('.jouer-main') ? 'main' : a.closest('.jouer-choix, .jouer-rangees')
-                    ? 'rows' : (a === document.body ? 'body' : a.outerHTML.slice(0, 80)); }""")
-            if now == "play" and where != "main" or now == "row" and where == "body":
-                report["lost"].append(f"turn {report['turns']} ({now}): focus on {where}")
-                if not (tab_to(".jouer-main .jouer-carte") if now == "play"
-                        else tab_to(".jouer-rangee")):
-                    break
-            if now == "play":
-                report["turns"] += 1
-            page.keyboard.press("Enter")
-            page.wait_for_function("() => document.querySelector('[data-jouer]').dataset.phase "
-                                   "!== 'busy'", timeout=ENGINE_MS)
-        report["end"] = page.get_attribute("[data-jouer]", "data-phase")
-        report["final_focus"] = _focus_report(page)
-    report["faults"] = record.faults()
-    context.close()
-    return report
-
-
-def test_keyboard_only_round_of_jouer(chromium, quality_server, engine_snapshot):
-    report = chromium.call(_keyboard_jouer, quality_server, engine_snapshot)
-    assert len(report["reached"]) == 3, report["reached"]
-    assert report["end"] == "game_over" and report["turns"] == 10
-    assert report["lost"] == []
-    assert report["final_focus"] != "body"
-    assert report["faults"] == {}
