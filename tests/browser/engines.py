@@ -110,8 +110,11 @@ class Driver:
         self.foreign.clear()
 
     def wait(self, function: str, *args, timeout_ms: int = WAIT_MS, what: str = ""):
-        """Poll `function(...args)` (may be async) until it returns something truthy."""
+        """Poll `function(...args)` (may be async) until it returns something truthy: often at
+        first, then every quarter of a second (each poll is a round trip through the engine's
+        driver: a long wait, an engine start, would otherwise poll a hundred times)."""
         deadline = time.monotonic() + timeout_ms / 1000
+        pause = 0.05
         while True:
             value = self.eval(function, *args)
             if value:
@@ -119,7 +122,8 @@ class Driver:
             if time.monotonic() > deadline:
                 raise AssertionError(f"{self.engine}: still false after {timeout_ms} ms: "
                                      f"{what or function}")
-            time.sleep(0.1)
+            time.sleep(pause)
+            pause = min(pause * 1.5, 0.25)
 
     def wait_for(self, css: str, timeout_ms: int = WAIT_MS) -> None:
         self.wait("(css) => document.querySelector(css) !== null", css,

@@ -354,6 +354,18 @@ def on_screen(page, selector) -> bool:
     return b["height"] > 0 and b["top"] >= 0 and b["bottom"] <= height
 
 
+# The page scrolls smoothly to the cards (readers with no motion preference): what a reader sees
+# is where that scroll ends, three frames without a move (on a loaded machine it ends later).
+SCROLL_ENDED = """() => new Promise((done) => {
+  let last = scrollY, still = 0;
+  const frame = () => {
+    if (scrollY === last) still += 1; else { still = 0; last = scrollY; }
+    if (still >= 3) done(true); else requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})"""
+
+
 def where(page, width) -> dict:
     """What a failure needs to tell a board that does not fit from a scroll that moved it."""
     return {"width": width, "scrollY": page.evaluate("scrollY"), "board": box(page, ".jouer-plateau"),
@@ -374,6 +386,7 @@ def test_table_and_hand_stay_on_screen_together(game, tmp_path):
         page.set_input_files("#jouer-fichier", str(saved))
         heights, seen_row = set(), False
         while (now := phase(page)) in ("play", "row"):
+            page.evaluate(SCROLL_ENDED)
             table = ".jouer-scene svg.sqp-table"
             heights.add(round(box(page, table)["height"]))
             assert on_screen(page, table), (width, now, box(page, table))
@@ -392,6 +405,7 @@ def test_table_and_hand_stay_on_screen_together(game, tmp_path):
                 page.screenshot(path=str(ARTIFACTS / f"jouer-rangee-{width}x{height}.png"))
                 page.locator(".jouer-rangee").last.click()
         assert seen_row and now in ("round_over", "game_over")
+        page.evaluate(SCROLL_ENDED)
         assert on_screen(page, ".jouer-fin")
         assert len(heights) == 1, f"{width}px: table heights {heights}"
         assert 150 <= heights.pop() <= 0.45 * height

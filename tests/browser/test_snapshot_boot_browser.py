@@ -87,7 +87,7 @@ def test_a_damaged_snapshot_means_a_normal_boot_and_is_forgotten(reader, server,
                                                                  damage):
     """The damaged copy is dropped before Python starts the normal way. The reader saves data
     here: no background work follows (no snapshot maker fetched, none made), which is also the
-    saving reader's case; that a new snapshot replaces a refused one is the next test's."""
+    saving reader's case; that a snapshot made replaces another is harness.make_snapshot's."""
     reader.add_init_script(SAVE_DATA)
     keep_snapshot(reader, server, DAMAGED[damage](engine_snapshot))
     requested = []
