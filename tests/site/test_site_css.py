@@ -70,8 +70,8 @@ DARK_QUERY = r"@media\s*\(\s*prefers-color-scheme\s*:\s*dark\s*\)\s*{"
 WIDTH_QUERY = r"@media[^{]*\((?:max|min)-width\s*:[^{]*{"
 
 
-def _dark_blocks(css: str, query: str = DARK_QUERY) -> list[str]:
-    """The bodies of every `@media` block of `query` (the dark scheme's), braces matched."""
+def _media_blocks(css: str, query: str) -> list[str]:
+    """The bodies of every `@media` block that `query` opens, braces matched."""
     blocks = []
     for match in re.finditer(query, css):
         depth, at = 1, match.end()
@@ -82,37 +82,38 @@ def _dark_blocks(css: str, query: str = DARK_QUERY) -> list[str]:
     return blocks
 
 
+def _declarations(query: str) -> dict[str, list[tuple[str, str]]]:
+    """Each stylesheet's declarations (property, value) inside the `@media` blocks of `query`."""
+    found = {}
+    for sheet in sorted(STATIC.rglob("*.css")):
+        for block in _media_blocks(sheet.read_text(encoding="utf-8"), query):
+            body = re.sub(r"/\*.*?\*/", "", block, flags=re.S)
+            found.setdefault(sheet.name, []).extend(
+                (prop, value.strip())
+                for prop, value in re.findall(r"([a-z-]+)\s*:\s*([^;{}]+)(?:;|(?=}))", body))
+    return found
+
+
+def _colour_property(prop: str) -> bool:
+    return prop in ("color", "fill", "stroke", "opacity") or prop.startswith("background") \
+        or prop.endswith("-color")
+
+
 def test_the_dark_scheme_changes_colours_only():
     """The quality gate runs only axe's colour rules in dark (tests/quality/quality_browser.py):
     that holds while every dark declaration is a colour (or an opacity), nothing of layout."""
-    sheets = sorted(STATIC.rglob("*.css"))
-    found = {sheet.name: _dark_blocks(sheet.read_text(encoding="utf-8")) for sheet in sheets}
-    assert found["site.css"] and found["cards.css"], "the dark blocks were not found"
-    wrong = []
-    for name, blocks in found.items():
-        for block in blocks:
-            body = re.sub(r"/\*.*?\*/", "", block, flags=re.S)
-            for prop, value in re.findall(r"([a-z-]+)\s*:\s*([^;{}]+)(?:;|(?=}))", body):
-                colour = prop.startswith("--") or prop in ("color", "fill", "stroke", "opacity") \
-                    or prop.startswith("background") or prop.endswith("-color")
-                if not (colour and COLOUR_VALUE.fullmatch(value.strip())):
-                    wrong.append(f"{name}: {prop}: {value.strip()}")
+    found = _declarations(DARK_QUERY)
+    assert found.get("site.css") and found.get("cards.css"), "the dark blocks were not found"
+    wrong = [f"{name}: {prop}: {value}" for name, pairs in found.items() for prop, value in pairs
+             if not ((prop.startswith("--") or _colour_property(prop)) and COLOUR_VALUE.fullmatch(value))]
     assert wrong == []
 
 
 def test_a_width_query_changes_no_colour():
     """The quality gate runs at 320 px only axe's rules that read the layout, colour in dark only
     at 1280 px (tests/quality/quality_browser.py): that holds while no width query sets a colour."""
-    sheets = sorted(STATIC.rglob("*.css"))
-    found = {sheet.name: _dark_blocks(sheet.read_text(encoding="utf-8"), WIDTH_QUERY) for sheet in sheets}
-    assert found["site.css"] and found["tools.css"], "the width queries were not found"
-    wrong = []
-    for name, blocks in found.items():
-        for block in blocks:
-            body = re.sub(r"/\*.*?\*/", "", block, flags=re.S)
-            for prop, value in re.findall(r"([a-z-]+)\s*:\s*([^;{}]+)(?:;|(?=}))", body):
-                if prop in ("color", "fill", "stroke", "opacity") or prop.startswith("background") \
-                        or prop.endswith("-color") or COLOUR_VALUE.fullmatch(value.strip()) \
-                        and prop.startswith("--"):
-                    wrong.append(f"{name}: {prop}: {value.strip()}")
+    found = _declarations(WIDTH_QUERY)
+    assert found.get("site.css") and found.get("tools.css"), "the width queries were not found"
+    wrong = [f"{name}: {prop}: {value}" for name, pairs in found.items() for prop, value in pairs
+             if _colour_property(prop) or prop.startswith("--") and COLOUR_VALUE.fullmatch(value)]
     assert wrong == []
