@@ -359,6 +359,17 @@ def idle(page, ms: int = IDLE_MS) -> None:
     page.wait_for_timeout(1000)
 
 
+def tab_to(page, selector: str, most: int = 80) -> None:
+    """Press Tab, as a keyboard user does, until the element `selector` names has the focus
+    (within `most` presses, or the test fails)."""
+    has_focus = "(css) => document.activeElement.matches(css)"
+    for _ in range(most):
+        if page.evaluate(has_focus, selector):
+            return
+        page.keyboard.press("Tab")
+    assert page.evaluate(has_focus, selector), f"Tab never reaches {selector}"
+
+
 def wait_for_engine(page, timeout: int = ENGINE_TIMEOUT_MS) -> None:
     """Wait until every example on the page has been redrawn by the engine in the browser."""
     page.wait_for_function(

@@ -17,7 +17,7 @@ import json
 import re
 
 import pytest
-from harness import ENGINE_TIMEOUT_MS, Guard, fast_clock, idle, sealed_page
+from harness import ENGINE_TIMEOUT_MS, Guard, fast_clock, idle, sealed_page, tab_to
 from playwright.sync_api import expect
 
 from game.explore.position import Position
@@ -257,15 +257,6 @@ def focused(page, what: str = "id"):
     return page.evaluate(f"() => document.activeElement.{what}")
 
 
-def tab_to(page, element_id: str, most: int = 80):
-    """Press Tab until `element_id` has the focus (the test fails if it never comes)."""
-    for _ in range(most):
-        if focused(page) == element_id:
-            return
-        page.keyboard.press("Tab")
-    assert focused(page) == element_id
-
-
 @pytest.mark.returning_reader
 def test_keyboard_only_from_page_load_to_the_estimate_and_axe_finds_nothing_on_the_way(context, page, server):
     """Tab, typing, arrows, Space and Enter only: no click, no fill, no script on the form.
@@ -278,7 +269,7 @@ def test_keyboard_only_from_page_load_to_the_estimate_and_axe_finds_nothing_on_t
     found: dict = {}
     axe_everywhere(page, "explorateur (avant le moteur)", found)
     page.set_viewport_size({"width": 1200, "height": 900})
-    tab_to(page, "explorer-rangee-1")
+    tab_to(page, "#explorer-rangee-1")
     page.keyboard.type("3 12")
     for i, text in enumerate(ROWS[1:], 2):
         page.keyboard.press("Tab")
@@ -292,12 +283,12 @@ def test_keyboard_only_from_page_load_to_the_estimate_and_axe_finds_nothing_on_t
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowUp")
     assert page.input_value("#explorer-joueurs") == "4"
-    tab_to(page, "explorer-connues")
+    tab_to(page, "#explorer-connues")
     page.keyboard.type("J3 : 7")
     # On to the grid's target (it follows the last field of cards typed in: none since the
     # hand, so the hand), back to « Rangée 1 » with the arrow keys, then into the grid: arrows
     # to 15, Enter adds it.
-    tab_to(page, "explorer-cible", 12)
+    tab_to(page, "#explorer-cible", 12)
     assert page.input_value("#explorer-cible") == "hand"
     for _ in range(4):
         page.keyboard.press("ArrowUp")
@@ -311,7 +302,7 @@ def test_keyboard_only_from_page_load_to_the_estimate_and_axe_finds_nothing_on_t
     page.keyboard.press("Enter")
     assert page.input_value("#explorer-rangee-1") == "3 12 15"
     # « Vérifier la position » with Space: the engine starts, the position is sound.
-    tab_to(page, "explorer-tirages", 6)
+    tab_to(page, "#explorer-tirages", 6)
     page.keyboard.press("ArrowDown")            # 4 000 → 20 000 samples
     assert page.input_value("#explorer-tirages") == "20000"
     page.keyboard.press("Tab")

@@ -23,7 +23,7 @@ import pytest
 from game import session, variants
 from game.classic.replay import run
 
-from harness import ENGINE_TIMEOUT_MS, Guard, keep_snapshot, sealed_page
+from harness import ENGINE_TIMEOUT_MS, Guard, keep_snapshot, sealed_page, tab_to
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -170,15 +170,6 @@ def test_a_full_round_by_clicking_only_then_save_and_replay_in_cpython(game):
     assert page.locator(".jouer-revoir .etape").count() == 1
     last = int(page.get_attribute(".jouer-revoir .joueur-curseur", "max"))
     assert last + 1 >= 1 + 10 * 6   # start, reveal, 4 cards, end
-
-
-def tab_to(page, selector: str, limit: int = 80) -> None:
-    """Tab, as a keyboard user does, until `selector` has the focus."""
-    for _ in range(limit):
-        page.keyboard.press("Tab")
-        if page.evaluate("(css) => document.activeElement.matches(css)", selector):
-            return
-    raise AssertionError(f"Tab never reaches {selector}")
 
 
 def test_a_full_round_by_keyboard_only(game):

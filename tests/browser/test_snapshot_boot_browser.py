@@ -20,7 +20,7 @@ import pytest
 
 from game import web
 from harness import (ANOTHER_BUILD, ASK, SAVE_DATA, START, Guard, keep_snapshot, kept_sizes,
-                     sealed_page, snapshot_state, snapshot_url)
+                     sealed_page, snapshot_state)
 
 pytestmark = pytest.mark.slow
 

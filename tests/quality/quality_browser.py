@@ -180,12 +180,11 @@ LAYOUT = """() => {
 }"""
 
 
-# Elements shown at the desktop width are remembered; at the phone's, those shown there only.
+# Elements shown at the desktop width are remembered; at the phone's: is any shown there only?
 SHOWN_HERE = """() => { window.__shownOnDesktop = new WeakSet(
   [...document.querySelectorAll('body *')].filter((e) => e.checkVisibility({visibilityProperty: true}))); }"""
 PHONE_ONLY = """() => [...document.querySelectorAll('body *')]
-  .filter((e) => !window.__shownOnDesktop.has(e) && e.checkVisibility({visibilityProperty: true}))
-  .map((e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\\s+/).join('.') : ''))"""
+  .some((e) => !window.__shownOnDesktop.has(e) && e.checkVisibility({visibilityProperty: true}))"""
 
 
 def axe_everywhere(page, label: str, into: dict, layout: dict | None = None) -> None:

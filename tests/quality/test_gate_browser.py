@@ -271,4 +271,3 @@ def test_keyboard_only_example_focus_survives_disabled_buttons(chromium, quality
 
 # A round of « Jouer une manche » by keyboard alone, from the top of its page, is
 # tests/browser/test_jouer.py's (the focus checked at every turn).
-

@@ -271,17 +271,20 @@ def test_axe_reports_missing_alt_svg_title_contrast_and_target_size(broken_resul
     assert {"image-alt", "svg-img-alt", "color-contrast", "target-size"} <= rules, rules
 
 
+def rules_found(broken_results, name: str) -> dict[str, set[str]]:
+    """What `axe_everywhere` found on the broken page `name`: rule ids by pass."""
+    return {label: {v["id"] for v in violations}
+            for label, violations in broken_results["axe_everywhere"].items()
+            if label.startswith(name)}
+
+
 def test_axe_everywhere_finds_a_contrast_fault_of_the_dark_scheme_only(broken_results):
-    found = {label: {v["id"] for v in violations}
-             for label, violations in broken_results["axe_everywhere"].items()
-             if label.startswith("dark.html")}
+    found = rules_found(broken_results, "dark.html")
     assert found == {"dark.html [dark, 1280 px]": {"color-contrast"}}, found
 
 
 def test_axe_everywhere_runs_every_rule_and_dark_on_a_phone_that_shows_more(broken_results):
-    found = {label: {v["id"] for v in violations}
-             for label, violations in broken_results["axe_everywhere"].items()
-             if label.startswith("phone.html")}
+    found = rules_found(broken_results, "phone.html")
     assert found == {"phone.html [light, 320 px]": {"image-alt"},
                      "phone.html [dark, 320 px]": {"color-contrast"}}, found
 
