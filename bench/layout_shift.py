@@ -8,6 +8,12 @@ by its address, by a link to a later step (« …#exemple-3-etape-2 ») and to a
 decision (its box), and the tools. Served on
 localhost with each script held 300 ms, as a phone's network would bring the scripts after the
 text (on bare localhost they often run before the first paint, and nothing can move).
+
+A link to a step may show a score the reader does not see (marked *, in brackets): when Chromium
+paints the top of the page while the HTML is still being parsed, then at the end of parsing shows
+the linked step and scrolls to it in one frame, the score counts the example's parts below the
+step as moved, from where they lay in the document to where they lie now, although the reader
+saw the page's top before and the step after: a jump, no part moving on screen.
 Usage: .venv/bin/python bench/layout_shift.py [site folder]   (default: a fresh build)
 """
 
@@ -30,10 +36,15 @@ from harness import CHROMIUM_ARGS, chromium_path, example_arrivals  # noqa: E402
 WINDOWS = ((390, 844), (820, 1180), (1440, 1200), (1280, 3200))
 TOOLS = ("outils/jouer/", "outils/explorer/", "outils/compteur/")
 OBSERVE = """
-window.__shifts = [];
-new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value); })
+window.__shifts = []; window.__scrolls = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push([e.startTime, e.value]); })
   .observe({type: 'layout-shift', buffered: true});
+addEventListener('scroll', (e) => window.__scrolls.push(e.timeStamp), {passive: true});
 """
+# A shift reported in the frame where the page also scrolled (within this many ms of a scroll
+# event) is the browser's jump to the step a link names: see the module's docstring.
+SAME_FRAME_MS = 20
+CELL = 18
 
 
 SCRIPT_DELAY_S = 0.3
@@ -46,6 +57,10 @@ class SlowScripts(harness._Handler):
         if self.path.endswith(".js"):
             time.sleep(SCRIPT_DELAY_S)
         super().do_GET()
+
+
+def score(moved: float, at_jump: float) -> str:
+    return (f"{moved:.3f}" if not at_jump else f"{moved:.3f} ({at_jump:.3f})*").rjust(CELL)
 
 
 def pages(site: Path) -> list[str]:
@@ -65,7 +80,8 @@ def main() -> int:
         base = f"http://127.0.0.1:{httpd.server_address[1]}{harness.SUB_PATH}"
         print(f"date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; layout-shift score "
               "3.5 s after a fresh load, no input, scripts 300 ms late (Chromium)\n")
-        print(f"{'page':48}" + "".join(f"{f'{w}×{h}':>11}" for w, h in WINDOWS))
+        wide = max(map(len, pages(site))) + 2
+        print(f"{'page':{wide}}" + "".join(f"{f'{w}×{h}':>{CELL}}" for w, h in WINDOWS))
         with sync_playwright() as driver:
             browser = driver.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
             scores = {}
@@ -78,13 +94,17 @@ def main() -> int:
                     page = context.new_page()   # a new document each time, even for a link to a step
                     page.goto(base + path)
                     page.wait_for_timeout(3500)
-                    scores[path, width] = sum(page.evaluate("window.__shifts"))
+                    shifts, scrolls = page.evaluate("[window.__shifts, window.__scrolls]")
+                    jumps = [value for at, value in shifts
+                             if any(abs(at - scroll) < SAME_FRAME_MS for scroll in scrolls)]
+                    scores[path, width] = (sum(value for _, value in shifts) - sum(jumps), sum(jumps))
                     page.close()
                 context.close()
             browser.close()
         httpd.shutdown()
         for path in pages(site):
-            print(f"{path:48}" + "".join(f"{scores[path, w]:>11.3f}" for w, _ in WINDOWS))
+            print(f"{path:{wide}}" + "".join(score(*scores[path, w]) for w, _ in WINDOWS))
+        print("\n* at the jump to the linked step (the figure in brackets): not a move a reader sees")
     return 0
 
 

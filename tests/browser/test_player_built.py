@@ -278,7 +278,7 @@ LAYOUT = f"""(sid) => {{
   const at = (e) => e && [Math.round(e.getBoundingClientRect().top + scrollY), Math.round(e.getBoundingClientRect().height)];
   return {{controls: at(s.querySelector('.joueur-commandes')), list: at(s.querySelector('.etapes')),
           quiz: at(s.querySelector('.joueur-quiz')), whatIf: at(s.querySelector('.joueur-et-si')),
-          section: at(s), shown: ({SHOWN_STEPS})(sid),
+          section: at(s), shown: ({SHOWN_STEPS})(sid), scroll: Math.round(scrollY),
           labels: [...s.querySelectorAll('li.etape')].map((li) => getComputedStyle(li, '::before').content)}};
 }}"""
 
@@ -292,7 +292,8 @@ def test_an_example_page_does_not_move_when_its_player_starts(browser, server, b
     link to a step with a row choice moved what was under it when the player drew the box there,
     0.056, and the explorer link, which followed the step, when it changed or went: 0.01). On a
     phone, where most readers are: what is compared is the page's own layout, the same mechanism
-    in any window (bench/layout_shift.py: four)."""
+    in any window (bench/layout_shift.py: four). Nor does the view: the player leaves it where the
+    link put it (it used to scroll the example's heading up, 56 to 88 px under the reader)."""
     context, page = sealed_page(browser, server, guard, viewport={"width": 390, "height": 844})
     before = context.new_page()
     before.route("**/js/example-player.js", lambda route: route.abort())   # the first paint stays
@@ -313,8 +314,8 @@ def test_an_example_page_does_not_move_when_its_player_starts(browser, server, b
                 target = url.split("#")[1] if "#" in url and url.split("#")[1].startswith(sid + "-") else None
                 started, painted = page.evaluate(LAYOUT, sid), before.evaluate(LAYOUT, sid)
                 if "#" in url:   # the example linked to, down to its end; the others' steps
-                    keys = (("controls", "list", "quiz", "whatIf", "section", "shown", "labels") if target
-                            else ("shown", "labels"))
+                    keys = (("controls", "list", "quiz", "whatIf", "section", "shown", "labels", "scroll")
+                            if target else ("shown", "labels"))
                     started, painted = ({key: layout[key] for key in keys} for layout in (started, painted))
                 assert started == painted, (url, sid, painted, started)
                 assert started["shown"] == [target or f"{sid}-etape-0"], (url, started["shown"])
@@ -350,6 +351,37 @@ def test_a_link_to_a_step_shows_it_from_the_first_paint(browser, server, guard):
         assert frames[-1] == "player" and len(frames) > 1, frames
         assert set(frames[:-1]) == {step}, frames
         assert page.evaluate(SHOWN_STEPS, sid) == [step]
+    finally:
+        context.close()
+
+
+# The controls of the example a link names: their height and where they lie on screen.
+CONTROLS = """(sid) => { const box = document.querySelector(`#${sid} .joueur-commandes`).getBoundingClientRect();
+  return [Math.round(box.height), Math.round(box.top)]; }"""
+
+
+@pytest.mark.parametrize("width", [320, 360, 375, 390, 414, 768, 1280])
+def test_a_link_to_a_step_shows_the_controls_above_it_where_the_player_keeps_them(
+        browser, server, guard, width):
+    """Followed on a phone, a tablet or a desktop, a link to a step scrolls to it with the
+    controls just above, at the top of the window (player.css: scroll-margin-top, width by
+    width), as tall before the player starts as after (the position's text differs, and once
+    changed how they wrapped: everything below moved 32 px at 321 to 381 px); and the player,
+    starting, leaves the view where it is."""
+    sid, url = "exemple-3", "exemples/exemple-3/#exemple-3-etape-2"
+    viewport = {"width": width, "height": 800}
+    context, page = sealed_page(browser, server, guard, viewport=viewport)
+    before = context.new_page()
+    before.route("**/js/example-player.js", lambda route: route.abort())   # the first paint stays
+    try:
+        before.goto(server.url(url))
+        page.goto(server.url(url))
+        page.wait_for_selector(f"#{sid}.joueur .joueur-commandes:not([hidden])")
+        (kept, _), (height, top) = before.evaluate(CONTROLS, sid), page.evaluate(CONTROLS, sid)
+        assert height == kept and abs(top) <= 1, (width, kept, height, top)
+        assert page.evaluate("scrollY") == before.evaluate("scrollY") > 0
+        assert page.evaluate(SHOWN_STEPS, sid) == [f"{sid}-etape-2"]
+        assert not guard.page_errors
     finally:
         context.close()
 

@@ -22,6 +22,8 @@ const T = WORDS.player;
 const ANNOUNCE_MS = 4000; // long enough for the live region's text to be queued and read
 
 const STEP_ID = /^exemple-(.+)-etape-(\d+)$/;
+// player.css paints the step a link names, alone, before this script runs (with :has()).
+const FIRST_PAINT_AS_PLAYER = CSS.supports("selector(:has(*))");
 // A heading that already names the example (« Exemple 3 : … ») names its region as it is.
 const NAMED = new RegExp(`^${say(T.region, { name: "" }).trim()}\\b`);
 
@@ -74,7 +76,7 @@ class Player {
     this.name = this.regionName();
     section.setAttribute("aria-label", this.name);
     this.buildControls();
-    this.show(this.startIndex(), { fromHash: true, quiet: true });
+    this.show(this.startIndex(), { fromHash: true, quiet: true, arriving: true });
   }
 
   /** The rows on the table as step `index` starts (the quiz offers each). */
@@ -168,7 +170,7 @@ class Player {
 
   // --- showing a step ----------------------------------------------------------------------
 
-  show(index, { fromHash = false, keepUrl = false, quiet = false } = {}) {
+  show(index, { fromHash = false, keepUrl = false, quiet = false, arriving = false } = {}) {
     const items = this.items;
     const last = items.length - 1;
     index = Math.max(0, Math.min(last, index));
@@ -184,7 +186,10 @@ class Player {
     this.controls.update(index, items.length,
                          pause === null ? "" : index === pause ? T.paused : say(T.choice_ahead, { n: pause }));
     if (!fromHash && !keepUrl && li && li.id) history.replaceState(history.state, "", "#" + li.id);
-    if (fromHash && li && location.hash === "#" + li.id) {
+    // A link to a step brings its example to the top, except on arrival where player.css showed
+    // the step from the first paint: the browser has scrolled to it (or restored the reader's
+    // place) already, and a scroll now would move the text under a reader who started reading.
+    if (fromHash && li && location.hash === "#" + li.id && !(arriving && FIRST_PAINT_AS_PLAYER)) {
       this.section.scrollIntoView({ block: "start" });
     }
     if (!quiet) this.announce(this.stepText(index, li));
