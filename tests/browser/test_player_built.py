@@ -366,7 +366,7 @@ def test_a_link_to_a_step_shows_the_controls_above_it_where_the_player_keeps_the
     """Followed on a phone, a tablet or a desktop, a link to a step scrolls to it with the
     controls just above, at the top of the window (player.css: scroll-margin-top, width by
     width), as tall before the player starts as after (the position's text differs, and once
-    changed how they wrapped: everything below moved 32 px at 321 to 381 px); and the player,
+    changed how they wrapped: everything below moved 27 to 32 px from 280 to 381 px); and the player,
     starting, leaves the view where it is."""
     sid, url = "exemple-3", "exemples/exemple-3/#exemple-3-etape-2"
     viewport = {"width": width, "height": 800}
