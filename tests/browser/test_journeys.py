@@ -234,6 +234,13 @@ SHOWN_STEPS = """(sid) => [...document.querySelectorAll(`#${sid} li.etape`)]
 PLAYER = "js/example-player.js"
 
 
+def controls_on_top(sid: str) -> str:
+    """Whether the example's controls (or their place kept before the player) are at the top of
+    the window: where a link to a step lands (player.css, scroll-margin-top)."""
+    return (f"() => Math.abs(document.querySelector('#{sid} .joueur-commandes')"
+            ".getBoundingClientRect().top) <= 2")
+
+
 def test_a_link_to_a_step_opens_it_and_the_steps_stay_readable_without_the_player(reader, journey_server):
     """A link to a step opens that step alone. Should the player's script not load, the page
     still shows that step alone first, as the player would (player.css: nothing moves when the
@@ -252,6 +259,7 @@ def test_a_link_to_a_step_opens_it_and_the_steps_stay_readable_without_the_playe
     chrome = (f"() => [...document.querySelectorAll('#{sid} .joueur-commandes, #{sid} .joueur-quiz')]"
               ".map((e) => [Math.round(e.getBoundingClientRect().height), getComputedStyle(e).visibility])")
     assert all(height > 0 and seen == "hidden" for height, seen in reader.eval(chrome)), reader.eval(chrome)
+    reader.wait(controls_on_top(sid), timeout_ms=5_000, what="the controls' place at the top, the step under it")
     reader.eval("() => document.getAnimations().forEach((a) => a.finish())")
     assert reader.eval(SHOWN_STEPS, sid) == list(range(7)), f"{reader.engine}: {reader.eval(SHOWN_STEPS, sid)}"
     assert [height for height, _ in reader.eval(chrome)] == [0, 0]
@@ -265,6 +273,9 @@ def test_a_link_to_a_step_opens_it_and_the_steps_stay_readable_without_the_playe
                 what="the player starts")
     assert step(reader, sid)["n"] == 2 and reader.eval(SHOWN_STEPS, sid) == [2]
     assert reader.text(f"#{sid} .joueur-position").startswith("Étape 2 sur ")
+    # The link lands with the controls just above the step, where the player leaves them (the
+    # scroll there is smooth for a reader with no motion preference: it may still be under way).
+    reader.wait(controls_on_top(sid), timeout_ms=5_000, what="the controls at the top of the window")
     no_engine(reader, sid)
 
 

@@ -76,7 +76,10 @@ class Player {
     this.name = this.regionName();
     section.setAttribute("aria-label", this.name);
     this.buildControls();
-    this.show(this.startIndex(), { fromHash: true, quiet: true, arriving: true });
+    // On arrival player.css has painted the step a link names, and the browser has scrolled to
+    // it (or restored the reader's place): the view stays; a scroll now would move the text
+    // under a reader who started reading. Without :has() the page changes now: to the example.
+    this.show(this.startIndex(), FIRST_PAINT_AS_PLAYER ? { keepUrl: true, quiet: true } : { fromHash: true, quiet: true });
   }
 
   /** The rows on the table as step `index` starts (the quiz offers each). */
@@ -170,7 +173,7 @@ class Player {
 
   // --- showing a step ----------------------------------------------------------------------
 
-  show(index, { fromHash = false, keepUrl = false, quiet = false, arriving = false } = {}) {
+  show(index, { fromHash = false, keepUrl = false, quiet = false } = {}) {
     const items = this.items;
     const last = items.length - 1;
     index = Math.max(0, Math.min(last, index));
@@ -186,10 +189,7 @@ class Player {
     this.controls.update(index, items.length,
                          pause === null ? "" : index === pause ? T.paused : say(T.choice_ahead, { n: pause }));
     if (!fromHash && !keepUrl && li && li.id) history.replaceState(history.state, "", "#" + li.id);
-    // A link to a step brings its example to the top, except on arrival where player.css showed
-    // the step from the first paint: the browser has scrolled to it (or restored the reader's
-    // place) already, and a scroll now would move the text under a reader who started reading.
-    if (fromHash && li && location.hash === "#" + li.id && !(arriving && FIRST_PAINT_AS_PLAYER)) {
+    if (fromHash && li && location.hash === "#" + li.id) {
       this.section.scrollIntoView({ block: "start" });
     }
     if (!quiet) this.announce(this.stepText(index, li));
