@@ -15,6 +15,10 @@
 //   the cached copy is used only when the network fails.
 // - A page never visited, offline: the precached page hors-ligne/ (in French), not the browser's
 //   error.
+// - A reader who saves data (navigator.connection.saveData) gets no download at install: no
+//   offline page, no engine manifest. The registering page says so in this script's address
+//   (`sw.js?economie`, js/hors-ligne.js), because a browser need not show the setting to its
+//   workers; changing it changes the address, so the browser installs this worker anew.
 
 const BUILD = "__BUILD__";
 const RUNTIME = "__RUNTIME__";
@@ -26,6 +30,8 @@ const OFFLINE_PAGE = new URL("hors-ligne/", SCOPE).href;
 const RUNTIME_FILE = /\/vendor\/pyodide\/[^/]+\/[^/]+$/;
 const HASHED_FILE = /\/(engine|stdlib)-[0-9a-f]+\.zip$/;
 const SNAPSHOT_CACHE = `${PREFIX}snapshot`; // js/snapshots.js
+const SAVES_DATA = new URL(self.location.href).searchParams.has("economie")
+  || Boolean(self.navigator.connection && self.navigator.connection.saveData);
 
 function inScope(url) {
   const parsed = new URL(url);
@@ -84,7 +90,7 @@ function keepEngineInTurn(options) {
 }
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(Promise.allSettled([precacheShell(), keepEngineInTurn({ download: false })]));
+  if (!SAVES_DATA) event.waitUntil(Promise.allSettled([precacheShell(), keepEngineInTurn({ download: false })]));
   self.skipWaiting();
 });
 

@@ -18,6 +18,7 @@ import shutil
 import threading
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -49,6 +50,9 @@ class GitHubLikeHandler(SubPathHandler):
     def log_message(self, *args):
         pass
 
+    def log_request(self, *args):
+        self.server.paths.append(urlsplit(self.path).path)   # what the browser downloaded
+
 
 class Deployed:
     """A site folder behind a symbolic link: `deploy(folder)` swaps the published build."""
@@ -58,6 +62,7 @@ class Deployed:
         self.link.symlink_to(first, target_is_directory=True)
         handler = functools.partial(handler_class or GitHubLikeHandler, directory=str(self.link))
         self.httpd = QuietServer(("127.0.0.1", 0), handler)
+        self.httpd.paths = []
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
         self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
 
@@ -118,13 +123,30 @@ def wait_until_kept(page, what: str = "pret") -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=ENGINE_TIMEOUT_MS)
 
 
-def test_a_page_never_visited_gets_the_french_offline_page(sw_context, site, tmp_path):
+OFFLINE_PAGE_KEPT = "async (url) => Boolean(await caches.match(url))"
+
+
+def test_a_page_never_visited_gets_the_french_offline_page_unless_the_reader_saves_data(
+        browser, site, tmp_path):
+    """A tool registers the worker and the page works offline; installing costs a few kilobytes
+    (the offline page), nothing while the reader saves data. The next visit without data saver
+    installs the worker anew, which keeps the offline page."""
     server = Deployed(tmp_path, site)
+    context = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 800})
+    context.guard = Guard()
     try:
-        page = open_page(sw_context, server.origin)
-        page.goto(server.url("outils/compteur/"))   # a tool registers the worker
+        page = open_page(context, server.origin)
+        page.add_init_script(SAVE_DATA)   # this tab only
+        page.goto(server.url("outils/compteur/"))
         wait_until_kept(page)
-        sw_context.set_offline(True)
+        assert not {"/depot/hors-ligne/", "/depot/engine.json"} & set(server.httpd.paths), server.httpd.paths
+        assert not page.evaluate(OFFLINE_PAGE_KEPT, server.url("hors-ligne/"))
+        page.close()
+
+        page = open_page(context, server.origin)
+        page.goto(server.url("outils/compteur/"))
+        wait_for_async(page, OFFLINE_PAGE_KEPT, server.url("hors-ligne/"))
+        context.set_offline(True)
         response = page.goto(server.url("regles/"))
         assert response.status == 503 and response.from_service_worker
         assert page.text_content("h1") == "Vous êtes hors ligne"
@@ -138,8 +160,9 @@ def test_a_page_never_visited_gets_the_french_offline_page(sw_context, site, tmp
         page.goto(server.url("outils/compteur/"))
         page.wait_for_selector("[data-compteur][data-pret]")
     finally:
-        sw_context.set_offline(False)
+        context.close()
         server.close()
+    assert not context.guard.foreign and not context.guard.page_errors, context.guard
 
 
 def test_jouer_works_offline_after_one_visit(sw_context, site, tmp_path):

@@ -1,9 +1,9 @@
 // Offline use of the tools: registers the site's service worker (sw.js, at the site root) and
 // hands it the files this page loaded before it was in charge.
 //
-// Registering costs a few kilobytes (the offline page and the stylesheets); the engine's files
-// are kept only with `engine: true`, once the page has run the engine, and then from the
-// browser's HTTP cache: a reader who never plays downloads nothing more.
+// Registering costs a few kilobytes (the offline page and the stylesheets), nothing for a reader
+// who saves data; the engine's files are kept only with `engine: true`, once the page has run the
+// engine, and then from the browser's HTTP cache: a reader who never plays downloads nothing more.
 // When the worker has kept everything, <html data-hors-ligne="pret"> says the page works offline.
 
 const SITE_ROOT = new URL("../", import.meta.url); // this file is <root>/js/hors-ligne.js
@@ -24,12 +24,19 @@ function pageFiles(extra) {
   ])];
 }
 
+/** The worker's address: `?economie` tells it the reader saves data (see sw.js). */
+function workerURL() {
+  const url = new URL("sw.js", SITE_ROOT);
+  if (navigator.connection && navigator.connection.saveData) url.search = "?economie";
+  return url;
+}
+
 /** Register the worker and ask it to keep this page; `files` are site-root-relative extras
  *  (modules imported by the page's script, data it fetches). Never throws. */
 export async function keepForOffline({ files = [], engine = false } = {}) {
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return false;
   try {
-    await navigator.serviceWorker.register(new URL("sw.js", SITE_ROOT));
+    await navigator.serviceWorker.register(workerURL());
     const registration = await navigator.serviceWorker.ready;
     const id = ++lastRequest;
     const kept = new Promise((resolve) => {
