@@ -89,8 +89,9 @@ class Deployed:
 @pytest.fixture
 def sw_context(browser):
     """Service workers allowed; the reader saves data (harness.SAVE_DATA), so no background
-    snapshot: an engine started offline here boots from the worker's cache the normal way, or
-    from the snapshot a test keeps as a returning reader's (harness.returning_reader)."""
+    snapshot and no offline page fetched at install: an engine started offline here boots from
+    the worker's cache the normal way, or from the snapshot a test keeps as a returning
+    reader's (harness.returning_reader)."""
     guard = Guard()
     context = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 800})
     context.add_init_script(SAVE_DATA)
@@ -139,7 +140,8 @@ def test_a_page_never_visited_gets_the_french_offline_page_unless_the_reader_sav
         page.add_init_script(SAVE_DATA)   # this tab only
         page.goto(server.url("outils/compteur/"))
         wait_until_kept(page)
-        assert not {"/depot/hors-ligne/", "/depot/engine.json"} & set(server.httpd.paths), server.httpd.paths
+        downloaded = set(server.httpd.paths)
+        assert not {SUB_PATH + "hors-ligne/", SUB_PATH + "engine.json"} & downloaded, downloaded
         assert not page.evaluate(OFFLINE_PAGE_KEPT, server.url("hors-ligne/"))
         page.close()
 
