@@ -148,15 +148,14 @@ class Guard:
 
 
 def seal(context, server: Server, guard: Guard) -> None:
-    """Route every request of `context`: local ones go through, the rest are aborted and recorded."""
+    """Abort and record every request of `context` to another host than `server`. Playwright's
+    driver matches the pattern, so the site's own requests go through without a round trip to
+    this process (sending it every request made each page load cost about a tenth more CPU)."""
     def route(route_, request):
-        if request.url.startswith(server.origin + "/"):
-            route_.continue_()
-        else:
-            guard.foreign.append(request.url)
-            route_.abort()
+        guard.foreign.append(request.url)
+        route_.abort()
 
-    context.route("**/*", route)
+    context.route(re.compile(f"^(?!{re.escape(server.origin)}/)"), route)
 
 
 # Playwright scrolls an element into view before it clicks it, and with the site's
