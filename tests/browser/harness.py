@@ -223,13 +223,17 @@ def snapshot_state(page, timeout=ENGINE_TIMEOUT_MS) -> str:
     return page.evaluate("document.documentElement.dataset.instantane")
 
 
+# Keeps the bytes at `offered` in Cache Storage under `url`, as js/snapshots.js keeps a snapshot.
+KEEP_SNAPSHOT = f"""async ([url, offered]) => {{
+    const bytes = await (await fetch(offered)).arrayBuffer();
+    await (await caches.open("{SNAPSHOT_CACHE}")).put(url, new Response(bytes));
+}}"""
+
+
 def keep_snapshot(page, server, data: bytes, url: str | None = None) -> None:
     """Keep `data` in the Cache Storage of `page`'s context under `url` (this build's snapshot
     key by default), as js/snapshots.js keeps a snapshot; the page fetches it from the server."""
-    page.evaluate(f"""async ([url, offered]) => {{
-        const bytes = await (await fetch(offered)).arrayBuffer();
-        await (await caches.open("{SNAPSHOT_CACHE}")).put(url, new Response(bytes));
-    }}""", [url or snapshot_url(server), server.offer(data)])
+    page.evaluate(KEEP_SNAPSHOT, [url or snapshot_url(server), server.offer(data)])
 
 
 def returning_reader(page, server, snapshot: bytes) -> None:

@@ -21,7 +21,7 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness import SUB_PATH, QuietServer, _Handler
+from harness import SUB_PATH, QuietServer, _Handler, offer
 
 PROBE = Path(__file__).with_name("journey_probe.js")
 PROBE_PATH = SUB_PATH + "__journey__/probe.js"
@@ -135,6 +135,10 @@ class JourneyServer:
     @property
     def blank(self) -> str:
         return self.origin + BLANK_PATH
+
+    def offer(self, data: bytes) -> str:
+        """Where a page of the site fetches `data` (harness.offer)."""
+        return offer(self.httpd, self.origin, data)
 
     def take_reports(self) -> tuple[list[str], list[str]]:
         """(errors, foreign requests) reported since the last call."""

@@ -9,9 +9,11 @@ A browser missing from the machine fails its journeys with what to install (READ
 The journeys of one engine share one browser session (a WebKit session is a MiniBrowser
 launch). Before each, the session forgets the last journey's service worker, caches and storage
 (`engines.Driver.forget`) but keeps the engine's snapshot, as a returning reader's browser does:
-in each engine the first journey that starts the engine boots it the normal way and, like a
-reader who reads on, stays until the page has made the snapshot in the background; the later
-ones start from it. A journey run on its own boots the normal way.
+in Firefox and WebKit the first journey that starts the engine boots it the normal way and, like
+a reader who reads on, stays until the page has made the snapshot in the background; the later
+ones start from it (a journey run on its own boots the normal way). Chromium's session starts as
+a returning reader's, with the run's snapshot: Chromium made it (harness.make_snapshot checks
+that normal boot and the making), so its journeys do not boot and make it a second time.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from game import variants
 from game.explore import codec
 from game.explore.position import Position
 from game.explore.risk import estimate
-from harness import SNAPSHOT_CACHE, SUB_PATH   # the snapshot is kept from one journey to the next
+from harness import KEEP_SNAPSHOT, SNAPSHOT_CACHE, SUB_PATH, snapshot_url
 from journey_server import serve_journeys
 
 
@@ -69,6 +71,13 @@ def session(engine, journey_server):
         held["driver"].close()
 
 
+def returning(driver, journey_server, snapshot: bytes) -> None:
+    """The session keeps the run's `snapshot`, as a returning reader's browser keeps its own."""
+    driver.goto(journey_server.blank)
+    driver.eval(KEEP_SNAPSHOT, [snapshot_url(journey_server), journey_server.offer(snapshot)])
+    driver.snapshot_made = True
+
+
 def drop(session) -> None:
     """Close a session a journey may have left broken; the next journey opens a new one."""
     with contextlib.suppress(Exception):
@@ -83,6 +92,8 @@ def reader(request, engine, session, journey_server):
         pytest.fail(str(engine))
     if session.get("driver") is None:
         session["driver"] = engine.session(journey_server.origin, DESKTOP)
+        if session["driver"].engine == "chromium":
+            returning(session["driver"], journey_server, request.getfixturevalue("engine_snapshot"))
     driver = session["driver"]
     failed = request.session.testsfailed
     try:
