@@ -65,10 +65,12 @@ async function keepEngine({ download }) {
   const response = await fetch(manifestURL, { cache: "no-cache" });
   if (!response.ok) return;
   const manifest = await response.clone().json();
+  stillInCharge();
   await (await caches.open(SITE_CACHE)).put(manifestURL, response);
   const urls = manifest.runtime.map((name) => new URL(manifest.pyodide + name, SCOPE).href);
   urls.push(new URL(manifest.engine, SCOPE).href, new URL(manifest.stdlib, SCOPE).href);
   urls.push(...(manifest.scripts || []).map((name) => new URL(name, SCOPE).href));
+  stillInCharge();
   const results = await Promise.allSettled(urls.map(async (url) => {
     const cache = await caches.open(cacheFor(url));
     if (await cache.match(url)) return;
@@ -167,10 +169,16 @@ self.addEventListener("message", (event) => {
   })());
 });
 
-/** Once a newer worker has taken over (and deleted this build's caches), this one still serves
- *  the fetches it had started: it must not write, or caches.open would bring its cache back. */
+/** Once a newer worker has taken over (and deleted this build's caches), or this one was
+ *  unregistered, it still serves the fetches it had started and finishes a copy of the engine
+ *  under way: it must not write, or caches.open would bring its cache back. */
 function retired() {
   return Boolean(self.serviceWorker) && self.serviceWorker.state === "redundant";
+}
+
+/** Stops a copy of the engine, which waits on the network before it opens a cache. */
+function stillInCharge() {
+  if (retired()) throw new Error("this worker is no longer in charge");
 }
 
 function store(event, request, response) {

@@ -274,6 +274,55 @@ def test_a_deploy_reaches_readers_who_have_the_old_worker(sw_context, site, tmp_
         server.close()
 
 
+class HeldManifest(GitHubLikeHandler):
+    """Holds the first request for engine.json until the test lets it go (`let_go`), as a slow
+    network holds a worker's copy of the engine before its first write."""
+
+    def do_GET(self):
+        if self.path.endswith("/engine.json") and not self.server.held.is_set():
+            self.server.held.set()
+            self.server.let_go.wait(60)
+        super().do_GET()
+
+
+UNREGISTER_ALL = """async () => {
+    const states = [];
+    for (const registration of await navigator.serviceWorker.getRegistrations()) {
+        const worker = registration.active;
+        await registration.unregister();
+        await new Promise((done) => worker.state === 'redundant' ? done()
+            : worker.addEventListener('statechange', () => worker.state === 'redundant' && done()));
+        states.push(worker.state);
+    }
+    for (const name of await caches.keys()) await caches.delete(name);
+    return states;
+}"""
+
+
+def test_a_worker_no_longer_in_charge_stops_copying_the_engine_and_keeps_no_cache(sw_context, site,
+                                                                                 tmp_path):
+    """A worker unregistered (as by a later deploy's worker or a test's clean-up) while it waits
+    for the engine's manifest carries on when the manifest comes; it must stop there rather than
+    open its caches again once they are deleted (up to 10 MB kept for nothing)."""
+    server = Deployed(tmp_path, site, handler_class=HeldManifest)
+    server.httpd.held, server.httpd.let_go = threading.Event(), threading.Event()
+    try:
+        page = open_page(sw_context, server.origin)
+        page.goto(server.url("outils/compteur/"))
+        wait_until_kept(page)
+        page.evaluate("() => { import(new URL('../../js/hors-ligne.js', location.href))"
+                      ".then((m) => m.keepForOffline({engine: true})); }")
+        assert server.httpd.held.wait(30), "the worker never asked for the engine's manifest"
+        page.goto(server.origin + "/hors-du-site")   # outside its scope: the worker has no page
+        assert page.evaluate(UNREGISTER_ALL) == ["redundant"]
+        server.httpd.let_go.set()   # the manifest comes: the old worker stops, or writes
+        page.wait_for_timeout(1500)
+        assert page.evaluate(CACHE_NAMES) == []
+    finally:
+        server.httpd.let_go.set()
+        server.close()
+
+
 SITE_CACHE_FILES = """async () => {
     const name = (await caches.keys()).find((n) => n.startsWith('six-qui-prend-site-'));
     const cache = await caches.open(name);
