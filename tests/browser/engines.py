@@ -84,7 +84,7 @@ class Driver:
     def __init__(self):
         self.errors: list[str] = []    # console errors, uncaught exceptions
         self.foreign: list[str] = []   # requests to another host
-        self.snapshot_made = False     # a journey of this session made the engine's snapshot
+        self.snapshot_kept = False     # the session holds the engine's snapshot, made or kept
 
     # Implemented by each adapter.
     def goto(self, url: str) -> None: raise NotImplementedError

@@ -75,7 +75,7 @@ def returning(driver, journey_server, snapshot: bytes) -> None:
     """The session keeps the run's `snapshot`, as a returning reader's browser keeps its own."""
     driver.goto(journey_server.blank)
     driver.eval(KEEP_SNAPSHOT, [snapshot_url(journey_server), journey_server.offer(snapshot)])
-    driver.snapshot_made = True
+    driver.snapshot_kept = True
 
 
 def drop(session) -> None:
@@ -175,12 +175,13 @@ def background_settled(reader) -> None:
                         what="the page's background work settles")
     if reader.eval(BOOT) == "runtime":
         assert state == "fait", f"{reader.engine}: the engine's snapshot was not made ({state})"
-        reader.snapshot_made = True
+        reader.snapshot_kept = True
 
 
 def snapshot_used(reader) -> None:
-    """Once a journey of this session made the snapshot, the next page's engine starts from it."""
-    if reader.snapshot_made:
+    """Once the session holds a snapshot (a journey made it, or `returning` kept the run's), the
+    next page's engine starts from it."""
+    if reader.snapshot_kept:
         assert reader.eval(BOOT) == "snapshot", f"{reader.engine}: the kept snapshot was not used"
 
 
