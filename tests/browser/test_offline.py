@@ -301,9 +301,10 @@ UNREGISTER_ALL = """async () => {
 
 def test_a_worker_no_longer_in_charge_stops_copying_the_engine_and_keeps_no_cache(sw_context, site,
                                                                                  tmp_path):
-    """A worker unregistered (as by a later deploy's worker or a test's clean-up) while it waits
-    for the engine's manifest carries on when the manifest comes; it must stop there rather than
-    open its caches again once they are deleted (up to 10 MB kept for nothing)."""
+    """A worker unregistered while it waits for the engine's manifest (as the journeys' clean-up
+    does; a deploy's worker, by contrast, waits for that copy to end before it takes over) is
+    redundant at once but carries on when the manifest comes: it must stop there rather than open
+    its caches again once they are deleted (up to 10 MB kept for nothing)."""
     server = Deployed(tmp_path, site, handler_class=HeldManifest)
     server.httpd.held, server.httpd.let_go = threading.Event(), threading.Event()
     try:
@@ -315,7 +316,7 @@ def test_a_worker_no_longer_in_charge_stops_copying_the_engine_and_keeps_no_cach
         assert server.httpd.held.wait(30), "the worker never asked for the engine's manifest"
         page.goto(server.origin + "/hors-du-site")   # outside its scope: the worker has no page
         assert page.evaluate(UNREGISTER_ALL) == ["redundant"]
-        server.httpd.let_go.set()   # the manifest comes: the old worker stops, or writes
+        server.httpd.let_go.set()   # the manifest comes: the worker stops, or writes
         page.wait_for_timeout(1500)
         assert page.evaluate(CACHE_NAMES) == []
     finally:
