@@ -62,18 +62,30 @@ def button_xpath(label: str) -> str:
 # What a session keeps of a journey, forgotten before the next one: service workers, Cache
 # Storage (the worker's copies, and the engine's snapshot unless `keep` names its cache), local
 # and session storage. Run on a page outside every worker's scope, so each registration goes at
-# once; answers what is left.
+# once: its workers are redundant (no longer in charge) before the caches go, so one still
+# copying the engine stops rather than bring them back (sw.js, stillInCharge; a worker still in
+# charge after 10 s is counted as `running`); answers what is left.
 FORGET = """async (keep) => {
+    const gone = (worker) => new Promise((done) => {
+        if (worker.state === 'redundant') return done();
+        worker.addEventListener('statechange', () => worker.state === 'redundant' && done());
+        setTimeout(done, 10000);
+    });
+    const workers = [];
     for (const registration of await navigator.serviceWorker.getRegistrations()) {
+        workers.push(...[registration.installing, registration.waiting, registration.active].filter(Boolean));
         await registration.unregister();
     }
+    await Promise.all(workers.map(gone));
     for (const name of await caches.keys()) if (!keep.includes(name)) await caches.delete(name);
     localStorage.clear();
     sessionStorage.clear();
     return {workers: (await navigator.serviceWorker.getRegistrations()).length,
+            running: workers.filter((worker) => worker.state !== 'redundant').length,
             caches: (await caches.keys()).filter((name) => !keep.includes(name)),
             stored: localStorage.length + sessionStorage.length};
 }"""
+FORGOTTEN = {"workers": 0, "running": 0, "caches": [], "stored": 0}
 
 
 class Driver:
@@ -104,7 +116,7 @@ class Driver:
         HTTP cache and the caches named in `keep`."""
         self.goto(blank_url)
         left = self.eval(FORGET, list(keep))
-        assert left == {"workers": 0, "caches": [], "stored": 0}, f"{self.engine}: kept {left}"
+        assert left == FORGOTTEN, f"{self.engine}: kept {left}"
         self.url()   # Firefox: the events so far, then forgotten with the rest
         self.errors.clear()
         self.foreign.clear()

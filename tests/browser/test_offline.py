@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from engines import FORGET, FORGOTTEN
 from harness import (ENGINE_TIMEOUT_MS, SAVE_DATA, SUB_PATH, Guard, QuietServer, SubPathHandler,
                      offer, returning_reader, watch)
 
@@ -285,26 +286,12 @@ class HeldManifest(GitHubLikeHandler):
         super().do_GET()
 
 
-UNREGISTER_ALL = """async () => {
-    const states = [];
-    for (const registration of await navigator.serviceWorker.getRegistrations()) {
-        const worker = registration.active;
-        await registration.unregister();
-        await new Promise((done) => worker.state === 'redundant' ? done()
-            : worker.addEventListener('statechange', () => worker.state === 'redundant' && done()));
-        states.push(worker.state);
-    }
-    for (const name of await caches.keys()) await caches.delete(name);
-    return states;
-}"""
-
-
 def test_a_worker_no_longer_in_charge_stops_copying_the_engine_and_keeps_no_cache(sw_context, site,
                                                                                  tmp_path):
-    """A worker unregistered while it waits for the engine's manifest (as the journeys' clean-up
-    does; a deploy's worker, by contrast, waits for that copy to end before it takes over) is
-    redundant at once but carries on when the manifest comes: it must stop there rather than open
-    its caches again once they are deleted (up to 10 MB kept for nothing)."""
+    """A worker unregistered while it waits for the engine's manifest (as the journeys' clean-up,
+    engines.FORGET, does; a deploy's worker, by contrast, waits for that copy to end before it
+    takes over) is redundant at once but carries on when the manifest comes: it must stop there
+    rather than open its caches again once they are deleted (up to 10 MB kept for nothing)."""
     server = Deployed(tmp_path, site, handler_class=HeldManifest)
     server.httpd.held, server.httpd.let_go = threading.Event(), threading.Event()
     try:
@@ -315,7 +302,7 @@ def test_a_worker_no_longer_in_charge_stops_copying_the_engine_and_keeps_no_cach
                       ".then((m) => m.keepForOffline({engine: true})); }")
         assert server.httpd.held.wait(30), "the worker never asked for the engine's manifest"
         page.goto(server.origin + "/hors-du-site")   # outside its scope: the worker has no page
-        assert page.evaluate(UNREGISTER_ALL) == ["redundant"]
+        assert page.evaluate(f"({FORGET})([])") == FORGOTTEN   # the worker is redundant
         server.httpd.let_go.set()   # the manifest comes: the worker stops, or writes
         page.wait_for_timeout(1500)
         assert page.evaluate(CACHE_NAMES) == []
