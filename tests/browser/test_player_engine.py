@@ -21,7 +21,7 @@ import pytest
 from game import variants, web
 from game.classic.replay import replay as classic_replay
 from game.explore import codec
-from harness import (ENGINE_TIMEOUT_MS, Guard, fast_clock, idle, sealed_page,
+from harness import (ENGINE_TIMEOUT_MS, Guard, fast_clock, idle, keep_snapshot, sealed_page,
                      start_engine_by_what_if, wait_for_engine)
 from player_helpers import (HEAVY, button, current_step, field, field_error,
                             READ_TAKES, READ_TURN, record_engine_requests, scenario_of, shown)
@@ -261,10 +261,13 @@ def test_what_if_says_when_a_row_choice_will_be_needed(page4):
     assert legend.startswith("Décision d’Alice") and "de Alice" not in page.inner_text(f"#{FOUR}")
 
 
-def test_a_changed_example_is_linked_by_the_engine(page4):
+def test_a_changed_example_is_linked_by_the_engine(page4, server, engine_snapshot):
     """« Ouvrir dans l’explorateur » from an example the reader changed: the engine's link, and
-    the explorer opens that table. (It leaves the page: the last test on exemple 4.)"""
+    the explorer opens that table. (It leaves the page: the last test on exemple 4. The explorer
+    starts its engine from the snapshot a reader's first start leaves: how it starts is not this
+    test's subject.)"""
     page = page4
+    keep_snapshot(page, server, engine_snapshot)
     field(page, FOUR, "rows[0]").fill("9")
     link = page.locator(f"#{FOUR} .courante .exemple-explorateur a")
     built = link.get_attribute("href")
