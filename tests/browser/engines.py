@@ -334,9 +334,9 @@ class WebKitEngine:
         # third of the WebKit journeys' CPU for pixels no journey reads. Layout, scripts and the
         # engine are the same without it. Nor does a journey need OMG, JavaScriptCore's optimising
         # WebAssembly tier: it compiles Pyodide's hot functions again in the background, which
-        # cost WebKit's seven journeys, run alone, 40 % more CPU (52 against 31 core-seconds)
-        # for speed a journey of a few seconds never uses; the baseline tier (BBQ) runs the
-        # same code.
+        # cost WebKit's seven journeys, run alone, two thirds more CPU (52 against 31
+        # core-seconds) for speed a journey of a few seconds never uses; the baseline tier (BBQ)
+        # runs the same code.
         self.env = {**os.environ, "DISPLAY": ":" + display, "WEBKIT_DISABLE_COMPOSITING_MODE": "1",
                     "JSC_useOMGJIT": "false"}
 

@@ -286,6 +286,9 @@ class HeldManifest(GitHubLikeHandler):
         super().do_GET()
 
 
+REGISTERED = "async () => (await navigator.serviceWorker.getRegistrations()).length"
+
+
 def test_a_worker_no_longer_in_charge_stops_copying_the_engine_and_keeps_no_cache(sw_context, site,
                                                                                  tmp_path):
     """A worker unregistered while it waits for the engine's manifest (as the journeys' clean-up,
@@ -302,6 +305,7 @@ def test_a_worker_no_longer_in_charge_stops_copying_the_engine_and_keeps_no_cach
                       ".then((m) => m.keepForOffline({engine: true})); }")
         assert server.httpd.held.wait(30), "the worker never asked for the engine's manifest"
         page.goto(server.origin + "/hors-du-site")   # outside its scope: the worker has no page
+        assert page.evaluate(REGISTERED) == 1
         assert page.evaluate(f"({FORGET})([])") == FORGOTTEN   # the worker is redundant
         server.httpd.let_go.set()   # the manifest comes: the worker stops, or writes
         page.wait_for_timeout(1500)
