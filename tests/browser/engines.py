@@ -14,8 +14,8 @@ A browser that cannot start raises `EngineMissing` with what to install: the tes
 skip. Each `session()` is a fresh profile (no storage, no cache, no service worker yet), and
 `Driver.forget` brings a session back to that state but for its HTTP cache, so that several
 journeys share one session (a WebKit session is a MiniBrowser launch).
-Console errors and requests to other hosts are recorded natively where the engine reports them
-(Chromium, Firefox); the journey server (`journey_server.py`) also injects `journey_probe.js`
+Console errors, console.info notes and requests to other hosts are recorded natively where the
+engine reports them (Chromium, Firefox); the journey server (`journey_server.py`) also injects `journey_probe.js`
 first in every page, which reports errors and Content-Security-Policy violations on any engine,
 and WebKit sends every plain-HTTP request for another host to a recording proxy.
 """
@@ -92,9 +92,11 @@ class Driver:
     """What a journey may ask of a browser; the adapters below implement it."""
 
     engine = ""
+    sees_notes = True   # WebKitWebDriver reports no console
 
     def __init__(self):
         self.errors: list[str] = []    # console errors, uncaught exceptions
+        self.notes: list[str] = []     # console.info lines, the workers' too (`sees_notes`)
         self.foreign: list[str] = []   # requests to another host
         self.snapshot_kept = False     # the session holds the engine's snapshot, made or kept
 
@@ -119,6 +121,7 @@ class Driver:
         assert left == FORGOTTEN, f"{self.engine}: kept {left}"
         self.url()   # Firefox: the events so far, then forgotten with the rest
         self.errors.clear()
+        self.notes.clear()
         self.foreign.clear()
 
     def wait(self, function: str, *args, timeout_ms: int = WAIT_MS, what: str = ""):
@@ -196,6 +199,7 @@ class ChromiumDriver(Driver):
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(
             f"{m.text} ({m.location.get('url', '?')})"))
+        self.page.on("console", lambda m: m.type == "info" and self.notes.append(m.text))
         self.page.set_default_timeout(WAIT_MS)
 
     def goto(self, url): self.page.goto(url)
@@ -281,6 +285,7 @@ class FirefoxDriver(Driver):
         value = self._call(op, self.session_id, *args)
         events = self._call("events", self.session_id)
         self.errors += events["errors"]
+        self.notes += events["notes"]
         self.foreign += events["foreign"]
         return value
 
@@ -350,6 +355,7 @@ class WebKitEngine:
 
 class WebKitDriver(Driver):
     engine = "webkit"
+    sees_notes = False
 
     def __init__(self, engine: WebKitEngine, origin, viewport):
         from selenium import webdriver

@@ -22,9 +22,10 @@ const ops = {
     page.setDefaultTimeout(WAIT_MS);
     page.setDefaultNavigationTimeout(WAIT_MS);
     await page.setViewport(viewport);
-    const session = { context, page, errors: [], foreign: [] };
+    const session = { context, page, errors: [], notes: [], foreign: [] };
     page.on("console", (message) => {
       if (message.type() === "error") session.errors.push(message.text());
+      if (message.type() === "info") session.notes.push(message.text());   // the page's workers' too
     });
     page.on("pageerror", (error) => session.errors.push(String(error && error.message || error)));
     page.on("request", (request) => {
@@ -37,7 +38,8 @@ const ops = {
   },
   async events(id) {
     const session = sessions.get(id);
-    const found = { errors: session.errors.splice(0), foreign: session.foreign.splice(0) };
+    const found = { errors: session.errors.splice(0), notes: session.notes.splice(0),
+                    foreign: session.foreign.splice(0) };
     return found;
   },
   async goto(id, url) { await sessions.get(id).page.goto(url, { waitUntil: "load" }); },

@@ -306,14 +306,50 @@ def replay_with_card(reader, sid: str, player: str, card: int) -> None:
                 timeout_ms=30_000, what="« Et si… ? » answers the first press")
 
 
+# The first half of a gzip stream (of 200 kB of sevens): what a copy cut short looks like.
+CUT_GZIP = """async () => {
+    const zipped = new Blob([new Uint8Array(200000).fill(7)]).stream().pipeThrough(new CompressionStream("gzip"));
+    const whole = new Uint8Array(await new Response(zipped).arrayBuffer());
+    return whole.slice(0, whole.length >> 1);
+}"""
+KEEP_CUT = f"""async (url) => {{
+    await (await caches.open("{SNAPSHOT_CACHE}")).put(url, new Response(await ({CUT_GZIP})()));
+}}"""
+# How js/snapshots.js reads a stream that fails to inflate: the error as the stream raised it.
+# (Firefox turns `new Response(stream).arrayBuffer()` over it into a bare AbortError and logs
+# « Failed to read data from the ReadableStream » as an error: readAll reads chunk by chunk.)
+READ_CUT = f"""async () => {{
+    const {{ readAll }} = await import(new URL("{SUB_PATH}js/snapshots.js", location.origin));
+    try {{
+        await readAll(new Blob([await ({CUT_GZIP})()]).stream().pipeThrough(new DecompressionStream("gzip")));
+        return "no error";
+    }} catch (error) {{
+        return error.name;
+    }}
+}}"""
+
+
 def test_what_if_replays_the_readers_card_then_the_page_works_offline(reader, journey_server):
     """« Et si… ? » replays the reader's card with the engine. The engine having run, the worker
     keeps the page and the engine: offline, the page steps and « Rejouer avec ces cartes »
-    starts the engine from the cache and replays the card again."""
+    starts the engine from the cache and replays the card again.
+    Where the session holds no snapshot yet (Firefox, WebKit: Chromium's keeps the run's), its
+    browser kept a damaged one, cut short: the engine starts the normal way with no console
+    error, says the stream's real error once as a note where the driver sees notes, and the page
+    makes a good snapshot in its place (the next journeys start from it: `snapshot_used`)."""
+    damaged = not reader.snapshot_kept
+    if damaged:
+        reader.eval(KEEP_CUT, snapshot_url(journey_server))
     reader.goto(journey_server.url("exemples/exemple-4/"))
+    assert reader.eval(READ_CUT) == "TypeError", reader.engine
     scenario = reader.eval(SCENARIO, "exemple-4")
     player = next(iter(scenario["turns"][0]["plays"]))
     replay_with_card(reader, "exemple-4", player, 99)
+    if damaged:
+        assert reader.eval(BOOT) == "runtime", f"{reader.engine}: a damaged snapshot was used"
+        if reader.sees_notes:
+            unusable = [note for note in reader.notes if "engine snapshot unusable" in note]
+            assert len(unusable) == 1 and "TypeError" in unusable[0], reader.notes
     expected = replay(scenario)
     edited = replay({**scenario, "turns": [{"plays": {**scenario["turns"][0]["plays"], player: 99}},
                                            *scenario["turns"][1:]]})

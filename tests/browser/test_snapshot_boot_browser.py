@@ -74,7 +74,7 @@ def another_pyodide_build(snapshot: bytes) -> bytes:
 
 # The two ways a kept copy can fail, each a path of its own in js/worker.js: the gzip stream
 # does not inflate (snapshots.inflate rejects: a damaged byte here, as a copy cut short would;
-# that one is test_snapshot_firefox.py's, in Firefox), or it inflates to what Pyodide refuses to
+# a copy cut short is the journeys', in Firefox and WebKit), or it inflates to what Pyodide refuses to
 # restore (loadPyodide rejects: another Pyodide build's memory, as anything not a snapshot would).
 DAMAGED = {
     "damaged byte": lambda good: good[:1000] + bytes([good[1000] ^ 0xFF]) + good[1001:],
