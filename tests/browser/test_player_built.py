@@ -103,9 +103,46 @@ def step_through(page, sid, scenario):
     assert walked["disabled"], f"{sid}: Suivant still enabled at the last step"
 
 
+# A row taken at step `n` inside the page, as STEP_THROUGH steps: Début, then Suivant n times, a
+# click on the row's button in the step's decision box, a wait until the page has answered (the
+# button pressed, or the refusal said: the build's answers come from the page's choix.json,
+# fetched on first use), then Fin and the last step read. One round trip per row instead of
+# about ten; that a reader's press on a row counts is test_the_first_press_of_each_control_counts'
+# and the journeys'.
+CHOOSE = f"""async ([sid, junior, n, row]) => {{
+  const section = document.getElementById(sid);
+  const command = (action) => section.querySelector(`.joueur-commandes button[data-action=${{action}}]`);
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  command('first').click();
+  for (let k = 0; k < n; k++) command('next').click();
+  await frame();
+  const at = ({SHOWN})([sid, junior]).n;
+  section.querySelector(`.courante .joueur-decision button[data-choix="${{row}}"]`).click();
+  let answer = null;
+  for (const until = performance.now() + 10000; answer === null && performance.now() < until;) {{
+    await frame();
+    const box = section.querySelector('.courante .joueur-decision');
+    if (box.querySelector(`button[data-choix="${{row}}"][aria-pressed="true"]`)) answer = 'taken';
+    else if (box.querySelector('.joueur-refus')?.textContent) answer = 'refused';
+  }}
+  command('last').click();
+  await frame();
+  return {{at, answer, last: ({SHOWN})([sid, junior])}};
+}}"""
+
+
+def take(page, sid, junior, n, row):
+    """Take `row` at step `n` (CHOOSE): how the page answered, and the last step it then shows."""
+    done = page.evaluate(CHOOSE, [sid, junior, n, row])
+    assert done["at"] == n, f"{sid}: step {done['at']} shown for the decision of step {n}"
+    assert done["last"]["count"] == 1, f"{sid}: {done['last']}"
+    return done
+
+
 def take_every_choice(page, sid, scenario):
-    """Each offered row at each decision of the example as written, checked against CPython,
-    then the row of the example taken back (which restores it); returns how many were taken."""
+    """Each offered row at each decision of the example as written, one after the other, checked
+    against CPython, then the row of the example taken back (which restores it); returns how
+    many were taken."""
     variant = variants.of(scenario)
     original = variant.replay(scenario, draw=False, pause=True)
     junior = scenario.get("variant") == "junior"
@@ -117,26 +154,26 @@ def take_every_choice(page, sid, scenario):
             rows, chosen = [o["row"] for o in step["choice"]["options"]], step["choice"]["chosen"]
         else:
             continue
+        changed = False
         for row in rows:
             if row == chosen:
                 continue
-            go_to(page, sid, step["n"])
-            page.click(f'#{sid} .courante .joueur-decision button[data-choix="{row}"]')
+            done = take(page, sid, junior, step["n"], row)
             try:
                 expected = variant.replay(variant.with_choice(scenario, original[step["n"]], row),
                                           draw=False, pause=True)
             except Exception:   # the engine refuses it: the page says so in French
-                page.wait_for_function(f"() => document.querySelector('#{sid} .courante .joueur-refus').textContent")
+                assert done["answer"] == "refused", f"{sid}: {step['n']}:{row}: {done['answer']}"
                 continue
-            page.wait_for_selector(f'#{sid} .courante .joueur-decision button[data-choix="{row}"][aria-pressed="true"]')
-            go_to(page, sid, len(expected) - 1)
-            assert current_step(page, sid)["rows"] == expected[-1]["rows"], f"{sid}: {step['n']}:{row}"
+            assert done["answer"] == "taken", f"{sid}: {step['n']}:{row}: {done['answer']}"
+            assert (done["last"]["n"], done["last"]["rows"]) == (len(expected) - 1, expected[-1]["rows"]), \
+                f"{sid}: {step['n']}:{row}"
             taken += 1
-            go_to(page, sid, step["n"])
-            page.click(f'#{sid} .courante .joueur-decision button[data-choix="{chosen}"]')
-            page.wait_for_selector(f'#{sid} .courante .joueur-decision button[data-choix="{chosen}"][aria-pressed="true"]')
-            go_to(page, sid, len(original) - 1)
-            assert current_step(page, sid)["rows"] == original[-1]["rows"]
+            changed = True
+        if changed:
+            done = take(page, sid, junior, step["n"], chosen)
+            assert done["answer"] == "taken", f"{sid}: back to {step['n']}:{chosen}"
+            assert (done["last"]["n"], done["last"]["rows"]) == (len(original) - 1, original[-1]["rows"])
     return taken
 
 
