@@ -15,9 +15,10 @@ skip. Each `session()` is a fresh profile (no storage, no cache, no service work
 `Driver.forget` brings a session back to that state but for its HTTP cache, so that several
 journeys share one session (a WebKit session is a MiniBrowser launch).
 Console errors, console.info notes and requests to other hosts are recorded natively where the
-engine reports them (Chromium, Firefox); the journey server (`journey_server.py`) also injects `journey_probe.js`
-first in every page, which reports errors and Content-Security-Policy violations on any engine,
-and WebKit sends every plain-HTTP request for another host to a recording proxy.
+engine reports them (Chromium, Firefox); the journey server (`journey_server.py`) also injects
+`journey_probe.js` first in every page, which reports errors and Content-Security-Policy
+violations on any engine, and WebKit sends every plain-HTTP request for another host to a
+recording proxy.
 """
 
 from __future__ import annotations

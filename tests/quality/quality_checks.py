@@ -444,12 +444,14 @@ def vnu_errors(paths: list[Path]) -> list[str]:
         raise RuntimeError("java is missing: .ci/run installs default-jre-headless")
     if not VNU_JAR.is_file():
         raise RuntimeError(f"{VNU_JAR} is missing: run `npm ci --ignore-scripts`")
-    result = subprocess.run([java, *JAVA_OPTIONS, "-jar", str(VNU_JAR), "--errors-only", "--format", "json",
-                             *map(str, paths)], capture_output=True, text=True, timeout=600)
+    result = subprocess.run([java, *JAVA_OPTIONS, "-jar", str(VNU_JAR), "--errors-only",
+                             "--format", "json", *map(str, paths)],
+                            capture_output=True, text=True, timeout=600)
     try:
         report = json.loads(result.stderr or result.stdout)
     except json.JSONDecodeError:   # no report at all (a crash, a JVM that refused its options)
-        return [f"vnu exited {result.returncode} with no report: {(result.stderr or result.stdout)[:500]!r}"]
+        said = (result.stderr or result.stdout)[:500]
+        return [f"vnu exited {result.returncode} with no report: {said!r}"]
     lines = []
     for message in report.get("messages", []):
         if message.get("type") == "info":
