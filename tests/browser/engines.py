@@ -198,10 +198,15 @@ class ChromiumDriver(Driver):
                         or r.url.startswith(("data:", "blob:")) else self.foreign.append(r.url))
         self.page = self.context.new_page()
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.on("console", lambda m: m.type == "error" and self.errors.append(
-            f"{m.text} ({m.location.get('url', '?')})"))
-        self.page.on("console", lambda m: m.type == "info" and self.notes.append(m.text))
+        self.page.on("console", self._console)
         self.page.set_default_timeout(WAIT_MS)
+
+    def _console(self, message):
+        """A console message of the page or of its workers (Playwright forwards both)."""
+        if message.type == "error":
+            self.errors.append(f"{message.text} ({message.location.get('url', '?')})")
+        elif message.type == "info":
+            self.notes.append(message.text)
 
     def goto(self, url): self.page.goto(url)
     def reload(self): self.page.reload()

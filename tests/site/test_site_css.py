@@ -53,11 +53,10 @@ CARD_FACES = ("h1", "h2", "h3", "h5", "h7", "tag")   # a card of 1 to 7 heads, a
 
 
 def _card_palette(media: str | None) -> dict[str, str]:
-    """cards.css's --sqp-* colours: the default palette, with `media`'s block over it."""
-    tokens = lambda block: dict(re.findall(r"--sqp-([a-z0-9]+):\s*(#[0-9a-fA-F]{6})", block))
-    palette = tokens(CARDS_CSS.split("@media")[0])
+    """cards.css's colours (`sqp-ink`, …): the default palette, with `media`'s block over it."""
+    palette = _tokens(CARDS_CSS.split("@media")[0])
     if media:
-        palette |= tokens(CARDS_CSS.split(f"@media {media}", 1)[1].split("@media")[0])
+        palette |= _tokens(CARDS_CSS.split(f"@media {media}", 1)[1].split("@media")[0])
     return palette
 
 
@@ -66,9 +65,9 @@ def test_card_numbers_meet_wcag_aa_on_every_card_colour(media):
     """axe cannot judge an SVG text's contrast (tests/quality/quality_browser.py, AXE_CONFIGURE):
     the numbers and heads of the drawn cards are checked here, from the palette."""
     palette = _card_palette(media)
-    assert set(CARD_FACES) | {"ink"} <= set(palette), palette
+    assert {f"sqp-{face}" for face in (*CARD_FACES, "ink")} <= set(palette), palette
     for face in CARD_FACES:
-        ratio = contrast(palette["ink"], palette[face])
+        ratio = contrast(palette["sqp-ink"], palette[f"sqp-{face}"])
         assert ratio >= 4.5, f"{media or 'default'}: --sqp-ink on --sqp-{face} is {ratio:.2f}:1"
 
 
