@@ -156,8 +156,10 @@ STORAGE_SPY = """
 # each of the card drawings' texts comes out « incomplete » (overlapped by another element, over
 # an image node, too short to be text), never passed nor failed, and the gates read failures
 # only. Trying cost half of the colour rule's time (a card page holds hundreds of them), so the
-# rule judges the HTML's text; the ink of the drawn cards on each of their colours is checked
-# from cards.css's palette (tests/site/test_site_css.py).
+# rule judges the HTML's text. The classic drawings' ink on each card colour and their words
+# beside the cards are checked from cards.css's palette (tests/site/test_site_css.py); Junior's
+# and the special cards' drawings write fixed inks (game/junior/draw.py, game/specials/draw.py,
+# junior.css), which axe could not judge either.
 AXE_CONFIGURE = "axe.configure({rules: [{id: 'color-contrast', selector: ':not(svg *)'}]});"
 
 

@@ -71,6 +71,21 @@ def test_card_numbers_meet_wcag_aa_on_every_card_colour(media):
         assert ratio >= 4.5, f"{media or 'default'}: --sqp-ink on --sqp-{face} is {ratio:.2f}:1"
 
 
+SCHEMES = [("light", None), ("dark", "(prefers-color-scheme: dark)")]   # site.css's, cards.css's
+
+
+@pytest.mark.parametrize("theme, media", SCHEMES)
+def test_the_drawings_words_beside_the_cards_meet_wcag_aa_on_the_page(theme, media):
+    """The drawings' other texts stand on the page, not on a card: the row names and the players
+    under their cards (`sqp-label`), the « 6ᵉ » of the danger slot (`sqp-danger`); on either
+    paper (a step's background is a mix of the two)."""
+    palette, page = _card_palette(media), _theme(theme)
+    for text in ("sqp-label", "sqp-danger"):
+        for paper in ("papier", "papier-2"):
+            ratio = contrast(palette[text], page[paper])
+            assert ratio >= 4.5, f"{theme}: --{text} on --{paper} is {ratio:.2f}:1"
+
+
 def test_focus_is_visible_and_targets_are_large_enough():
     assert re.search(r":focus-visible\s*{[^}]*outline:\s*3px solid", CSS)
     for selector in (".sections a", ".precedent-suivant a"):
