@@ -157,9 +157,9 @@ STORAGE_SPY = """
 # an image node, too short to be text), never passed nor failed, and the gates read failures
 # only. Trying cost half of the colour rule's time (a card page holds hundreds of them), so the
 # rule judges the HTML's text. The classic drawings' ink on each card colour and their words
-# beside the cards are checked from cards.css's palette (tests/site/test_site_css.py); Junior's
-# and the special cards' drawings write fixed inks (game/junior/draw.py, game/specials/draw.py,
-# junior.css), which axe could not judge either.
+# beside the cards are checked from cards.css's palette (tests/site/test_site_css.py), Junior's
+# words from its drawings' ink and junior.css (same file); the special cards' names are the SVG's
+# default black on a white card (game/specials/draw.py) in every scheme.
 AXE_CONFIGURE = "axe.configure({rules: [{id: 'color-contrast', selector: ':not(svg *)'}]});"
 
 

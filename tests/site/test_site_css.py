@@ -155,3 +155,36 @@ def test_a_width_query_changes_no_colour():
     wrong = [f"{name}: {prop}: {value}" for name, pairs in found.items() for prop, value in pairs
              if _colour_property(prop) or prop.startswith("--") and COLOUR_VALUE.fullmatch(value)]
     assert wrong == []
+
+
+JUNIOR_CSS = (STATIC / "junior.css").read_text(encoding="utf-8")
+
+
+def _fill(css: str, selector: str) -> str | None:
+    """The `fill` colour of the last rule of `css` whose selector list names `selector`."""
+    fills = [m.group(1) for selectors, body in re.findall(r"([^{}]+){([^{}]*)}", css)
+             if selector in selectors for m in [re.search(r"fill:\s*(#[0-9a-fA-F]{6})", body)] if m]
+    return fills[-1] if fills else None
+
+
+@pytest.mark.parametrize("theme, media", SCHEMES)
+def test_junior_drawings_words_meet_wcag_aa(theme, media):
+    """Junior's drawings write their words in their own ink (game/junior/draw.py), which junior.css
+    lightens in dark: the legend's cow types and the « ramassée » tag stand on the page, the row
+    card's words on the row card, which stays light."""
+    from game.junior.draw import legend_svg, table_svg
+    light_css = JUNIOR_CSS.split("@media")[0]
+    dark_css = "".join(_media_blocks(JUNIOR_CSS, DARK_QUERY)) if media else ""
+    page, row_card = _theme(theme), _fill(light_css, ".jr-row-card-bg")
+    table = table_svg([[1], [2], [3], [4]], placed=5, taken=0)
+    words = {
+        "legend": (legend_svg(), "svg.jr-legende text", ("papier", "papier-2")),
+        "taken tag": (table.split('class="jr-taken-tag"', 1)[1], "svg.jr-table .jr-taken-tag",
+                      ("papier", "papier-2")),
+        "row card": (table.split('class="jr-row-card"', 1)[1], ".jr-row-card text", (row_card,)),
+    }
+    for name, (svg, selector, backgrounds) in words.items():
+        ink = _fill(dark_css, selector) or re.search(r'<text[^>]* fill="(#[0-9a-f]{6})"', svg)[1]
+        for background in backgrounds:
+            ratio = contrast(ink, page.get(background, background))
+            assert ratio >= 4.5, f"{theme}: Junior's {name} {ink} on {background} is {ratio:.2f}:1"
