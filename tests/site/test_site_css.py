@@ -170,12 +170,11 @@ def _fill(css: str, selector: str) -> str | None:
 @pytest.mark.parametrize("theme, media", SCHEMES)
 def test_junior_drawings_words_meet_wcag_aa(theme, media):
     """Junior's drawings write their words in their own ink (game/junior/draw.py), which junior.css
-    lightens in dark: the legend's cow types and the « ramassée » tag stand on the page, the row
-    card's words on the row card, which stays light."""
+    may restyle (it lightens it in dark): the legend's cow types and the « ramassée » tag stand
+    on the page, the row card's words on the row card, which stays light."""
     from game.junior.draw import legend_svg, table_svg
-    light_css = JUNIOR_CSS.split("@media")[0]
-    dark_css = "".join(_media_blocks(JUNIOR_CSS, DARK_QUERY)) if media else ""
-    page, row_card = _theme(theme), _fill(light_css, ".jr-row-card-bg")
+    css = JUNIOR_CSS.split("@media")[0] + ("".join(_media_blocks(JUNIOR_CSS, DARK_QUERY)) if media else "")
+    page, row_card = _theme(theme), _fill(css, ".jr-row-card-bg")
     table = table_svg([[1], [2], [3], [4]], placed=5, taken=0)
     words = {
         "legend": (legend_svg(), "svg.jr-legende text", ("papier", "papier-2")),
@@ -184,7 +183,7 @@ def test_junior_drawings_words_meet_wcag_aa(theme, media):
         "row card": (table.split('class="jr-row-card"', 1)[1], ".jr-row-card text", (row_card,)),
     }
     for name, (svg, selector, backgrounds) in words.items():
-        ink = _fill(dark_css, selector) or re.search(r'<text[^>]* fill="(#[0-9a-f]{6})"', svg)[1]
+        ink = _fill(css, selector) or re.search(r'<text[^>]* fill="(#[0-9a-f]{6})"', svg)[1]
         for background in backgrounds:
             ratio = contrast(ink, page.get(background, background))
             assert ratio >= 4.5, f"{theme}: Junior's {name} {ink} on {background} is {ratio:.2f}:1"
