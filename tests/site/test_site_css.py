@@ -52,12 +52,16 @@ CARDS_CSS = (STATIC / "cards.css").read_text(encoding="utf-8")
 CARD_FACES = ("h1", "h2", "h3", "h5", "h7", "tag")   # a card of 1 to 7 heads, a tag: ink on each
 
 
+def _in_scheme(css: str, media: str | None) -> str:
+    """What of `css` applies under `media`: its rules before any `@media`, then the bodies of
+    `media`'s blocks, which come last and so win (in `_tokens` as in the browser)."""
+    base = css.split("@media")[0]
+    return base + "".join(_media_blocks(css, rf"@media\s*{re.escape(media)}\s*{{")) if media else base
+
+
 def _card_palette(media: str | None) -> dict[str, str]:
     """cards.css's colours (`sqp-ink`, …): the default palette, with `media`'s block over it."""
-    palette = _tokens(CARDS_CSS.split("@media")[0])
-    if media:
-        palette |= _tokens(CARDS_CSS.split(f"@media {media}", 1)[1].split("@media")[0])
-    return palette
+    return _tokens(_in_scheme(CARDS_CSS, media))
 
 
 @pytest.mark.parametrize("media", [None, "(prefers-color-scheme: dark)", "print"])
@@ -173,17 +177,17 @@ def test_junior_drawings_words_meet_wcag_aa(theme, media):
     may restyle (it lightens it in dark): the legend's cow types and the « ramassée » tag stand
     on the page, the row card's words on the row card, which stays light."""
     from game.junior.draw import legend_svg, table_svg
-    css = JUNIOR_CSS.split("@media")[0] + ("".join(_media_blocks(JUNIOR_CSS, DARK_QUERY)) if media else "")
-    page, row_card = _theme(theme), _fill(css, ".jr-row-card-bg")
+    css, page = _in_scheme(JUNIOR_CSS, media), _theme(theme)
+    papers = {paper: page[paper] for paper in ("papier", "papier-2")}
     table = table_svg([[1], [2], [3], [4]], placed=5, taken=0)
     words = {
-        "legend": (legend_svg(), "svg.jr-legende text", ("papier", "papier-2")),
-        "taken tag": (table.split('class="jr-taken-tag"', 1)[1], "svg.jr-table .jr-taken-tag",
-                      ("papier", "papier-2")),
-        "row card": (table.split('class="jr-row-card"', 1)[1], ".jr-row-card text", (row_card,)),
+        "legend": (legend_svg(), "svg.jr-legende text", papers),
+        "taken tag": (table.split('class="jr-taken-tag"', 1)[1], "svg.jr-table .jr-taken-tag", papers),
+        "row card": (table.split('class="jr-row-card"', 1)[1], ".jr-row-card text",
+                     {"the row card": _fill(css, ".jr-row-card-bg")}),
     }
     for name, (svg, selector, backgrounds) in words.items():
         ink = _fill(css, selector) or re.search(r'<text[^>]* fill="(#[0-9a-f]{6})"', svg)[1]
-        for background in backgrounds:
-            ratio = contrast(ink, page.get(background, background))
+        for background, colour in backgrounds.items():
+            ratio = contrast(ink, colour)
             assert ratio >= 4.5, f"{theme}: Junior's {name} {ink} on {background} is {ratio:.2f}:1"
