@@ -180,11 +180,13 @@ def test_junior_drawings_words_meet_wcag_aa(theme, media):
     css, page = _in_scheme(JUNIOR_CSS, media), _theme(theme)
     papers = {paper: page[paper] for paper in ("papier", "papier-2")}
     table = table_svg([[1], [2], [3], [4]], placed=5, taken=0)
+    row_card = _fill(css, ".jr-row-card-bg")
+    assert row_card, f"{theme}: junior.css gives the row card (.jr-row-card-bg) no fill"
     words = {
         "legend": (legend_svg(), "svg.jr-legende text", papers),
         "taken tag": (table.split('class="jr-taken-tag"', 1)[1], "svg.jr-table .jr-taken-tag", papers),
         "row card": (table.split('class="jr-row-card"', 1)[1], ".jr-row-card text",
-                     {"the row card": _fill(css, ".jr-row-card-bg")}),
+                     {"the row card": row_card}),
     }
     for name, (svg, selector, backgrounds) in words.items():
         ink = _fill(css, selector) or re.search(r'<text[^>]* fill="(#[0-9a-f]{6})"', svg)[1]
