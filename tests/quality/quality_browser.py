@@ -256,6 +256,7 @@ PRINT_LAYOUT = """() => {
   const controls = [...document.querySelectorAll(
       'button, input:not([type=hidden]), select, textarea, [role=button], summary')]
       .filter(shown).map(name);
+  const navigation = [...document.querySelectorAll('nav')].filter(shown).map(name);
   const steps = [...document.querySelectorAll('li.etape')];
   const hiddenSteps = steps.filter((li) => !shown(li)).map(name);
   const cut = [];
@@ -278,14 +279,15 @@ PRINT_LAYOUT = """() => {
     else if (box.height > height) cut.push(name(el) + `: ${Math.round(box.height)} px tall, the page holds ${Math.round(height)} px`);
     else if (box.width > width + 1) cut.push(name(el) + `: ${Math.round(box.width)} px wide, the page holds ${Math.round(width)} px`);
   }
-  return {pageHeight: height, pageWidth: width, controls, steps: steps.length, hiddenSteps, cut,
+  return {pageHeight: height, pageWidth: width, controls, navigation, steps: steps.length, hiddenSteps, cut,
           captions: steps.map((li) => (li.querySelector('figcaption') || li).textContent)};
 }"""
 
 
 def print_layout(page) -> dict:
-    """In print media at the printable width: visible controls, hidden steps, figures that could
-    be cut (see PRINT_LAYOUT: each figure must be unbreakable and fit one printable page)."""
+    """In print media at the printable width: visible controls and navigation, hidden steps,
+    figures that could be cut (see PRINT_LAYOUT: each figure must be unbreakable and fit one
+    printable page)."""
     page.emulate_media(media="print")
     width = page.evaluate(PRINT_LAYOUT)["pageWidth"]
     page.set_viewport_size({"width": int(width), "height": 1000})

@@ -208,7 +208,8 @@ def test_every_page_weighs_at_most_100_kb_gzip_before_any_interaction(walk, site
 def test_print_in_the_middle_of_a_replay_shows_every_step_and_no_control(walk):
     for label, layout in walk["print"].items():
         assert layout["steps"] > 0, label
-        assert (layout["hiddenSteps"], layout["controls"], layout["cut"]) == ([], [], []), label
+        assert (layout["hiddenSteps"], layout["controls"], layout["navigation"], layout["cut"]) \
+            == ([], [], [], []), label
 
 
 # --- keyboard only ----------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The print gate in Chromium: every built page but the 404 printed once to PDF (A4, the site's
-print stylesheet), with no control shown, no step hidden, no figure cut and every step caption
-in the PDF's text; each aide-mémoire on one sheet. Apart from the walk's module
-(test_gate_browser.py), so that the two run side by side under `make test`.
+print stylesheet), with no control and no navigation shown, no step hidden, no figure cut and
+every step caption in the PDF's text; each aide-mémoire on one sheet. Apart from the walk's
+module (test_gate_browser.py), so that the two run side by side under `make test`.
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ def squeeze(text: str) -> str:
 
 def print_problems(layout: dict) -> list[str]:
     problems = [f"visible control in print: {c}" for c in layout["controls"]]
+    problems += [f"navigation in print: {n}" for n in layout["navigation"]]
     problems += [f"step not printed: {s}" for s in layout["hiddenSteps"]]
     problems += [f"figure may be cut: {c}" for c in layout["cut"]]
     if layout.get("pdf"):

@@ -205,6 +205,7 @@ BROKEN_LAYOUT = page('<h1>Un second titre</h1><div style="width:600px">Trop larg
                      '"white-space:nowrap">Un titre de tableau bien trop long pour un téléphone'
                      '</caption><tr><td>1</td></tr></table></div>', policy=None)
 BROKEN_PRINT = page(
+    '<nav aria-label="Sections du guide"><a href="regles/">Règles</a></nav>'
     '<div class="joueur-commandes"><button>Suivant</button></div>'
     '<ol><li class="etape" hidden><figure><figcaption>Étape cachée</figcaption></figure></li></ol>'
     '<figure style="break-inside:auto"><svg width="100" height="1500" role="img">'
@@ -307,9 +308,10 @@ def test_the_walk_records_foreign_requests_csp_violations_and_console_errors(bro
     assert any("script-src-elem blocked https://cdn.exemple.org" in line for line in csp), csp
 
 
-def test_print_layout_reports_controls_hidden_steps_and_cut_figures(broken_results):
+def test_print_layout_reports_controls_navigation_hidden_steps_and_cut_figures(broken_results):
     layout = broken_results["print"]
     assert layout["controls"], layout
+    assert layout["navigation"] == ["nav"], layout
     assert layout["hiddenSteps"], layout
     assert any("break-inside is auto" in c for c in layout["cut"]), layout["cut"]
     assert any("px tall" in c for c in layout["cut"]), layout["cut"]
