@@ -12,7 +12,7 @@ NODE_STAMP := node_modules/.installed
 # game/ and the tests again, a tenth of the run's CPU (README, Performance).
 PYTEST := env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest
 
-.PHONY: serve build test test-fast browser bench clean setup
+.PHONY: serve build test test-fast screenshots browser bench clean setup
 
 setup: $(STAMP) $(NODE_STAMP)
 
@@ -58,7 +58,13 @@ build: setup
 # quality gate's walk) in one process, longest module first, and runs the journeys' three
 # browsers in three (tests/conftest.py, pytest_xdist_make_scheduler).
 test: setup browser
-	$(PYTEST) -n 3 --dist loadscope
+	$(PYTEST) -n 3 --dist loadscope -m "not screenshots"
+
+# Pictures for a human to look at, in test-artifacts/: the example pages at desktop, 320 px, dark
+# and print (pages/), the Junior pages (junior/). Not in `make test`: what they show is checked on
+# every page by its quality gates. The CI takes them after the tests (.github/workflows/tests.yml).
+screenshots: setup browser
+	$(PYTEST) -m screenshots -n 2
 
 # Engine and build tests only, under a minute: no browser, no Node, nothing marked slow.
 test-fast: $(STAMP)

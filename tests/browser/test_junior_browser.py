@@ -141,6 +141,7 @@ def test_a_refused_row_shows_the_engines_french_sentence_and_changes_nothing(pag
     assert requests == []
 
 
+@pytest.mark.screenshots   # `make screenshots`: the walk checks every page at 320 px
 def test_junior_pages_screenshots_desktop_phone_and_greyscale(browser, server):
     """Saved for a human; at 320 px no page may scroll sideways. Each page freshly loaded at
     each size, in one context (nothing of a page's state matters here)."""

@@ -1,7 +1,9 @@
 """Each example page saved as screenshots (desktop, 320 px, dark, print) under test-artifacts/
-for a human to look at, with no console error in any look. That every page renders cleanly at
-320 px and 1280 px (no console error, no sideways scroll, no table title cut off, one h1) is the
-quality gate's walk (tests/quality/test_gate_browser.py), which opens every page anyway.
+for a human to look at, with no console error in any look: `make screenshots` (the CI keeps
+them), not `make test`. What they show is checked on every page by the quality gates: the walk
+(tests/quality/test_gate_browser.py: no console error, no sideways scroll, no table title cut
+off and one h1, at 320 px and 1280 px, light and dark) and the print gate (test_gate_print.py:
+no control and no navigation printed).
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import pytest
 
 from harness import Guard, sealed_context, watch
 from site_builder.content import NOT_PAGES, page_url
+
+pytestmark = pytest.mark.screenshots
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"

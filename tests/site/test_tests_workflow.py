@@ -71,7 +71,12 @@ def test_ci_run_installs_nothing_a_machine_has(tmp_path):
     assert calls == ["make test"]
 
 
-def test_the_screenshots_are_kept_even_when_a_test_fails():
+def test_the_screenshots_are_taken_and_kept_even_when_a_test_fails():
     (job,) = WORKFLOW["jobs"].values()
-    upload = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/upload-artifact@"))
-    assert upload["if"] == "always()" and upload["with"]["path"].rstrip("/") == "test-artifacts"
+    steps = job["steps"]
+    upload = next(i for i, s in enumerate(steps) if s.get("uses", "").startswith("actions/upload-artifact@"))
+    assert steps[upload]["if"] == "always()"
+    assert steps[upload]["with"]["path"].rstrip("/") == "test-artifacts"
+    take = next(i for i, s in enumerate(steps) if s.get("run") == "make screenshots")
+    tests = next(i for i, s in enumerate(steps) if s.get("run") == "bash .ci/run")
+    assert tests < take < upload and steps[take]["if"] == "always()"
