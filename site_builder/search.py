@@ -2,18 +2,18 @@
 
 Pagefind (PyPI `pagefind[bin]`) stems French words (« ramasse », « ramasser »), ignores accents
 unless the reader types them, and splits the index into small files the browser fetches only
-when the box is used. Every heading with an id is a result of its own. Indexing takes seconds,
-so the bundle is cached in `.cache/search/`, keyed by the pages, the settings and the version.
+when the box is used. Every heading with an id is a result of its own. Indexing runs Pagefind's
+binary, so the bundle is cached in `.cache/search/`, keyed by the pages, the settings and the version.
 """
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import hashlib
 import importlib.metadata
 import json
 import shutil
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -69,7 +69,9 @@ def is_shipped(name: str) -> bool:
 
 def cache_key(pages: dict[str, str]) -> str:
     digest = hashlib.sha256()
-    digest.update(_version().encode() + json.dumps(CONFIG, sort_keys=True).encode())
+    # "cli": bundles of the command line, whose index files differ in bytes (not in what they
+    # find) from those the Python service made before: a build never mixes the two
+    digest.update(_version().encode() + b" cli" + json.dumps(CONFIG, sort_keys=True).encode())
     for url, text in pages.items():
         digest.update(hashlib.sha256(url.encode() + b"\0" + text.encode()).digest())
     return digest.hexdigest()[:20]
@@ -86,13 +88,9 @@ def bundle(files: dict[str, str | bytes], *, cache_dir: Path | None = None) -> d
         # made beside the cache and renamed in whole: builds running at once (the test
         # processes) never read a bundle another is still writing
         with tempfile.TemporaryDirectory(prefix="making-", dir=cached.parent) as tmp:
-            for attempt in range(2):
-                shutil.rmtree(Path(tmp) / "bundle", ignore_errors=True)
-                _index(pages, Path(tmp) / "bundle")
-                if _whole(Path(tmp) / "bundle"):
-                    break
-            else:
-                raise SearchIndexError("Pagefind wrote a search bundle cut short twice "
+            _index(pages, Path(tmp))
+            if not _whole(Path(tmp) / "bundle"):
+                raise SearchIndexError("Pagefind wrote a search bundle cut short "
                                        "(pagefind.js or its worker incomplete)")
             try:
                 (Path(tmp) / "bundle").rename(cached)
@@ -115,45 +113,25 @@ def _version() -> str:
                                "lists pagefind[bin])") from error
 
 
-def _index(pages: dict[str, str], out: Path) -> None:
-    try:
-        from pagefind.service import PagefindService
-    except ImportError as error:
-        raise SearchIndexError("Pagefind is not installed: run `make setup`") from error
-
-    async def run() -> None:
-        service = await PagefindService().launch()
-        try:
-            index = await service.create_index(CONFIG)
-            for url, text in pages.items():
-                await index.add_html_file(content=text, url=url)
-            await index.write_files(output_path=str(out))
-            await _settled(out)
-        finally:
-            await service.close()
-
-    try:
-        # in a thread of its own: the caller may already run an event loop (a test under
-        # Playwright's sync API), where asyncio.run is refused
-        with concurrent.futures.ThreadPoolExecutor(max_workers=1) as thread:
-            thread.submit(lambda: asyncio.run(run())).result()
-    except Exception as error:  # the service's own errors have no common base class
-        raise SearchIndexError(f"Pagefind failed to index the site: {error}") from error
-    if not (out / "pagefind-entry.json").is_file():
-        raise SearchIndexError(f"Pagefind wrote no index into {out}")
-
-
-async def _settled(out: Path, quiet_s: float = 0.3, limit_s: float = 30) -> None:
-    """Wait until the bundle's files stop growing: closing the service terminates Pagefind's
-    process, and a file it was still writing was once left cut at 32 KB (pagefind.js)."""
-    loop = asyncio.get_running_loop()
-    deadline, before = loop.time() + limit_s, None
-    while loop.time() < deadline:
-        sizes = {p: p.stat().st_size for p in out.rglob("*") if p.is_file()} if out.is_dir() else {}
-        if sizes and sizes == before:
-            return
-        before = sizes
-        await asyncio.sleep(quiet_s)
+def _index(pages: dict[str, str], folder: Path) -> None:
+    """Pagefind's command line over the pages written into `folder`; the bundle goes to
+    `folder/bundle`. One process that exits once its files are written: its Python service
+    (`pagefind.service`) waits a tenth of a second before reading each answer, three idle
+    seconds for thirty pages, and once left a file cut short when it was closed."""
+    _version()   # not installed: say what to run
+    for url, text in pages.items():
+        page = folder / "pages" / url.lstrip("/") / "index.html"
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(text, encoding="utf-8")
+    settings = {**CONFIG, "site": "pages", "output_path": "bundle"}
+    (folder / "pagefind.json").write_text(json.dumps(settings), encoding="utf-8")   # read from cwd
+    done = subprocess.run([sys.executable, "-m", "pagefind", "--silent"], cwd=folder,
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SearchIndexError(f"Pagefind failed to index the site ({done.returncode}):\n"
+                               f"{done.stdout}{done.stderr}".rstrip())
+    if not (folder / "bundle" / "pagefind-entry.json").is_file():
+        raise SearchIndexError(f"Pagefind wrote no index into {folder / 'bundle'}")
 
 
 def _whole(bundle: Path) -> bool:

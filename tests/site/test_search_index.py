@@ -90,3 +90,12 @@ def test_a_bundle_cut_short_in_the_cache_is_made_again(tmp_path):
     cached = tmp_path / search.cache_key(search.indexed_pages(files)) / "pagefind.js"
     cached.write_bytes(whole[:32768])
     assert search.bundle(files, cache_dir=tmp_path)["pagefind/pagefind.js"] == whole
+
+
+def test_a_pagefind_failure_stops_the_build_with_its_own_words_and_caches_nothing(tmp_path, monkeypatch):
+    files = {"index.html": '<html lang="fr"><body><article class="page"><h1 id="a">Ramasser</h1>'
+                           "<p>On ramasse la rangée.</p></article></body></html>"}
+    monkeypatch.setattr(search, "CONFIG", {**search.CONFIG, "root_selector": 42})
+    with pytest.raises(search.SearchIndexError, match="(?s)Pagefind failed.*expected a string"):
+        search.bundle(files, cache_dir=tmp_path)
+    assert [path.name for path in tmp_path.iterdir()] == []
