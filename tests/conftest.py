@@ -37,13 +37,24 @@ LONGEST = ("browser/test_journeys.py", "quality/test_gate_browser.py", "browser/
            "browser/test_explorer.py", "browser/test_player.py", "quality/test_gate_print.py",
            "parity/test_pyodide_parity.py", "browser/test_search.py")
 HEAVY_FOLDERS = ("browser", "quality", "parity")
+# Before all of them, after the Chromium journeys: while the process that took those builds the
+# site (in a fresh clone, mostly Node trimming Pyodide's library: about 13 s of one core), the
+# other two would wait for it, so they start with modules that need no site (Pyodide under Node,
+# the fast engine's properties) and take the Firefox and WebKit journeys after.
+WITHOUT_SITE_FIRST = ("game/test_rng.py", "game/junior/test_junior_pyodide_parity.py",
+                      "game/specials/test_specials_pyodide_parity.py", "game/classic/test_fast.py")
 
 
 def _rank(item) -> int:
     path = Path(str(item.fspath)).resolve().relative_to(ROOT / "tests").as_posix()
+    if path == LONGEST[0] and item.nodeid.endswith("[chromium]"):
+        return 0
+    if path in WITHOUT_SITE_FIRST:
+        return 1 + WITHOUT_SITE_FIRST.index(path)
+    rank = 1 + len(WITHOUT_SITE_FIRST)
     if path in LONGEST:
-        return LONGEST.index(path)
-    return len(LONGEST) + (0 if path.split("/")[0] in HEAVY_FOLDERS else 1)
+        return rank + LONGEST.index(path)
+    return rank + len(LONGEST) + (0 if path.split("/")[0] in HEAVY_FOLDERS else 1)
 
 
 def pytest_collection_modifyitems(items):
