@@ -40,9 +40,11 @@ HEAVY_FOLDERS = ("browser", "quality", "parity")
 # Before all of them, after the Chromium journeys: while the process that took those builds the
 # site (in a fresh clone, mostly Node trimming Pyodide's library: about 13 s of one core), the
 # other two would wait for it, so they start with modules that need no site (Pyodide under Node,
-# the fast engine's properties) and take the Firefox and WebKit journeys after.
+# the fast engine's and the explorer's links' properties) and take the Firefox and WebKit
+# journeys after.
 WITHOUT_SITE_FIRST = ("game/test_rng.py", "game/junior/test_junior_pyodide_parity.py",
-                      "game/specials/test_specials_pyodide_parity.py", "game/classic/test_fast.py")
+                      "game/specials/test_specials_pyodide_parity.py", "game/classic/test_fast.py",
+                      "game/explore/test_codec.py")
 
 
 def _rank(item) -> int:
