@@ -13,6 +13,8 @@ from site_builder import offline, search
 from test_anchors import parsed
 
 SIGNATURE = b"pagefind_dcd"
+ONE_PAGE = {"index.html": '<html lang="fr"><body><article class="page"><h1 id="a">Ramasser</h1>'
+                          "<p>On ramasse la rangée.</p></article></body></html>"}
 
 
 def fragments(site: Path) -> list[dict]:
@@ -65,8 +67,7 @@ def test_the_engine_sentences_of_each_step_are_not_indexed(site):
 
 
 def test_an_unchanged_site_is_not_indexed_again(tmp_path, monkeypatch):
-    files = {"index.html": '<html lang="fr"><body><article class="page"><h1 id="a">Ramasser</h1>'
-                           "<p>On ramasse la rangée.</p></article></body></html>"}
+    files = dict(ONE_PAGE)
     first = search.bundle(files, cache_dir=tmp_path)
     assert "pagefind/pagefind.js" in first
     assert any(name.startswith("pagefind/fragment/") for name in first)
@@ -84,8 +85,7 @@ def test_an_unchanged_site_is_not_indexed_again(tmp_path, monkeypatch):
 def test_a_bundle_cut_short_in_the_cache_is_made_again(tmp_path):
     """Pagefind once left pagefind.js cut at 32 KB when its process was closed; the cached
     bundle then broke every later build's search box. A cut bundle is never shipped."""
-    files = {"index.html": '<html lang="fr"><body><article class="page"><h1 id="a">Ramasser</h1>'
-                           "<p>On ramasse la rangée.</p></article></body></html>"}
+    files = dict(ONE_PAGE)
     whole = search.bundle(files, cache_dir=tmp_path)["pagefind/pagefind.js"]
     cached = tmp_path / search.cache_key(search.indexed_pages(files)) / "pagefind.js"
     cached.write_bytes(whole[:32768])
@@ -93,8 +93,7 @@ def test_a_bundle_cut_short_in_the_cache_is_made_again(tmp_path):
 
 
 def test_a_pagefind_failure_stops_the_build_with_its_own_words_and_caches_nothing(tmp_path, monkeypatch):
-    files = {"index.html": '<html lang="fr"><body><article class="page"><h1 id="a">Ramasser</h1>'
-                           "<p>On ramasse la rangée.</p></article></body></html>"}
+    files = dict(ONE_PAGE)
     monkeypatch.setattr(search, "CONFIG", {**search.CONFIG, "root_selector": 42})
     with pytest.raises(search.SearchIndexError, match="(?s)Pagefind failed.*expected a string"):
         search.bundle(files, cache_dir=tmp_path)
