@@ -3,7 +3,8 @@
 Pagefind (PyPI `pagefind[bin]`) stems French words (« ramasse », « ramasser »), ignores accents
 unless the reader types them, and splits the index into small files the browser fetches only
 when the box is used. Every heading with an id is a result of its own. Indexing runs Pagefind's
-binary, so the bundle is cached in `.cache/search/`, keyed by the pages, the settings and the version.
+binary, so the bundle is cached in `.cache/search/`, keyed by the pages, the settings and the
+version.
 """
 
 from __future__ import annotations
@@ -117,8 +118,8 @@ def _index(pages: dict[str, str], folder: Path) -> None:
     """Pagefind's command line over the pages written into `folder`; the bundle goes to
     `folder/bundle`. One process that exits once its files are written: its Python service
     (`pagefind.service`) waits a tenth of a second before reading each answer, three idle
-    seconds for thirty pages, and once left a file cut short when it was closed."""
-    _version()   # not installed: say what to run
+    seconds for thirty pages, and once left a file cut short when it was closed. (`bundle` has
+    already asked `_version`, which says what to run when Pagefind is not installed.)"""
     for url, text in pages.items():
         page = folder / "pages" / url.lstrip("/") / "index.html"
         page.parent.mkdir(parents=True, exist_ok=True)

@@ -49,7 +49,7 @@ WITHOUT_SITE_FIRST = ("game/test_rng.py", "game/junior/test_junior_pyodide_parit
 
 def _rank(item) -> int:
     path = Path(str(item.fspath)).resolve().relative_to(ROOT / "tests").as_posix()
-    if path == LONGEST[0] and item.nodeid.endswith("[chromium]"):
+    if path == "browser/test_journeys.py" and item.nodeid.endswith("[chromium]"):
         return 0
     if path in WITHOUT_SITE_FIRST:
         return 1 + WITHOUT_SITE_FIRST.index(path)
