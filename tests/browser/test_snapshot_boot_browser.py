@@ -5,7 +5,8 @@ and keeps it in Cache Storage under this build's key, dropping the one another b
 (`harness.make_snapshot`, which asserts each of those steps: the run's `engine_snapshot` is made
 by it); the next page starts from it.
 A kept snapshot that is damaged, of another build or of another Pyodide build, or that the
-storage quota refuses, means a normal boot that answers the same, never a broken page; a reader
+storage quota refuses, means a normal boot that answers the same, never a broken page (and an
+engine archive that cannot be fetched, a failed start, never costs the kept snapshot); a reader
 who asked to save data gets no background work. Which way the worker started is what its
 « ready » message said (<html data-demarrage>), and how the snapshot went is
 <html data-instantane>: nothing is stubbed, the real workers run.
@@ -19,8 +20,8 @@ import json
 import pytest
 
 from game import web
-from harness import (ANOTHER_BUILD, ASK, SAVE_DATA, START, Guard, keep_snapshot, kept_sizes,
-                     sealed_page, snapshot_state)
+from harness import (ANOTHER_BUILD, ASK, ENGINE, ENGINE_TIMEOUT_MS, SAVE_DATA, START, Guard,
+                     keep_snapshot, kept_sizes, sealed_page, snapshot_state, snapshot_url)
 
 pytestmark = pytest.mark.slow
 
@@ -98,6 +99,50 @@ def test_a_damaged_snapshot_means_a_normal_boot_and_is_forgotten(reader, server,
     assert snapshot_state(reader) == "economie"
     reader.wait_for_timeout(1000)
     assert not [url for url in requested if "snapshot-maker" in url], requested
+
+
+# The page's engine started without waiting: <html data-echec> says why it failed, if it does;
+# window.__stopped counts the workers the page stopped.
+START_AND_NOTE = f"""() => {{ window.__stopped = 0; const stop = Worker.prototype.terminate;
+  Worker.prototype.terminate = function () {{ window.__stopped++; return stop.call(this); }};
+  import({ENGINE}).then((engine) => engine.start()).then(
+    () => {{ document.documentElement.dataset.echec = ''; }},
+    (error) => {{ document.documentElement.dataset.echec = String(error); }}); }}"""
+# The site's worker run as is, outside js/engine.js (which stops a worker that failed): what it
+# posts, kept in window.__posted.
+RAW_WORKER = f"""() => {{ window.__posted = [];
+    const worker = new Worker(new URL('worker.js', {ENGINE}), {{type: 'module'}});
+    worker.onmessage = (event) => window.__posted.push(event.data);
+    worker.postMessage({{type: 'boot'}}); }}"""
+
+
+def test_an_engine_archive_that_cannot_be_fetched_fails_the_start_at_once_and_keeps_the_snapshot(
+        reader, server, engine_snapshot):
+    """No engine starts without its archive (game/), so when it cannot be fetched the start fails
+    at once, not once the runtime's WebAssembly, twenty times its size, has come down a slow
+    line (held here: it never comes), and the page stops the worker. The kept snapshot is not
+    at fault: it stays for the next page, even where the worker goes on to restore it."""
+    keep_snapshot(reader, server, engine_snapshot)
+    reader.route("**/engine-*.zip", lambda route: route.abort())
+    held = []
+    reader.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    reader.evaluate(START_AND_NOTE)
+    reader.wait_for_function("() => document.documentElement.dataset.echec !== undefined",
+                             timeout=20_000)
+    assert reader.evaluate("document.documentElement.dataset.echec").startswith("Error:")
+    assert reader.evaluate("window.__stopped") == 1
+    reader.unroute("**/pyodide.asm.wasm")
+    for route in held:
+        route.abort()
+    # The worker itself, left running: the runtime arrives, the snapshot is restored, then the
+    # archive's failure ends the boot, without a word against the snapshot.
+    reader.evaluate(RAW_WORKER)
+    reader.wait_for_function("() => window.__posted.some((m) => m.type === 'failed')",
+                             timeout=20_000)
+    reader.wait_for_function("() => window.__posted.some((m) => m.phase === 'engine')",
+                             timeout=ENGINE_TIMEOUT_MS)
+    reader.wait_for_timeout(2000)   # a snapshot dropped after the restore would be gone by now
+    assert list(kept_sizes(reader)) == [snapshot_url(server)]
 
 
 def test_another_builds_snapshot_is_not_used_and_one_the_quota_refuses_is_not_kept(browser, server,

@@ -58,9 +58,15 @@ export function start() {
       reject(error);
       return;
     }
+    // A failed start is final for this page (start() keeps its promise): the worker is
+    // stopped, so that nothing it was still downloading costs the reader more.
+    const fail = (error) => {
+      worker.terminate();
+      reject(error);
+    };
     worker.onerror = (event) => {
       event.preventDefault();
-      reject(new Error(event.message || "worker failed to load"));
+      fail(new Error(event.message || "worker failed to load"));
     };
     worker.onmessage = (event) => {
       const data = event.data;
@@ -77,7 +83,7 @@ export function start() {
         announceReady();
         if (data.boot === "runtime") whenIdle(makeSnapshot);
       } else if (data.type === "failed") {
-        reject(new Error(data.detail));
+        fail(new Error(data.detail));
       } else if (pending.has(data.id)) {
         pending.get(data.id)(data);
         pending.delete(data.id);

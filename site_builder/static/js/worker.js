@@ -114,9 +114,15 @@ async function boot() {
   }
   postProgress(true);
   self.fetch = countingFetch(self.fetch.bind(self));
-  // Fetch the engine archive while the runtime starts: they do not depend on each other.
+  // Fetch the engine archive while the runtime starts: they do not depend on each other. No
+  // engine can start without it, so its failure fails the boot at once (the page says so and
+  // stops this worker) rather than once the runtime, twenty times its size, has downloaded.
+  let archiveFailed = false;
   const archive = fetchArchive(manifest);
-  archive.catch(() => {}); // awaited below; an early failure must not count as unhandled
+  archive.catch((error) => {
+    archiveFailed = true;
+    failBoot(error);
+  });
   const { loadPyodide } = await importPyodide(manifest);
   const kept = await snapshots.find(manifest);
   if (kept) {
@@ -125,6 +131,7 @@ async function boot() {
       bootedFrom = "snapshot";
       return handle;
     } catch (error) {
+      if (archiveFailed) throw error; // the archive's fault, not the snapshot's: keep it
       console.info("engine snapshot unusable, starting Python normally:", String(error));
       await snapshots.discard(manifest);
       // The runtime may be fetched again (from the HTTP cache): no exact total now.
