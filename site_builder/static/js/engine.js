@@ -59,9 +59,10 @@ export function start() {
       return;
     }
     // A failed start is final for this page (start() keeps its promise): the worker is
-    // stopped, so that nothing it was still downloading costs the reader more.
+    // stopped, so that nothing it was still downloading costs the reader more. (An error after
+    // the start leaves a ready engine running, as it always has.)
     const fail = (error) => {
-      worker.terminate();
+      if (!isReadyNow) worker.terminate();
       reject(error);
     };
     worker.onerror = (event) => {
