@@ -21,6 +21,8 @@ Printed, in this order:
 - for each design and network, 3 cold runs: wire bytes from opening an example page to the
   engine being ready, and the time from asking the engine to start (js/engine.js start(), as
   any control does) to ready;
+- for each network, one cold start whose engine archive answers 404, old (normal boot) and new:
+  how long until the start fails, and the bytes sent until 3 s after;
 - unthrottled: the new design's second page (another example page, after the first made its
   snapshot) over a bare `loadPyodide()` (Pyodide's own files, nothing else), same run.
 
@@ -250,6 +252,35 @@ def cold_start(browser, nginx: Nginx, design: str, network: str) -> dict:
         context.close()
 
 
+# How a start ended and when: [ms from engine.start(), "ready" or "failed"].
+START_ENDED = """async () => {
+  const script = [...document.scripts].find((s) => /\\/js\\/[^/]+[.]js$/.test(s.src)).src;
+  const engine = await import(script.replace(/[^/]+[.]js$/, "engine.js"));
+  const started = performance.now();
+  try { await engine.start(); return [performance.now() - started, "ready"]; }
+  catch { return [performance.now() - started, "failed"]; }
+}"""
+
+
+def missing_archive(browser, nginx: Nginx, design: str, network: str) -> dict:
+    """A cold start whose engine archive answers 404 (a deploy that lost it, a proxy that
+    refuses it): ms from engine.start() to its failure, and the bytes nginx sent from the start
+    to 3 s after it (a worker still downloading the runtime it can no longer use)."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.route(re.compile(r"/engine-[0-9a-f]+[.]zip$"), lambda route: route.fulfill(status=404))
+        throttle(context, page, network)
+        page.goto(nginx.url(f"{design}/{FIRST}"), wait_until="load", timeout=600_000)
+        mark = nginx.mark()
+        ms, ended = page.evaluate(START_ENDED)
+        page.wait_for_timeout(3000)
+        sent, _ = nginx.sent_since(mark)
+        return {"ms": ms, "ended": ended, "sent": sent}
+    finally:
+        context.close()
+
+
 def worker_fetch(browser, nginx: Nginx, network: str) -> float:
     """A worker's fetch of the new site's trimmed library (~0.4 MB) under the page's emulation."""
     manifest = json.loads(urlopen_text(nginx.url("new/engine.json")))
@@ -406,6 +437,14 @@ def main() -> int:
                           f"archive {median(archive) if archive else float('nan'):6.0f} ms  "
                           f"(runs: {times}; "
                           f"boots: {', '.join(sorted({r['boot'] for r in runs}))})", flush=True)
+
+            print("\nan engine archive that answers 404: engine.start() to its failure, wire bytes "
+                  "from the start to 3 s after it")
+            for network in networks:
+                for design in ("old-normal", "new"):
+                    got = missing_archive(browser, nginx, design, network)
+                    print(f"  {design:<13} {LABELS[network]:<28} {got['ended']} after "
+                          f"{got['ms']:8.0f} ms, {got['sent'] / 1e6:.2f} MB sent", flush=True)
 
             pages = [second_page(browser, nginx) for _ in range(args.runs)]
             bares = [bare(browser, nginx) for _ in range(args.runs)]
