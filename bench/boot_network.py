@@ -50,7 +50,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from harness import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from harness import CHROMIUM_ARGS, ENGINE, chromium_path  # noqa: E402
 from profiles import Profiles  # noqa: E402
 
 NETWORKS = {
@@ -104,14 +104,14 @@ const { loadPyodide } = await import(new URL("./pyodide/pyodide.mjs", import.met
 await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
 self.postMessage("ready");
 """
-# The page's own js/engine.js (the module its scripts use), started directly and timed.
-START = """async () => {
-  const script = [...document.scripts].find((s) => /\\/js\\/[^/]+[.]js$/.test(s.src)).src;
-  const engine = await import(script.replace(/[^/]+[.]js$/, "engine.js"));
+# The page's own js/engine.js (the module its scripts use, harness.ENGINE), started directly
+# and timed.
+START = f"""async () => {{
+  const engine = await import({ENGINE});
   const started = performance.now();
   await engine.start();
   return [performance.now() - started, document.documentElement.dataset.demarrage];
-}"""
+}}"""
 # A worker file of the same origin: the pages' Content-Security-Policy (worker-src 'self')
 # refuses a blob: worker.
 PROBE_WORKER = """self.onmessage = async (e) => {
@@ -253,13 +253,12 @@ def cold_start(browser, nginx: Nginx, design: str, network: str) -> dict:
 
 
 # How a start ended and when: [ms from engine.start(), "ready" or "failed"].
-START_ENDED = """async () => {
-  const script = [...document.scripts].find((s) => /\\/js\\/[^/]+[.]js$/.test(s.src)).src;
-  const engine = await import(script.replace(/[^/]+[.]js$/, "engine.js"));
+START_ENDED = f"""async () => {{
+  const engine = await import({ENGINE});
   const started = performance.now();
-  try { await engine.start(); return [performance.now() - started, "ready"]; }
-  catch { return [performance.now() - started, "failed"]; }
-}"""
+  try {{ await engine.start(); return [performance.now() - started, "ready"]; }}
+  catch {{ return [performance.now() - started, "failed"]; }}
+}}"""
 
 
 def missing_archive(browser, nginx: Nginx, design: str, network: str) -> dict:
