@@ -39,7 +39,7 @@ LONGEST = ("browser/test_journeys.py", "quality/test_gate_browser.py", "browser/
 HEAVY_FOLDERS = ("browser", "quality", "parity")
 # Before all of them, after the Chromium journeys: while the process that took those builds the
 # site (in a fresh clone, mostly Node trimming Pyodide's library: about 13 s of one core), the
-# other two would wait for it, so they start with modules that need no site (Pyodide under Node,
+# others would wait for it, so they start with modules that need no site (Pyodide under Node,
 # the fast engine's and the explorer's links' properties) and take the Firefox and WebKit
 # journeys after.
 WITHOUT_SITE_FIRST = ("game/test_rng.py", "game/junior/test_junior_pyodide_parity.py",
@@ -75,7 +75,7 @@ ONE_PROCESS = {"tests/game/test_rng.py": "pyodide-under-node",
 
 @pytest.hookimpl(optionalhook=True)   # `pytest -p no:xdist` still runs
 def pytest_xdist_make_scheduler(config, log):
-    """`make test`'s scheduling (`-n 3 --dist loadscope`): xdist's loadscope, a module's tests
+    """`make test`'s scheduling (`-n 4 --dist loadscope`): xdist's loadscope, a module's tests
     (and its costly module fixtures, such as the quality gate's walk) in one process, with two
     changes. The modules go out longest first, in collection order (`LONGEST`), not ordered by
     their number of tests; a module of BY_PARAMETER is one unit per parameter, and the modules
