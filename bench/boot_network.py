@@ -105,13 +105,23 @@ await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
 self.postMessage("ready");
 """
 # The page's own js/engine.js (the module its scripts use, harness.ENGINE), started directly
-# and timed.
+# and timed: [ms from engine.start() to its end, how the worker booted or "failed"].
 START = f"""async () => {{
   const engine = await import({ENGINE});
   const started = performance.now();
-  await engine.start();
+  try {{ await engine.start(); }}
+  catch {{ return [performance.now() - started, "failed"]; }}
   return [performance.now() - started, document.documentElement.dataset.demarrage];
 }}"""
+
+
+def started(page) -> tuple[float, str]:
+    """Start the page's engine (START); ms to ready and how it booted. A start that fails stops
+    the bench: its time would be no engine's."""
+    ms, boot = page.evaluate(START)
+    if boot == "failed":
+        raise RuntimeError(f"the engine of {page.url} failed to start")
+    return ms, boot
 # A worker file of the same origin: the pages' Content-Security-Policy (worker-src 'self')
 # refuses a blob: worker.
 PROBE_WORKER = """self.onmessage = async (e) => {
@@ -245,20 +255,11 @@ def cold_start(browser, nginx: Nginx, design: str, network: str) -> dict:
         throttle(context, page, network)
         mark = nginx.mark()
         page.goto(nginx.url(f"{design}/{FIRST}"), wait_until="load", timeout=600_000)
-        ms, boot = page.evaluate(START)
+        ms, boot = started(page)
         sent, _ = nginx.sent_since(mark)
         return {"ms": ms, "sent": sent, "boot": boot, "archive_ms": archive[0] if archive else None}
     finally:
         context.close()
-
-
-# How a start ended and when: [ms from engine.start(), "ready" or "failed"].
-START_ENDED = f"""async () => {{
-  const engine = await import({ENGINE});
-  const started = performance.now();
-  try {{ await engine.start(); return [performance.now() - started, "ready"]; }}
-  catch {{ return [performance.now() - started, "failed"]; }}
-}}"""
 
 
 def missing_archive(browser, nginx: Nginx, design: str, network: str) -> dict:
@@ -272,7 +273,7 @@ def missing_archive(browser, nginx: Nginx, design: str, network: str) -> dict:
         throttle(context, page, network)
         page.goto(nginx.url(f"{design}/{FIRST}"), wait_until="load", timeout=600_000)
         mark = nginx.mark()
-        ms, ended = page.evaluate(START_ENDED)
+        ms, ended = page.evaluate(START)
         page.wait_for_timeout(3000)
         sent, _ = nginx.sent_since(mark)
         return {"ms": ms, "ended": ended, "sent": sent}
@@ -342,14 +343,14 @@ def second_page(browser, nginx: Nginx) -> tuple[float, float, int, str, str]:
     try:
         page = context.new_page()
         page.goto(nginx.url(f"new/{FIRST}"))
-        first, _ = page.evaluate(START)
+        first, _ = started(page)
         mark = nginx.mark()
         page.wait_for_function("() => document.documentElement.dataset.instantane", timeout=300_000)
         made = page.evaluate("document.documentElement.dataset.instantane")
         background, _ = nginx.sent_since(mark)
         second = context.new_page()
         second.goto(nginx.url(f"new/{SECOND}"))
-        ms, boot = second.evaluate(START)
+        ms, boot = started(second)
         return first, ms, background, made, boot
     finally:
         context.close()
