@@ -17,7 +17,7 @@ import json
 import re
 
 import pytest
-from harness import ENGINE_TIMEOUT_MS, Guard, fast_clock, idle, sealed_page, tab_to
+from harness import ENGINE, ENGINE_TIMEOUT_MS, Guard, fast_clock, idle, sealed_page, tab_to
 from playwright.sync_api import expect
 
 from game.explore.position import Position
@@ -145,6 +145,26 @@ def test_a_browser_that_cannot_run_the_engine_gets_a_french_message_and_no_empty
     form = page.locator("form.explorer-position")
     assert form.is_hidden() and form.get_attribute("data-avant-script") is None
     assert form.evaluate("(f) => f.getBoundingClientRect().height") == 0
+
+
+def test_an_edit_while_the_engine_starts_still_gets_its_estimate_of_the_edited_position(page, server):
+    """« Quel risque ? » pressed on a page whose engine has not started, then the hand edited
+    while it starts (the edit schedules a check of its own, which supersedes the press's): the
+    estimate still comes, and it is the estimate of the position as it now reads. The press is
+    never lost."""
+    open_page(page, server)
+    fill_position(page)
+    page.fill("#explorer-graine", "7")
+    page.select_option("#explorer-tirages", "1000")
+    page.get_by_role("button", name="Quel risque ?").click()
+    page.fill("#explorer-main", "5 48 90")
+    # The edit came while the engine was still starting: its check was scheduled, not run.
+    assert page.evaluate(f"async () => (await import({ENGINE})).isReady()") is False
+    page.wait_for_selector(FINISHED, timeout=ENGINE_TIMEOUT_MS)
+    position = Position.of([[int(c) for c in r.split()] for r in ROWS], [5, 48, 90], 4, {"p3": [7]})
+    expected = estimate(position, 1000, 7)
+    assert figures(page) and [(card, take) for card, take, _ in figures(page)] == [
+        (card, round(t.take_interval()[0], 6)) for card, t in zip([5, 48, 90], expected.tallies)]
 
 
 def test_an_estimate_is_cpythons_and_gets_a_link_and_fits_a_phone(shared):

@@ -191,8 +191,11 @@ async function estimate(event) {
   results.setAttribute("aria-busy", "true");
   try {
     clearTimeout(checkTimer);
-    const checked = await check();
-    if (!checked || !checked.ok) return;
+    let checked = await check();
+    // An edit while this check waited (for the engine's start, say) has checked anew: check the
+    // position as it now reads rather than drop the reader's press.
+    while (checked === null) checked = await check();
+    if (!checked.ok) return;
     const { seed, mode, samples } = settings();
     const base = { type: "explore_estimate", form: readForm(), seed, mode, samples };
     bar.value = 0;
