@@ -88,6 +88,15 @@ FORGET = """async (keep) => {
 }"""
 FORGOTTEN = {"workers": 0, "running": 0, "caches": [], "stored": 0}
 
+# A page's messages to its reader (live regions, the fields' error spots, the engine's status) and
+# the engine's state as the scripts write it on <html>, for `Driver.describe`.
+DESCRIBE = """() => ({
+    url: location.href,
+    html: {...document.documentElement.dataset},
+    said: [...document.querySelectorAll('[role=status], [role=alert], [aria-live], [data-erreur], [data-statut]')]
+        .map((spot) => spot.textContent.trim()).filter(Boolean),
+})"""
+
 
 class Driver:
     """What a journey may ask of a browser; the adapters below implement it."""
@@ -137,9 +146,19 @@ class Driver:
                 return value
             if time.monotonic() > deadline:
                 raise AssertionError(f"{self.engine}: still false after {timeout_ms} ms: "
-                                     f"{what or function}")
+                                     f"{what or function}; the page says {self.describe()}")
             time.sleep(pause)
             pause = min(pause * 1.5, 0.25)
+
+    def describe(self) -> dict:
+        """What the page tells its reader (status lines, error messages, the engine's state on
+        <html>) and the errors seen so far: why a wait timed out, in the failure itself, for a
+        failure that comes once in many runs."""
+        try:
+            said = self.eval(DESCRIBE)
+        except Exception as error:   # a browser that no longer answers: say so
+            said = {"unreadable": repr(error)}
+        return {**said, "errors": list(self.errors)}
 
     def wait_for(self, css: str, timeout_ms: int = WAIT_MS) -> None:
         self.wait("(css) => document.querySelector(css) !== null", css,
