@@ -111,7 +111,6 @@ function want() {
   if (!engine.isReady()) status(root.querySelector("[data-statut]").dataset.texteDemarrage);
   engine.start().then(() => {
     status("");
-    root.querySelector("[data-avant-moteur]").hidden = true;
   }, failed);
 }
 
@@ -149,7 +148,7 @@ async function updateLink() {
   history.replaceState(null, "", `#${answer.fragment}`);
   const link = root.querySelector("[data-lien]");
   link.href = `#${answer.fragment}`;
-  root.querySelector(".explorer-partage").hidden = false;
+  delete root.querySelector(".explorer-lien").dataset.enAttente;
 }
 
 async function openLink() {
@@ -171,7 +170,7 @@ async function openLink() {
   showErrors([]);
   showGrid(answer);
   form.dataset.valide = "true";
-  root.querySelector(".explorer-partage").hidden = false;
+  delete root.querySelector(".explorer-lien").dataset.enAttente;
   root.querySelector("[data-lien]").href = `#${fragment}`;
 }
 
@@ -182,7 +181,7 @@ async function estimate(event) {
   if (running) return;
   const stop = form.querySelector("[data-action=stop]");
   const go = form.querySelector("button[type=submit]");
-  const bar = form.querySelector("progress");
+  const bar = root.querySelector(".explorer-progression progress");
   const results = root.querySelector("[data-resultats]");
   want();
   running = { stopped: false };
@@ -280,6 +279,7 @@ async function importScenario() {
 function init() {
   if (!root || !form) return;
   reveal(form, engine.supported());   // no engine here: the form's kept place goes
+  reveal(root.querySelector(".explorer-partage"), engine.supported());
   if (form.hidden) {
     status(root.querySelector("[data-statut]").dataset.texteEchec);
     return;
