@@ -1,7 +1,7 @@
 """The rules engine of « 6 qui prend ! » and its variants: pure Python, deterministic, no I/O.
 
 It runs unchanged in three places: the site build, the tests, and the reader's
-browser (Pyodide). RULES.md (the team's rule book) is the specification; where
+browser (Pyodide). docs/rules.md (the rules the project adopts) is the specification; where
 the code settles an ambiguity, a comment names the section.
 
 Glossary, French game words → names in the code:

@@ -143,6 +143,9 @@ def simulate(variant_name: str = variants.DEFAULT, players: int = 4, games: int 
     variant = variants.get(variant_name)
     options = variants.check_options(variant, options)
     bot_factory(variant, bot)   # an unknown robot is a GameError, whichever loop plays
+    # Checked here for every loop (the kernels' included): a GameError, never a TypeError.
+    if not (is_whole(players) and is_whole(games) and is_whole(seed) and games >= 1):
+        raise GameError("players, games and seed are whole numbers, with at least one game")
     if variant.simulator is not None:   # imported on use: the browser never simulates
         return importlib.import_module(variant.simulator).simulate(
             players=players, games=games, seed=seed, bot=bot, variant=variant.name, **options)

@@ -130,7 +130,7 @@ class Estimate:
         tallies = [Tally.from_json(t) for t in data["tallies"]]
         done = data.get("done")
         # Each sample's heads h satisfy h² ≥ |h|; with Négatif = positif a take may count below 0.
-        if not isinstance(done, int) or any(not t.takes <= t.n <= done or t.heads_sq < abs(t.heads)
+        if not is_whole(done) or any(not t.takes <= t.n <= done or t.heads_sq < abs(t.heads)
                                                 for t in tallies):
             raise GameError("so_far's tallies do not add up", code="stale_estimate")
         return cls(data.get("seed"), data.get("mode"), data.get("samples"), done, tallies)

@@ -41,3 +41,10 @@ def test_the_defaults_are_filled_in_once():
         {"target": 66, "strict": False, "rounds": None}
     assert variants.check_options(variants.get("junior"), {"level": "expert"}) == \
         {"level": "expert", "goal": None}
+
+
+@pytest.mark.parametrize("arguments", [{"players": "4"}, {"players": 4.0}, {"games": "3"},
+                                       {"games": 0}, {"seed": "x"}, {"seed": True}])
+def test_simulate_refuses_a_count_or_seed_that_is_no_whole_number_with_a_game_error(arguments):
+    with pytest.raises(GameError):
+        simulate("classic", **{"players": 3, "games": 1, **arguments})

@@ -23,7 +23,7 @@ from game.classic.table import Table
 from game.classic.play import Turn
 from game.errors import GameError
 from game.explore.position import Position
-from game.explore.risk import estimate
+from game.explore.risk import Estimate, estimate
 
 # Tactique at 2 players (cards 1..24): the opponent holds 5 cards, 18 and 4 of 6 unseen ones.
 TWO = Position.of([[4], [8, 9, 10, 11], [15, 16], [20]], [2, 13, 14, 17, 22], 2,
@@ -186,3 +186,13 @@ def test_figures_of_another_estimate_are_refused():
     assert raised.value.code == "stale_estimate"
     with pytest.raises(GameError):
         estimate(WIDE, 300, seed=1, start=50, so_far=first)
+
+
+def test_figures_sent_back_with_a_bool_count_are_refused():
+    """A page's `so_far` counts its draws in `done`: JSON `true` is 1 in Python, and no count."""
+    first = estimate(WIDE, 300, seed=1, chunk=1).to_json()
+    assert first["done"] == 1
+    with pytest.raises(GameError) as raised:
+        Estimate.from_json({**first, "done": True})
+    assert raised.value.code == "stale_estimate"
+    assert Estimate.from_json(first).done == 1
