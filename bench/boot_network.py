@@ -18,6 +18,8 @@ archive (Playwright's request timing), each slower as the network is.
 Printed, in this order:
 - a reader on exemple 1 who presses « Suivant » to the last step, then stays 15 s: bytes sent
   from the first press on, and the engine's part (goal 0);
+- a reader who goes through every example of every example page, every step and every row
+  offered at each decision, then stays 15 s: bytes sent, and the engine's part (goal 0);
 - for each design and network, 3 cold runs: wire bytes from opening an example page to the
   engine being ready, and the time from asking the engine to start (js/engine.js start(), as
   any control does) to ready;
@@ -330,6 +332,64 @@ def stepping(browser, nginx: Nginx, design: str) -> dict:
         context.close()
 
 
+WALK_EVERYTHING = """async (pause) => {
+  // Every example of the page, as a reader goes through it: from its first step to its last,
+  // « Suivant » one press at a time, and at each decision every other row offered, each taken
+  // and then given back (the example as written again) before going on.
+  const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+  const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  const can = (b) => b && b.getAttribute("aria-disabled") !== "true" && !b.disabled && visible(b);
+  let examples = 0, presses = 0, choices = 0;
+  for (const section of document.querySelectorAll("section.exemple")) {
+    const button = (name) => section.querySelector(`button[data-action=${name}]`);
+    const offered = () => [...section.querySelectorAll(".joueur-decision button[data-choix]")].filter(visible);
+    if (!button("next")) continue;
+    examples++;
+    if (can(button("first"))) { button("first").click(); await wait(pause); }
+    for (let guard = 0; guard < 200; guard++) {
+      const chosen = offered().find((b) => b.getAttribute("aria-pressed") === "true");
+      for (const row of offered().filter((b) => b !== chosen).map((b) => b.dataset.choix)) {
+        const pick = (r) => offered().find((b) => b.dataset.choix === r);
+        if (!pick(row)) break;
+        pick(row).click(); choices++; await wait(pause);
+        if (chosen && pick(chosen.dataset.choix)) { pick(chosen.dataset.choix).click(); await wait(pause); }
+      }
+      if (!can(button("next"))) break;
+      button("next").click(); presses++; await wait(pause);
+    }
+  }
+  return [examples, presses, choices];
+}"""
+
+
+def example_pages(site: Path) -> list[str]:
+    """Every page of a build with a worked example, as paths under the build."""
+    return sorted(str(html.parent.relative_to(site)) + "/" for html in site.rglob("index.html")
+                  if 'class="exemple' in html.read_text(encoding="utf-8"))
+
+
+def every_example(browser, nginx: Nginx, design: str, pages: list[str]) -> dict:
+    """A reader who goes through every example of every example page, steps and choices (one
+    page after the other in one tab), then stays 15 s: what nginx sent from the first page on."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        mark = nginx.mark()
+        examples = presses = choices = 0
+        for path in pages:
+            page.goto(nginx.url(f"{design}/{path}"), wait_until="load")
+            e, p, c = page.evaluate(WALK_EVERYTHING, 250)
+            examples, presses, choices = examples + e, presses + p, choices + c
+        page.wait_for_timeout(15_000)
+        sent, lines = nginx.sent_since(mark)
+        engine_sent = sum(int(line.rsplit(" ", 1)[1]) for line in lines
+                          if any(part in line.split(" ", 1)[0] for part in ENGINE_FILES))
+        return {"sent": sent, "engine": engine_sent, "pages": len(pages), "examples": examples,
+                "presses": presses, "choices": choices}
+    finally:
+        context.close()
+
+
 def urlopen_text(url: str) -> str:
     from urllib.request import urlopen
     with urlopen(url) as response:
@@ -422,6 +482,15 @@ def main() -> int:
                       f"{'reached' if got['last'] else 'NOT reached'}, engine {got['state']!r} after "
                       f"the presses ({got['state_after']!r} 15 s later): {got['sent'] / 1e6:.2f} MB sent "
                       f"after the first press, {got['engine'] / 1e6:.2f} MB of them the engine's", flush=True)
+
+            pages = example_pages(www / "new")
+            print(f"\na reader who goes through every example of the {len(pages)} example pages, every "
+                  "step and every row offered at each decision, then stays 15 s")
+            for design in ("old-snapshot", "new"):
+                got = every_example(browser, nginx, design, pages)
+                print(f"  {TITLES[design]:<22} {got['examples']} examples, {got['presses']} presses, "
+                      f"{got['choices']} rows taken: {got['sent'] / 1e6:.2f} MB sent, "
+                      f"{got['engine'] / 1e6:.2f} MB of them the engine's", flush=True)
 
             print("\ncold starts (new profile each run): engine.start() to ready, wire bytes from "
                   "opening the page, the engine worker's fetch of the engine archive")
