@@ -11,6 +11,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from game import variants, web
 from harness import (ENGINE_TIMEOUT_MS, IDLE_MS, STEP_ITEM, example_arrivals, example_pages,
@@ -500,3 +501,23 @@ def test_the_first_press_of_each_control_counts_and_nothing_shifts(browser, serv
         assert not guard.page_errors
     finally:
         context.close()
+
+
+def test_a_first_choice_whose_branches_cannot_be_fetched_shows_the_engines_start_where_it_was_made(page, server, guard):
+    """The build's branches (choix.json) unreachable, as offline or after a deploy that lost the
+    file: a first row choice falls back to the engine, and its start shows in the decision box
+    the reader pressed (here the engine cannot start either: the failure is said there, and the
+    steps as written stay)."""
+    page.route(re.compile(r"/choix\.json$"), lambda route: route.fulfill(status=404))
+    page.route(re.compile(r"/engine-[0-9a-f]+\.zip$"), lambda route: route.fulfill(status=404))
+    page.goto(server.url("exemples/exemple-3/"))
+    sid = "exemple-3"
+    decision = next(s for s in built_steps(page, sid) if s["choice"])
+    go_to(page, sid, decision["n"])
+    other = next(o["row"] for o in decision["choice"]["options"] if o["row"] != decision["choice"]["chosen"])
+    page.click(f'#{sid} .courante .joueur-decision button[data-choix="{other}"]')
+    slot = page.locator(f"#{sid} .courante .joueur-decision .joueur-moteur")
+    expect(slot).to_contain_text("n’a pas pu démarrer", timeout=ENGINE_TIMEOUT_MS)
+    assert page.get_attribute(f"#{sid}", "data-moteur") == "echec"
+    assert current_step(page, sid)["n"] == decision["n"]
+    assert not guard.page_errors

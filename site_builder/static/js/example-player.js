@@ -324,6 +324,10 @@ class Player {
         if (found.ok) this.deviation = n; // a refusal changes nothing
         return found;
       }
+      // The build's branches could not be fetched (offline, a deploy that lost the file): the
+      // engine answers instead, and its download shows where the reader chose, as it does for
+      // a second deviation.
+      if (!this.choiceSlot && !engine.isReady()) this.addChoiceSlot(this.decisionBox());
     }
     const answer = await this.send({ type: "choose", scenario: this.scenario, step: n, row }, this.choiceSlot);
     if (answer && answer.ok) this.deviation = "engine";
@@ -348,6 +352,11 @@ class Player {
   choiceNote(box, step) {
     this.choiceSlot = null;
     if (this.deviation === null || this.deviation === step.n || engine.isReady()) return;
+    this.addChoiceSlot(box);
+  }
+
+  addChoiceSlot(box) {
+    if (!box) return;
     this.choiceSlot = new EngineSlot(`exemple-${this.id}-etat-choix`, this.downloadNote(T.choice_download));
     box.append(this.choiceSlot.box);
   }
