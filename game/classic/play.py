@@ -6,6 +6,7 @@ State of classic/state.py, which deals the rounds and ends the game; a bot; a sc
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 
 from .cards import HAND_SIZE, HEADS, ROWS, VARIANTS, classic_deck, is_card, tactique_deck
@@ -32,6 +33,11 @@ def _check_variant(variant) -> None:
     if variant not in VARIANTS:
         raise GameError(f"unknown variant {str(variant)[:20]!r} (one of {', '.join(VARIANTS)})",
                         field="variant", code="options")
+
+
+REACHES = {False: (">=", operator.ge), True: (">", operator.gt)}
+"""How the worst total ends the game against the target (RULES §2): reaching it, or with `strict`
+(« plus de 66 ») going beyond it. The symbols go to the page scripts (the Compteur) as they are."""
 
 
 @dataclass(frozen=True)
@@ -66,8 +72,7 @@ class Options:
             return False
         if self.rounds is not None:
             return rounds_played >= self.rounds
-        worst = max(totals)
-        return worst > self.target if self.strict else worst >= self.target
+        return REACHES[self.strict][1](max(totals), self.target)
 
     def deck(self, players: int) -> list[int]:
         return classic_deck() if self.variant == "classic" else tactique_deck(players)

@@ -10,7 +10,7 @@ from . import page, seat, state
 from .bots import HeuristicBot
 from .draw import step_html
 from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, ROWS, classic_deck, tactique_deck
-from .play import OPTIONS, Options
+from .play import OPTIONS, REACHES, Options
 from .replay import replay, run
 from .table import LIMIT
 
@@ -26,7 +26,7 @@ def tool_numbers(name: str) -> dict:
         "max_rows": ROWS, "row_limit": LIMIT,
         # Options.game_over: after the round where the highest total `compare`s the target
         # (with strict, « plus de 66 », `strict_compare`), or after `rounds` rounds when set
-        "end": {"target": default.target, "compare": ">=", "strict_compare": ">",
+        "end": {"target": default.target, "compare": REACHES[False][0], "strict_compare": REACHES[True][0],
                 "strict": default.strict, "rounds": default.rounds},
         "winners": "fewest", "negative_scores": False,
     }
