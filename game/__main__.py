@@ -3,7 +3,7 @@
 Errors never show a traceback: a bad argument, a bad file, bad JSON or an illegal scenario prints
 one line `error: …` on stderr and exits 2, with nothing on stdout (the output is built whole first).
 `simulate` refuses an option its variant does not take, and a run asking for more than about a
-minute of play (`WORK`). `junior-replay` and `junior-simulate` remain as aliases of
+minute of play (each variant's `run_cost`). `junior-replay` and `junior-simulate` remain as aliases of
 `--variant junior` for this release.
 """
 
@@ -19,16 +19,6 @@ from .errors import GameError
 
 LIMITS = {"games": (1, 100_000), "seed": (0, 2**63), "target": (1, 10_000), "rounds": (1, 1_000)}
 
-WORK = {"classic": {"heuristic": 2_000_000, "random": 30_000_000},
-        "tactique": {"heuristic": 2_000_000, "random": 30_000_000},
-        "logique": {"heuristic": 2_000_000, "random": 10_000_000},
-        "speciales": {"heuristic": 250_000, "random": 1_200_000},
-        "junior": {"heuristic": 400_000, "random": 400_000}}
-"""Cards the robots may play in one `simulate` run: about a minute on a slow machine (two shared
-cores). Measured, cards per second: classic family ~50,000 with heuristic robots, ~1,000,000 with
-random ones (Logique's draft: ~300,000); special cards ~8,000 and ~26,000; Junior ~9,000."""
-ROUNDS_AT_66 = {2: 7, 3: 5, 4: 5, 5: 5}
-"""Rounds a classic-family game to 66 lasts on average (4 from 6 players); they grow with the target."""
 FLAGS = {"target": "--target", "strict": "--strict", "rounds": "--rounds", "level": "--level",
          "goal": "--fewest"}
 """The `simulate` flag of each variant option (Variant.options)."""
@@ -92,32 +82,16 @@ def _options(args, variant) -> dict:
 
 
 def _check_work(args, variant, options: dict) -> None:
-    """Refuse a run that would play for much more than a minute (WORK): the cards one game
-    plays, about, from the engine's own hand sizes, rounds and deck."""
-    players = args.players
-    if variant.name in ("classic", "tactique", "logique"):
-        from .classic.play import HAND_SIZE
-        if "rounds" in options:
-            rounds, why = options["rounds"], f"{options['rounds']} rounds"
-        else:   # ROUNDS_AT_66 was measured at the default target: scale it
-            default = variant.options["target"].default
-            target = options.get("target", default)
-            rounds = -(-ROUNDS_AT_66.get(players, 4) * target // default)
-            why = f"about {rounds} rounds to reach {target}"
-        per_game = rounds * players * HAND_SIZE
-    elif variant.name == "speciales":
-        from .specials.cards import NUMBER_CARDS_EACH, ROUNDS
-        per_game, why = ROUNDS * players * NUMBER_CARDS_EACH, f"{ROUNDS} rounds"
-    elif variant.name == "junior":
-        from .junior.cows import DECK_SIZE
-        per_game, why = DECK_SIZE, f"{DECK_SIZE} cards a game"
-    else:
+    """Refuse a run that would play for much more than a minute: the cards one game plays, about,
+    and the most a run may play are the variant's (Variant.run_cost)."""
+    if variant.run_cost is None:
         return
-    limit, cards = WORK[variant.name][args.bot], args.games * per_game
+    per_game, why, limit = variant.run_cost(args.players, options, args.bot)
+    cards = args.games * per_game
     if cards > limit:
         lower = {"rounds": " or --rounds", "target": " or --target"}
         more = "".join(lower[k] for k in ("rounds", "target") if k in options)
-        raise Refusal(f"{args.games} games of {players} players ({why}) is about {cards:,} "
+        raise Refusal(f"{args.games} games of {args.players} players ({why}) is about {cards:,} "
                       f"cards to play; {variant.name} with {args.bot} robots plays at most {limit:,} "
                       f"in one run (about a minute): lower --games{more}")
 

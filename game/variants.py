@@ -120,6 +120,8 @@ class Variant:
     seat: Seat | None = None         # its place in « Jouer une manche » (absent: not offered)
     tool_numbers: Callable[[], dict] | None = None   # what the page tools (the Compteur) read in
                                                   # js/tetes.json: deal, rows, end, winners
+    run_cost: Callable[[int, dict, str], tuple] | None = None   # (players, options, bot) -> (cards a
+                                     # game plays, about, why; most cards a `simulate` run may play)
 
 
 # name -> module whose `variant(name)` returns the Variant. One line per variant.

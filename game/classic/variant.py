@@ -32,6 +32,25 @@ def tool_numbers(name: str) -> dict:
     }
 
 
+MOST_CARDS = {"heuristic": 2_000_000, "random": 30_000_000}
+"""Cards the robots of a `simulate` run may play: about a minute on a slow machine (two shared
+cores), at ~50,000 cards a second with heuristic robots, ~1,000,000 with random ones (Logique's
+draft: ~300,000, a third of the random robots' cards)."""
+ROUNDS_AT_66 = {2: 7, 3: 5, 4: 5, 5: 5}
+"""Rounds a game to 66 lasts on average (4 from 6 players); they grow with the target."""
+
+
+def run_cost(name: str, players: int, options: dict, bot: str) -> tuple:
+    if "rounds" in options:
+        rounds, why = options["rounds"], f"{options['rounds']} rounds"
+    else:   # measured at the default target: scale it
+        target = options.get("target", Options.target)
+        rounds = -(-ROUNDS_AT_66.get(players, 4) * target // Options.target)
+        why = f"about {rounds} rounds to reach {target}"
+    most = MOST_CARDS[bot] // (3 if name == "logique" and bot == "random" else 1)
+    return rounds * players * HAND_SIZE, why, most
+
+
 def variant(name: str) -> Variant:
     return Variant(
         name=name, title=TITLES[name], menu=MENU[name], min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
@@ -45,5 +64,5 @@ def variant(name: str) -> Variant:
         what_if=page.edited_scenario,
         seat=Seat(view=seat.seat_view, round_scenario=seat.round_scenario, round_steps=seat.round_steps,
                   from_scenario=seat.from_scenario, advice=seat.advice),
-        tool_numbers=partial(tool_numbers, name),
+        tool_numbers=partial(tool_numbers, name), run_cost=partial(run_cost, name),
     )

@@ -172,4 +172,6 @@ def variant(name: str) -> Variant:
                   advice=seat.advice, round_scenario=seat.round_scenario, round_steps=round_steps,
                   from_scenario=state.from_scenario, last_stretch=seat.last_stretch),
         tool_numbers=tool_numbers,
+        # ~9,000 cards a second, whichever robots: about a minute
+        run_cost=lambda players, options, bot: (cows.DECK_SIZE, f"{cows.DECK_SIZE} cards a game", 400_000),
     )

@@ -103,6 +103,8 @@ def test_options_the_variant_takes_are_applied(argv, check, monkeypatch, capsys)
     (["--games", "10000", "--target", "5000", "--bot", "random"], ["to reach 5000", "or --target"]),
     (["--variant", "speciales", "--players", "8", "--games", "100000"], ["speciales"]),
     (["--variant", "junior", "--games", "100000", "--bot", "random"], ["52 cards a game"]),
+    (["--variant", "logique", "--games", "100000", "--bot", "random"],
+     ["logique with random robots plays at most 10,000,000"]),   # the draft plays slower
 ])
 def test_a_run_of_more_than_about_a_minute_is_refused_before_playing(argv, words, monkeypatch, capsys):
     # Issue 12: `--games 100000 --rounds 1000 --players 10` was accepted (about 40 hours).
