@@ -52,7 +52,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from harness import CHROMIUM_ARGS, ENGINE, chromium_path  # noqa: E402
+from harness import CHROMIUM_ARGS, ENGINE, chromium_path, example_pages  # noqa: E402
 from profiles import Profiles  # noqa: E402
 
 NETWORKS = {
@@ -296,6 +296,12 @@ def worker_fetch(browser, nginx: Nginx, network: str) -> float:
         context.close()
 
 
+def engine_bytes(lines: list[str]) -> int:
+    """Of the requests nginx logged (`Nginx.sent_since`), the bytes of the engine's files."""
+    return sum(int(line.rsplit(" ", 1)[1]) for line in lines
+               if any(part in line.split(" ", 1)[0] for part in ENGINE_FILES))
+
+
 STEP_THROUGH = """async () => {
   // « Suivant » pressed as a reader does, one press at a time, until it cannot act.
   const section = document.querySelector("section.exemple");
@@ -323,9 +329,7 @@ def stepping(browser, nginx: Nginx, design: str) -> dict:
         presses, shown, steps, engine = page.evaluate(STEP_THROUGH)
         page.wait_for_timeout(15_000)
         sent, lines = nginx.sent_since(mark)
-        engine_sent = sum(int(line.rsplit(" ", 1)[1]) for line in lines
-                          if any(part in line.split(" ", 1)[0] for part in ENGINE_FILES))
-        return {"sent": sent, "engine": engine_sent, "presses": presses, "last": shown == steps - 1,
+        return {"sent": sent, "engine": engine_bytes(lines), "presses": presses, "last": shown == steps - 1,
                 "steps": steps, "state": engine or "not started",
                 "state_after": page.evaluate("document.querySelector('section.exemple').dataset.moteur || ''")}
     finally:
@@ -362,12 +366,6 @@ WALK_EVERYTHING = """async (pause) => {
 }"""
 
 
-def example_pages(site: Path) -> list[str]:
-    """Every page of a build with a worked example, as paths under the build."""
-    return sorted(str(html.parent.relative_to(site)) + "/" for html in site.rglob("index.html")
-                  if 'class="exemple' in html.read_text(encoding="utf-8"))
-
-
 def every_example(browser, nginx: Nginx, design: str, pages: list[str]) -> dict:
     """A reader who goes through every example of every example page, steps and choices (one
     page after the other in one tab), then stays 15 s: what nginx sent from the first page on."""
@@ -382,9 +380,7 @@ def every_example(browser, nginx: Nginx, design: str, pages: list[str]) -> dict:
             examples, presses, choices = examples + e, presses + p, choices + c
         page.wait_for_timeout(15_000)
         sent, lines = nginx.sent_since(mark)
-        engine_sent = sum(int(line.rsplit(" ", 1)[1]) for line in lines
-                          if any(part in line.split(" ", 1)[0] for part in ENGINE_FILES))
-        return {"sent": sent, "engine": engine_sent, "pages": len(pages), "examples": examples,
+        return {"sent": sent, "engine": engine_bytes(lines), "examples": examples,
                 "presses": presses, "choices": choices}
     finally:
         context.close()
@@ -483,7 +479,7 @@ def main() -> int:
                       f"the presses ({got['state_after']!r} 15 s later): {got['sent'] / 1e6:.2f} MB sent "
                       f"after the first press, {got['engine'] / 1e6:.2f} MB of them the engine's", flush=True)
 
-            pages = example_pages(www / "new")
+            pages = [path.removesuffix("index.html") for path in example_pages(www / "new")]
             print(f"\na reader who goes through every example of the {len(pages)} example pages, every "
                   "step and every row offered at each decision, then stays 15 s")
             for design in ("old-snapshot", "new"):
