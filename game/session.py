@@ -22,6 +22,7 @@ import copy
 
 from . import state as protocol
 from . import variants
+from .playback import Recording
 from .errors import GameError
 from .messages import advice as words
 from .rng import Rng
@@ -98,9 +99,11 @@ def load(data: dict) -> tuple[dict, object]:
 
 # --- the state the page holds ---------------------------------------------------------------
 
-def restore(session) -> tuple[dict, object]:
+def restore(session, *, steps: bool = False) -> tuple[dict, object]:
     """A session the page kept, checked, and its game rebuilt move by move: (a copy of the
-    session, saved again from its game, and the State); GameError (code "session") if not."""
+    session, saved again from its game, and the State); GameError (code "session") if not.
+    With `steps` the State also draws its round as its moves are played, these and the ones to
+    come (game.playback.Recording, read by `round_steps`)."""
     if not isinstance(session, dict) or session.get("v") != VERSION:
         raise GameError("not a game session of this version", code="session")
     try:
@@ -117,7 +120,9 @@ def restore(session) -> tuple[dict, object]:
     check_name(reader)
     if game.get("players") != [reader, *bots] or game.get("variant") != variant.name:
         raise GameError("players and robots do not match", code="session")
-    st = protocol.from_json(game)   # the one path that checks a saved game, for every variant
+    hooks = variant.seat.steps if steps else None
+    # The one path that checks a saved game, for every variant.
+    st = protocol.from_json(game, watch=None if hooks is None else lambda st: Recording(st, hooks))
     return _save(copy.deepcopy(session), st), st
 
 
@@ -165,11 +170,12 @@ def phase(session: dict, st=None) -> str:
 
 # --- moves ------------------------------------------------------------------------------------------
 
-def decide(session, wanted: str, value=None) -> tuple[dict, object]:
+def decide(session, wanted: str, value=None, *, steps: bool = False) -> tuple[dict, object]:
     """The reader's decision `value` where the game waits for `wanted` (a phase; for "move" the
     index in `view()["decision"]["options"]`), then the robots' moves until the reader must
-    decide again: the new session and its State. GameError (nothing changed) if not now."""
-    session, st = restore(session)
+    decide again: the new session and its State (drawing its round with `steps`, for
+    `round_steps`). GameError (nothing changed) if not now."""
+    session, st = restore(session, steps=steps)
     if phase(session, st) != wanted \
             or wanted in READER_MOVES and st.pending["player"] != session["reader"]:
         raise GameError(f"the game is not waiting for a {wanted!r} move", code="not_now")
@@ -209,15 +215,17 @@ def advice(session: dict) -> dict:
 
 
 def round_steps(session: dict, st=None, *, last: bool = False) -> list[dict]:
-    """Every step of the round so far (`Seat.round_steps`; none during a draft), from the
-    table before its first turn: « revoir la manche ». With `last`, what the page draws after a
-    move: the last turn's steps (a step of kind "choice" ends a turn waiting for the reader), or
-    the variant's own stretch (`Seat.last_stretch`: Junior's players move one at a time)."""
-    if st is None:
-        session, st = restore(session)
+    """Every step of the round so far (none during a draft), from the table before its first
+    turn: « revoir la manche ». They come from the events its moves returned as the game was
+    rebuilt and played (`Seat.steps`): a State not restored `with steps` is restored so. With
+    `last`, what the page draws after a move: the last turn's steps (a step of kind "choice"
+    ends a turn waiting for the reader), or the variant's own stretch (`Seat.last_stretch`:
+    Junior's players move one at a time)."""
+    if not isinstance(st, Recording):
+        session, st = restore(session, steps=True)
     variant = variants.get(session["variant"])
     seat = variant.seat
-    steps = [] if seat.round_steps is None else seat.round_steps(st)
+    steps = st.steps() if isinstance(st, Recording) else []
     if last and len(steps) < 2:
         steps = []
     elif last and seat.last_stretch is not None:

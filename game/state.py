@@ -82,8 +82,10 @@ def check_turn(state, move: dict, keys: dict) -> dict:
     return move
 
 
-def from_json(data) -> "State":
-    """A saved game (`to_json()`) rebuilt by replaying its moves; GameError if any is illegal."""
+def from_json(data, *, watch=None) -> "State":
+    """A saved game (`to_json()`) rebuilt by replaying its moves; GameError if any is illegal.
+    The variant's `from_json` gives the game before its moves; `watch(state)` may wrap it to see
+    every move played (the session draws the round in the same pass: game.playback.Recording)."""
     if not isinstance(data, dict):
         raise GameError("a saved game is a JSON object", code="session")
     moves, players, seed = data.get("moves"), data.get("players"), data.get("seed", 0)
@@ -100,11 +102,13 @@ def from_json(data) -> "State":
     variants.check_options(variant, data.get("options"))
     for move in moves:
         check_move(move)
-    return variant.from_json(data)
+    state = variant.from_json(data)
+    return replay_moves(state if watch is None else watch(state), moves)
 
 
 def replay_moves(state, moves: list) -> "State":
-    """Apply recorded moves one by one (each checked): the bounded loop behind every from_json."""
+    """Apply recorded moves one by one (each checked): the bounded loop behind `from_json` and
+    a loaded export."""
     for move in moves:
         state.apply(move)
     return state

@@ -79,7 +79,8 @@ class Seat:
     move_label: Callable[[Any, dict], str] | None = None          # a legal move, in French
     decision_text: Callable[[Any, str], str] | None = None        # what the reader is asked, in French
     round_scenario: Callable[..., dict | None] | None = None      # state -> scenario (the export)
-    round_steps: Callable[[Any], list] | None = None              # state -> the round's steps so far
+    steps: Callable[[Any], dict] | None = None                    # state -> how its round's moves
+                                  # become steps: {opening, steps_of, closing} (game/playback.py)
     from_scenario: Callable[..., Any] | None = None               # (scenario, *, seed, options) -> State
     advice: Callable[[Any, str], dict] | None = None              # (state, reader) -> {kind, text, …}
     last_stretch: Callable[[list, str], list] | None = None       # (steps, reader) -> the steps shown
@@ -103,7 +104,8 @@ class Variant:
     page_step: Callable[[Any, dict], dict]         # (scenario, step): what the page player needs
     with_choice: Callable[[Any, dict, int], dict]  # (scenario, step, row): the reader takes `row`
     new_game: Callable[..., Any]                   # (players, *, seed, options) -> State
-    from_json: Callable[[dict], Any]               # a State's `to_json()` read back
+    from_json: Callable[[dict], Any]               # a saved `to_json()` -> its State before its
+                                                   # moves (game.state.from_json plays them)
     bots: Mapping[str, Callable] = field(default_factory=dict)   # {level: factory(rng) -> Bot};
                                                    # "random": game.state.RandomBot unless named
     options: Mapping[str, Option] = field(default_factory=dict)   # `new_game(options=…)`'s keys

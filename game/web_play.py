@@ -106,7 +106,8 @@ def _decision(wanted: str, key: str | None, steps: str | None = None):
     """The message of a reader's decision `request[key]`: "turn" `steps` are the last turn's,
     "rest" those after the `shown` ones the page drew up to the step that asked the reader."""
     def message(request: dict) -> dict:
-        state, st = session.decide(request.get("state"), wanted, request.get(key) if key else None)
+        state, st = session.decide(request.get("state"), wanted, request.get(key) if key else None,
+                                   steps=steps is not None)
         if steps is None:
             return _answer((state, st))
         done = request.get("shown", 0) if steps == "rest" else 0

@@ -6,7 +6,6 @@ from an export, and the robot's advice.
 from __future__ import annotations
 
 from ..errors import GameError
-from ..events import Deal
 from ..messages import advice as words
 from ..messages import explain_all
 from .bots import HeuristicBot, cheapest_row
@@ -91,13 +90,18 @@ def round_scenario(st) -> dict:
             "hands": {p: list(start["hands"][p]) for p in st.players}, **extra}
 
 
-def round_steps(st) -> list[dict]:
-    """The current (or just finished) round's steps, from the game's events since its deal (no
-    replay); none during a draft."""
-    if st.shown_round.draft is not None:
-        return []
-    deal = max(i for i, e in enumerate(st.log) if isinstance(e, Deal))
-    return steps_of(st.round_starts[-1]["rows"], st.players, st.log[deal:], draw=False)
+def round_hooks(st) -> dict:
+    """How a round's moves become steps (game/playback.py): their events kept as `apply` returns
+    them, grouped into steps by `steps_of` when asked; none during a draft."""
+    events: list = []
+
+    def closing(state, n):
+        if state.shown_round.draft is not None:
+            return []
+        return steps_of(state.round_starts[-1]["rows"], state.players, events, draw=False)
+
+    return {"opening": lambda state: [], "steps_of": lambda state, move, new, n: events.extend(new) or [],
+            "closing": closing}
 
 
 def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None):
@@ -108,8 +112,9 @@ def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None):
     if not hands or len(hands) < 2 or set(hands) != set(sc.players):
         raise GameError("a session needs the hands of every player", code="hands")
     players = list(hands)
+    # A Logique export's round starts after its draft (the deal is what was drafted); the next
+    # rounds draft again, as Logique does.
     variant = data.get("variant", "classic")
-    variant = "tactique" if variant == "logique" else variant   # the draft is over: Tactique
     options = {k: v for k, v in (options or {}).items() if k != "variant"}
     st = new_game(players, seed=seed, options=options, variant=variant,
                   deal={"rows": data["rows"], "hands": hands})

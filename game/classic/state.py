@@ -13,7 +13,7 @@ from ..errors import GameError
 from ..events import GameEnd, RoundEnd
 from ..rng import Rng
 from ..untrusted import check_seed
-from ..state import check_turn, replay_moves
+from ..state import check_turn
 from .cards import MAX_PLAYERS, MIN_PLAYERS
 from .play import HAND_SIZE, ROWS, Options, Round, winners_of
 from .scenario import parse
@@ -263,7 +263,7 @@ def check_deal(deal, players: list, variant: str) -> dict:
 
 
 def from_json(data: dict) -> ClassicState:
-    """A saved game read back (its players and options already checked by game.state.from_json)."""
-    state = ClassicState(data["players"], seed=data.get("seed", 0), deal=data.get("deal"),
-                         options=data.get("options"), variant=data.get("variant", "classic"))
-    return replay_moves(state, data["moves"])
+    """A saved game before its moves (its players and options already checked, its moves played
+    by game.state.from_json)."""
+    return ClassicState(data["players"], seed=data.get("seed", 0), deal=data.get("deal"),
+                        options=data.get("options"), variant=data.get("variant", "classic"))

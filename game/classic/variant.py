@@ -62,7 +62,7 @@ def variant(name: str) -> Variant:
         options=OPTIONS,
         simulator="game.classic.simulate",
         what_if=page.edited_scenario,
-        seat=Seat(view=seat.seat_view, round_scenario=seat.round_scenario, round_steps=seat.round_steps,
+        seat=Seat(view=seat.seat_view, round_scenario=seat.round_scenario, steps=seat.round_hooks,
                   from_scenario=seat.from_scenario, advice=seat.advice),
         tool_numbers=partial(tool_numbers, name), run_cost=partial(run_cost, name),
     )

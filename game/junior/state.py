@@ -14,7 +14,7 @@ from ..errors import GameError
 from ..untrusted import check_seed
 from ..playback import fold
 from ..rng import Rng
-from ..state import RandomBot, check_turn, play_out, replay_moves
+from ..state import RandomBot, check_turn, play_out
 from . import bots, rules
 from .scenario import load, named, state_moves
 
@@ -89,7 +89,7 @@ new_game = JuniorState   # the registry's `new_game(players, *, seed, options)`
 
 
 def from_json(data: dict) -> JuniorState:
-    """A state back from `to_json()`. A loaded deal is refused (GameError) unless a scenario
+    """A saved game before its moves (game.state.from_json plays them). A loaded deal is refused (GameError) unless a scenario
     with it would be accepted: known cards, each once, a table the level's rules can lay."""
     deal, options, players = data.get("deal"), data.get("options"), data.get("players") or []
     if deal is not None:
@@ -98,8 +98,7 @@ def from_json(data: dict) -> JuniorState:
         chosen = options if isinstance(options, dict) else {}
         deal, _ = load({"variant": "junior", "level": chosen.get("level", "base"),
                         "players": players, "goal": chosen.get("goal"), **deal, "moves": []})
-    state = JuniorState(players, seed=data.get("seed", 0), options=options, deal=deal)
-    return replay_moves(state, data["moves"])
+    return JuniorState(players, seed=data.get("seed", 0), options=options, deal=deal)
 
 
 def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None) -> JuniorState:

@@ -96,12 +96,6 @@ def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
     return playback.replay(st, moves, **STEPS, where=scenario.named)
 
 
-def round_steps(st) -> list[dict]:
-    """The game so far: its own moves played again on its deal (no scenario in between)."""
-    first = state.JuniorState(st.players, seed=st.seed, options=st.options, deal=st.deal)
-    return playback.replay(first, st.moves, **STEPS)
-
-
 def page_step(data, step: dict) -> dict:
     """A step as the page needs it: markup, and where the card went and could have gone."""
     item = {key: value for key, value in step.items() if key != "svg"}
@@ -169,7 +163,7 @@ def variant(name: str) -> Variant:
         options=OPTIONS, check_options=check_options,
         simulator="game.junior.simulate",
         seat=Seat(view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
-                  advice=seat.advice, round_scenario=seat.round_scenario, round_steps=round_steps,
+                  advice=seat.advice, round_scenario=seat.round_scenario, steps=lambda st: STEPS,
                   from_scenario=state.from_scenario, last_stretch=seat.last_stretch),
         tool_numbers=tool_numbers,
         # ~9,000 cards a second, whichever robots: about a minute

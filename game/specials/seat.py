@@ -7,15 +7,13 @@ from __future__ import annotations
 
 from html import escape
 
-from .. import playback
-from ..classic.seat import card_view, record_row, round_start, rounds_view, turns_of
+from ..classic.seat import card_view, record_row, rounds_view, turns_of
 from ..messages import advice as words
 from ..messages import specials as say
 from .bots import SpecialBot
 from .cards import NUMBER_CARDS_EACH
 from .draw import special_card_svg, table_svg
 from .replay import step_hooks
-from .state import SpecialState
 
 
 def seat_view(st, reader: str) -> dict:
@@ -50,15 +48,18 @@ def round_scenario(st) -> dict:
             "held": {p: list(start["specials"][p]) for p in st.players}, "turns": turns}
 
 
-def round_steps(st) -> list[dict]:
-    """The round so far: its own moves played again on its deal, up to the decision the game
-    waits for (a last step of kind "choice" while a card waits for its player's decision)."""
-    start = st.round_starts[-1]
-    first = SpecialState(st.players, seed=st.seed, deal={"rows": start["rows"], "hands": start["hands"],
-                                                         "held": start["specials"]})
-    want = st.pending
-    stop = [(want["player"], None)] if want is not None and want["kind"] == "place" else []
-    return playback.replay(first, st.moves[round_start(st):], **step_hooks(first, draw=False, stop=stop))
+def round_hooks(st) -> dict:
+    """How a round's moves become steps (game/playback.py), up to the decision the game waits for
+    (a last step of kind "choice" while a card waits for its player's decision)."""
+    stop: list = []
+    hooks = step_hooks(st, draw=False, stop=stop)
+
+    def closing(state, n):
+        want = state.pending
+        stop[:] = [(want["player"], None)] if want is not None and want["kind"] == "place" else []
+        return hooks["closing"](state, n)
+
+    return {**hooks, "closing": closing}
 
 
 def _record_place(turn: dict, move: dict) -> None:

@@ -123,10 +123,10 @@ def check_deal(deal, players: list) -> dict:
 
 
 def from_json(data: dict) -> SpecialState:
+    """A saved game before its moves (game.state.from_json plays them)."""
     players = data.get("players") or []
     deal = None if data.get("deal") is None else check_deal(data["deal"], players)
-    state = SpecialState(players, seed=data.get("seed", 0), options=data.get("options") or None, deal=deal)
-    return replay_moves(state, data["moves"])
+    return SpecialState(players, seed=data.get("seed", 0), options=data.get("options") or None, deal=deal)
 
 
 def scenario_moves(state, sc, missing, *, strict: bool = True, waiting: str | None = None,

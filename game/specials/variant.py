@@ -46,7 +46,7 @@ def variant(name: str) -> Variant:
         new_game=state.SpecialState, from_json=state.from_json,
         bots={"random": RandomSpecialBot, "heuristic": SpecialBot},
         seat=Seat(view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
-                  round_scenario=seat.round_scenario, round_steps=seat.round_steps,
+                  round_scenario=seat.round_scenario, steps=seat.round_hooks,
                   from_scenario=state.from_scenario, advice=seat.advice),
         compare=compare, tool_numbers=tool_numbers, run_cost=run_cost,
     )

@@ -154,6 +154,53 @@ def test_logique_drafts_then_plays_a_normal_round():
     assert run(exported)["penalties"] == {s["player"]: s["round"] for s in session.view(state)["scores"]}
 
 
+def test_a_logique_export_loads_back_and_the_next_round_drafts_again():
+    """The export starts after its draft (the drafted hands are its deal): loaded, it plays on as
+    Logique, and the next round begins with a draft."""
+    state = session.start("Camille", ["heuristic", "random"], {"variant": "logique", "rounds": 2}, seed=6)[0]
+    state, _ = play_round(state)
+    loaded = session.load(session.scenario(state))[0]
+    assert session.view(loaded)["options"]["variant"] == "logique"
+    assert ask("play_view", state=loaded)["ok"]   # the page's next message restores it
+    state = session.decide(loaded, "round_over")[0]
+    assert session.view(state)["round"] == 2 and session.view(state)["pool"]
+
+
+@pytest.mark.parametrize("options", [{"variant": "classic"}, {"variant": "logique"},
+                                     {"variant": "speciales"}, {"variant": "junior", "level": "expert"}])
+def test_a_message_rebuilds_the_game_once_and_its_steps_are_the_example_replay(options, monkeypatch):
+    """Each answer (new state, view, the turn's steps) rebuilds the saved game once, not once per
+    part; the steps come from the events the moves returned as the game was rebuilt and played,
+    with no second fold, and they are the steps an example shows for the same round (its export
+    replayed)."""
+    from game import playback, variants
+    from game import state as protocol
+    rebuilds = []
+    real = protocol.from_json
+    monkeypatch.setattr(protocol, "from_json", lambda *a, **k: rebuilds.append(1) or real(*a, **k))
+    monkeypatch.setattr(playback, "replay", None)   # no second fold to draw the steps
+    pick = random.Random(1)
+    answer = ask("play_new", reader="Zoé", bots=["heuristic", "random"], options=options, seed=4)
+    while answer["view"]["phase"] not in ("round_over", "game_over"):
+        view, rebuilds[:] = answer["view"], []
+        if view["phase"] == "pick":
+            answer = ask("play_pick", state=answer["state"], card=view["pool"][0]["card"])
+        elif view["phase"] == "play":
+            answer = ask("play_card", state=answer["state"], card=pick.choice(view["hand"])["card"])
+        elif view["phase"] == "row":
+            answer = ask("play_choose", state=answer["state"], row=view["choice"]["options"][0]["row"])
+        else:
+            answer = ask("play_move", state=answer["state"],
+                         index=pick.randrange(len(view["decision"]["options"])))
+        assert answer["ok"] and len(rebuilds) == 1, answer
+    again = ask("play_view", state=answer["state"])
+    assert again["view"] == answer["view"] and len(rebuilds) == 2   # a new message checks it afresh
+    monkeypatch.undo()
+    shown = [s["text"] for s in session.round_steps(answer["state"])]
+    example = variants.get(options["variant"]).replay(session.scenario(answer["state"]), draw=False)
+    assert shown == [s["text"] for s in example] and len(shown) > 10
+
+
 def test_advice_names_a_card_of_the_hand_and_explains_in_french():
     state = session.start("Camille", ["heuristic"], seed=5)[0]
     tip = session.advice(state)
@@ -379,24 +426,3 @@ def test_the_view_names_who_leads_as_the_variant_counts_it(options, best):
         else:
             state = session.decide(state, "pick", view["pool"][0]["card"])[0]
     assert seen
-
-
-@pytest.mark.parametrize("variant", ["classic", "speciales", "junior"])
-def test_a_play_message_rebuilds_the_saved_game_once(variant, monkeypatch):
-    """play_card answers with the new state, its view and the turn's steps: the saved game is
-    replayed move by move once, not once per part of the answer."""
-    from game import web
-    from game import state as protocol
-    start = json.loads(web.handle(json.dumps({"type": "play_new", "reader": "Zoé", "bots": ["random"],
-                                              "options": {"variant": variant}, "seed": 3})))
-    assert start["ok"], start
-    calls = []
-    real = protocol.from_json
-    monkeypatch.setattr(protocol, "from_json", lambda data: calls.append(1) or real(data))
-    request = ({"type": "play_card", "card": start["view"]["hand"][0]["card"]}
-               if start["view"]["phase"] == "play" else {"type": "play_move", "index": 0})
-    answer = json.loads(web.handle(json.dumps({**request, "state": start["state"]})))
-    assert answer["ok"], answer
-    assert len(calls) == 1
-    again = json.loads(web.handle(json.dumps({"type": "play_view", "state": answer["state"]})))
-    assert again["view"] == answer["view"] and len(calls) == 2   # a new message checks it afresh

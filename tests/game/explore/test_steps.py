@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from game import session, variants
+from game import session
 from game.errors import GameError
 from game.explore import codec
 from game.explore.position import Position
@@ -89,8 +89,7 @@ def test_a_game_in_progress_is_seen_by_the_reader():
 def test_logique_hands_are_public_once_drafted():
     state = session.start("Lou", ["heuristic"], {"variant": "logique"}, seed=1)[0]
     while session.phase(state) == "pick":
-        game = variants.get("logique").from_json(state["game"])
-        state = session.decide(state, "pick", game.pending["cards"][0])[0]
+        state = session.decide(state, "pick", session.view(state)["pool"][0]["card"])[0]
     seen = position_in_game(state)
     assert seen.variant == "tactique" and len(seen.hand) == 10
     assert len(seen.known[0]) == 10 and not seen.unseen()   # 24 cards: every one is placed
