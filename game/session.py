@@ -30,7 +30,6 @@ from .state import bot_factory
 from .untrusted import check_plain, is_whole
 
 VERSION = 2
-LEVELS = ("random", "heuristic")
 BOT_NAMES = ("Alice", "Bruno", "Chloé", "David", "Emma", "Farid", "Gaëlle", "Hugo", "Inès", "Jules")
 NAME_MAX = 20
 READER_MOVES = {"play": ("card", "card"), "row": ("row", "row"), "pick": ("pick", "card")}
@@ -69,10 +68,9 @@ def start(reader: str, levels: list[str], options: dict | None = None,
         raise GameError(f"at least {variant.min_players - 1} robot(s) for {variant.name}",
                         code="too_few_bots")
     for level in levels:
-        if not isinstance(level, str) or level not in LEVELS:
+        if not isinstance(level, str) or level not in protocol.levels(variant):
             raise GameError(f"unknown robot level {str(level)[:20]!r}", field="bots",
                             code="bot_level")
-        bot_factory(variant, level)
     options = variants.check_options(variant, options)
     names = [n for n in BOT_NAMES if n.casefold() != reader.casefold()][:len(levels)]
     st = variant.new_game([reader, *names], seed=int(seed), options=options)
@@ -115,7 +113,7 @@ def restore(session, *, steps: bool = False) -> tuple[dict, object]:
         raise GameError(f"« Jouer une manche » does not offer {variant.name}", code="session")
     reader, bots, game = session.get("reader"), session.get("bots"), session.get("game")
     if not isinstance(bots, dict) or not isinstance(game, dict) \
-            or any(level not in LEVELS for level in bots.values()):
+            or any(level not in protocol.levels(variant) for level in bots.values()):
         raise GameError("a session has valid robots and a game", code="session")
     check_name(reader)
     if game.get("players") != [reader, *bots] or game.get("variant") != variant.name:

@@ -126,13 +126,17 @@ def play_out(state, bots: dict, *, until=None, limit: int = MAX_MOVES) -> "State
     raise GameError(f"the game did not end within {limit} moves", code="too_long")
 
 
+def levels(variant) -> tuple:
+    """A variant's robot levels: "random" (`RandomBot`, every variant's) and its own `bots`."""
+    return ("random", *variant.bots)
+
+
 def bot_factory(variant, level: str):
-    """`factory(rng) -> Bot` for a robot level of a variant; every variant has "random"."""
-    factory = variant.bots.get(level) or (RandomBot if level == "random" else None)
-    if factory is None:
+    """`factory(rng) -> Bot` for a robot level of a variant; GameError for any other level."""
+    if level not in levels(variant):
         raise GameError(f"unknown bot {str(level)[:20]!r} for {variant.name} (one of "
-                        f"{', '.join(sorted(set(variant.bots) | {'random'}))})", code="bot_level")
-    return factory
+                        f"{', '.join(sorted(levels(variant)))})", code="bot_level")
+    return RandomBot if level == "random" else variant.bots[level]
 
 
 def make_bots(variant, names: list, level: str, seed) -> dict:

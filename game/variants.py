@@ -106,8 +106,8 @@ class Variant:
     new_game: Callable[..., Any]                   # (players, *, seed, options) -> State
     from_json: Callable[[dict], Any]               # a saved `to_json()` -> its State before its
                                                    # moves (game.state.from_json plays them)
-    bots: Mapping[str, Callable] = field(default_factory=dict)   # {level: factory(rng) -> Bot};
-                                                   # "random": game.state.RandomBot unless named
+    bots: Mapping[str, Callable] = field(default_factory=dict)   # {level: factory(rng) -> Bot},
+                                                   # besides "random" (game.state.RandomBot)
     options: Mapping[str, Option] = field(default_factory=dict)   # `new_game(options=…)`'s keys
     menu: str | None = None          # French: its name in Jouer's variant menu (default: title)
     wording: Mapping[str, Callable[[dict], str]] = field(default_factory=dict)   # event type ->

@@ -10,6 +10,7 @@ over the State (a card of the sorted hand, an open row, a card of the draft pool
 from __future__ import annotations
 
 from game.classic.fast import play_round  # noqa: F401  (the tests' classic round driver)
+from game.specials.moves import candidates
 
 
 class RoundRandom:
@@ -27,6 +28,26 @@ class RoundRandom:
     def pick(self, round_, player: str, pool: list[int]) -> int:
         return self.rng.choice(pool)
 
+
+class RoundRandomSpecial(RoundRandom):
+    """Random cards and rows on a `SpecialRound`, and a random legal special move about every
+    `rate` cards: the rate lets a test play many special cards, or few."""
+
+    def __init__(self, rng, rate: float = 0.3):
+        super().__init__(rng)
+        self.rate = rate
+
+    def decide(self, rnd, player: str) -> tuple[dict | None, int | None]:
+        moves = candidates(rnd, player) if self.rng.random() < self.rate else []
+        self.rng.shuffle(moves)
+        for move, choice in moves:
+            trial = rnd.trial(move, choice)
+            if trial is not None and trial.asked is None:
+                return move, choice
+            if trial is not None:   # a too-low card: a random row among those it may take
+                return move, self.rng.choice(trial.asked[0].options)["row"]
+        too_low = rnd.table.target(rnd.next_card()[0]) is None
+        return None, self.rng.choice(rnd.table.open_rows()) if too_low else None
 
 
 

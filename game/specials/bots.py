@@ -1,13 +1,12 @@
 """Robots for the special cards. `SpecialBot` plays its number cards like the classic heuristic
 robot and, when its card comes up, tries each special move on a copy of the round, keeping the
-one that saves the most heads when the saving is worth one of its three special cards.
-`RandomSpecialBot` plays random legal moves, a special card now and then.
+one that saves the most heads when the saving is worth one of its three special cards. The
+random robot is every variant's `game.state.RandomBot` (any legal move, special cards included).
 """
 
 from __future__ import annotations
 
 from game.classic.bots import HeuristicBot
-from game.rng import Rng
 
 from .cards import SLIDE
 from .moves import candidates
@@ -54,31 +53,3 @@ class SpecialBot(HeuristicBot):
         if best[1] is not None and base - best[0] >= needed:
             return best[1], best[2]
         return None, base_choice
-
-
-class RandomSpecialBot:
-    """Random cards, random rows, and a random legal special move about every `rate` turns."""
-
-    name = "random-special"
-
-    def __init__(self, rng: Rng, rate: float = 0.3):
-        self.rng = rng
-        self.rate = rate
-
-    move = HeuristicBot.move
-    decide_move = place_move
-
-    def card(self, rnd, player: str) -> int:
-        return self.rng.choice(rnd.hands[player])
-
-    def decide(self, rnd, player: str) -> tuple[dict | None, int | None]:
-        moves = candidates(rnd, player) if self.rng.random() < self.rate else []
-        self.rng.shuffle(moves)
-        for move, choice in moves:
-            trial = rnd.trial(move, choice)
-            if trial is not None and trial.asked is None:
-                return move, choice
-            if trial is not None:   # a too-low card: a random row among those it may take
-                return move, self.rng.choice(trial.asked[0].options)["row"]
-        too_low = rnd.table.target(rnd.next_card()[0]) is None
-        return None, self.rng.choice(rnd.table.open_rows()) if too_low else None

@@ -13,7 +13,7 @@ import json
 import pytest
 
 from game.classic.bots import HeuristicBot
-from round_robots import RoundRandom as RandomBot, play_game as play_classic, play_special_round
+from round_robots import RoundRandom as RandomBot, RoundRandomSpecial, play_game as play_classic, play_special_round
 from game.classic.state import ClassicState
 from game.classic.replay import replay
 from game.events import EVENT_TYPES, Event, all_types
@@ -24,7 +24,7 @@ from game.junior.variant import setup_event
 from game.junior.state import run_game
 from game.junior.rules import game_end_event
 from game.rng import Rng
-from game.specials.bots import RandomSpecialBot, SpecialBot
+from game.specials.bots import SpecialBot
 from game.specials.state import SpecialState
 from game.untrusted import check_plain
 
@@ -49,7 +49,7 @@ def special_events() -> list[Event]:
     for seed in SEEDS:
         players = [f"p{i}" for i in range(2 + seed)]
         rng = Rng(seed)
-        bots = {p: (RandomSpecialBot(rng, rate=0.9) if i % 2 else SpecialBot(rng))
+        bots = {p: (RoundRandomSpecial(rng, rate=0.9) if i % 2 else SpecialBot(rng))
                 for i, p in enumerate(players)}
         game = SpecialState(players, seed=seed)
         play_classic(game, bots, play_special_round)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from game.classic.bots import HeuristicBot
-from round_robots import RoundRandom as RandomBot, play_game, play_special_round
+from round_robots import RoundRandom as RandomBot, RoundRandomSpecial, play_game, play_special_round
 from game.classic.state import ClassicState
 from game.junior.scenario import to_scenario
 from game.junior.variant import replay as junior_replay
@@ -40,11 +40,11 @@ def classic_sentences():
 
 
 def special_sentences():
-    from game.specials.bots import RandomSpecialBot, SpecialBot
+    from game.specials.bots import SpecialBot
     from game.specials.state import SpecialState
     for seed in range(1, 4):
         game = SpecialState(PLAYERS, seed=seed)
-        play_game(game, {p: (RandomSpecialBot(game.rng, rate=0.9) if i % 2 else SpecialBot(game.rng))
+        play_game(game, {p: (RoundRandomSpecial(game.rng, rate=0.9) if i % 2 else SpecialBot(game.rng))
                          for i, p in enumerate(PLAYERS)}, play_special_round)
         yield from (explain(e) for e in game.log)
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from game import session, variants, web
+from game import variants, web
 from site_builder.blocks.jouer import jouer_form
 
 PAGE = Path(__file__).resolve().parents[2] / "content" / "outils" / "jouer.md"
@@ -105,7 +105,9 @@ def test_the_option_fields_show_the_engine_defaults_and_the_robot_levels_exist(f
     assert form.fields == {"target": str(classic["target"].default), "strict": classic["strict"].default,
                            "rounds": ""}
     levels = [v for v in form.values("jouer-niveau") if v != "mix"]
-    assert sorted(levels) == sorted(session.LEVELS)
+    from game.state import levels as robot_levels
+    seated = [variants.get(name) for name in variants.names() if variants.get(name).seat is not None]
+    assert sorted(levels) == sorted(set.intersection(*(set(robot_levels(v)) for v in seated)))
     entry = next(e for e in form.menus["jouer-variante"] if e[0] == "classic")
     for level in levels:
         answer = start(entry, dict(form.fields), [level, level])

@@ -4,8 +4,8 @@ import pytest
 
 from game.errors import GameError
 from game.rng import Rng
-from game.specials.bots import RandomSpecialBot, SpecialBot
-from round_robots import play_game, play_special_round as play_round
+from game.specials.bots import SpecialBot
+from round_robots import RoundRandomSpecial, play_game, play_special_round as play_round
 from game.specials.cards import KINDS, special_deck
 from game.specials.state import SpecialState
 from game.specials.round import SpecialRound
@@ -115,6 +115,6 @@ def test_random_special_bots_finish_games_with_every_card_played_somewhere():
         game = SpecialState(["A", "B", "C", "D"], seed=seed)
         log = game.log
         rng = Rng(seed)
-        play_game(game, {p: RandomSpecialBot(rng, rate=0.5) for p in game.players}, play_round)
+        play_game(game, {p: RoundRandomSpecial(rng, rate=0.5) for p in game.players}, play_round)
         seen |= {e.special for e in log if e.type == "special_played"}
     assert seen == set(KINDS)

@@ -14,7 +14,8 @@ from hypothesis_budget import games, scaled
 
 from game.errors import GameError
 from game.rng import Rng
-from game.specials.bots import RandomSpecialBot, SpecialBot
+from game.specials.bots import SpecialBot
+from round_robots import RoundRandomSpecial
 from game.specials.cards import KINDS
 from game.specials.moves import FIELDS, Refused
 from game.specials.state import SpecialState
@@ -60,7 +61,7 @@ def play_checked(players: int, seed: int, *, rate: float = 0.4, smart: bool = Fa
     game = SpecialState(names, seed=seed)
     log = game.log
     rng = Rng(seed + 1)
-    bots = {p: SpecialBot() if smart and i % 2 else RandomSpecialBot(rng, rate) for i, p in enumerate(names)}
+    bots = {p: SpecialBot() if smart and i % 2 else RoundRandomSpecial(rng, rate) for i, p in enumerate(names)}
     while not game.is_over:
         rnd = game.round or game.new_round()
         while not rnd.over:

@@ -13,16 +13,15 @@ import json, sys
 SCENARIOS = json.loads(DATA)
 from game.messages import explain
 from game.rng import Rng
-from game.specials.bots import RandomSpecialBot, SpecialBot
+from game.specials.bots import SpecialBot
 from game.specials.replay import replay
 from game.specials.state import SpecialState
-from game.state import play_out
+from game.state import RandomBot, play_out
 games = []
 for seed in (1, 2, 3):
     st = SpecialState(["Léa", "Tom", "Zoé", "Noé"], seed=seed)
     rng = Rng(seed)
-    play_out(st, {"Léa": SpecialBot(), "Tom": RandomSpecialBot(rng), "Zoé": SpecialBot(),
-                  "Noé": RandomSpecialBot(rng, 0.8)})
+    play_out(st, {"Léa": SpecialBot(), "Tom": RandomBot(rng), "Zoé": SpecialBot(), "Noé": RandomBot(rng)})
     games.append({"totals": st.totals, "events": [e.to_dict() for e in st.log],
                   "text": [explain(e) for e in st.log]})
 examples = [replay(s) for s in SCENARIOS]
