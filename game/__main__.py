@@ -17,7 +17,7 @@ import sys
 from . import variants
 from .errors import GameError
 
-LIMITS = {"games": (1, 100_000), "seed": (0, 2**63), "target": (1, 10_000), "rounds": (1, 1_000)}
+LIMITS = {"games": (1, 100_000), "seed": (0, 2**63)}   # a variant's options: its own `Option`s
 
 FLAGS = {"target": "--target", "strict": "--strict", "rounds": "--rounds", "level": "--level",
          "goal": "--fewest"}
@@ -65,7 +65,8 @@ def cmd_replay(args) -> str:
 
 
 def _options(args, variant) -> dict:
-    """The variant options the flags ask for; Refusal for a flag the variant does not take."""
+    """The variant options the flags ask for, checked by the variant (`variants.check_options`,
+    its error named by its flag); Refusal for a flag the variant does not take."""
     given = {"target": args.target, "strict": args.strict or None, "rounds": args.rounds,
              "level": args.level, "goal": "fewest" if args.fewest else None}
     given = {key: value for key, value in given.items() if value is not None}
@@ -75,9 +76,10 @@ def _options(args, variant) -> dict:
             raise Refusal(f"{FLAGS[key]} does not apply to {variant.name} (it takes {takes})")
     if "rounds" in given and ({"target", "strict"} & set(given)):
         raise Refusal("--rounds fixes the number of rounds: --target and --strict do not apply with it")
-    if "goal" in given and given.get("level") != "avance":
-        raise Refusal("--fewest is an option of Junior avancé (--level avance): at base level the most "
-                      "cards win, at expert the fewest always do")
+    try:
+        variants.check_options(variant, given)
+    except GameError as error:
+        raise Refusal(f"{FLAGS.get(error.field, '--' + str(error.field))}: {error.message}") from None
     return given
 
 
