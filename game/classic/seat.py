@@ -94,14 +94,9 @@ def round_hooks(st) -> dict:
     """How a round's moves become steps (game/playback.py): their events kept as `apply` returns
     them, grouped into steps by `steps_of` when asked; none during a draft."""
     events: list = []
-
-    def closing(state, n):
-        if state.shown_round.draft is not None:
-            return []
-        return steps_of(state.round_starts[-1]["rows"], state.players, events, draw=False)
-
     return {"opening": lambda state: [], "steps_of": lambda state, move, new, n: events.extend(new) or [],
-            "closing": closing}
+            "closing": lambda state, n: [] if state.shown_round.draft is not None else
+            steps_of(state.round_starts[-1]["rows"], state.players, events, draw=False)}
 
 
 def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None):

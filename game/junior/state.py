@@ -14,7 +14,7 @@ from ..errors import GameError
 from ..untrusted import check_seed
 from ..playback import fold
 from ..rng import Rng
-from ..state import RandomBot, check_turn, play_out
+from ..state import RandomBot, check_turn
 from . import bots, rules
 from .scenario import load, named, state_moves
 
@@ -117,12 +117,15 @@ def scenario_game(data: dict, *, seed: int = 0) -> tuple[JuniorState, object]:
     return st, state_moves(st, moves)
 
 
-def run_game(level, players, seed, *, bot="heuristic", goal=None):
+def run_game(level, players, seed, *, bot="heuristic", goal=None, log: list | None = None):
     """Deal with `seed` and let robots play it out: (first state, moves, final state). `bot`
-    names every seat's robot, or each seat's ({player: name}); random ones share one generator."""
+    names every seat's robot, or each seat's ({player: name}); random ones share one generator.
+    `log` gets the events of every move, as `apply` returned them."""
     st = JuniorState(players, seed=seed, options={"level": level, "goal": goal})
     first = st.data
     robots = {"random": RandomBot(Rng(seed)), "heuristic": bots.Heuristic()}
     seats = bot if isinstance(bot, dict) else dict.fromkeys(players, bot)
-    play_out(st, {p: robots[seats[p]] for p in players})
+    moves = (robots[seats[st.pending["player"]]].move(st) for _ in iter(lambda: st.is_over, True))
+    for *_, events in fold(st, moves):
+        (log if log is not None else []).extend(events)
     return first, [{k: m[k] for k in ("player", "card", "row")} for m in st.moves], st.data

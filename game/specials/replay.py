@@ -21,11 +21,12 @@ AROUND = ("deal", "round_end", "game_end")
 """The game's events around the round: a scenario's steps show its turns only."""
 
 
-def step_hooks(state, *, draw: bool, stop: list) -> dict:
+def step_hooks(state, *, draw: bool, stop: list | None) -> dict:
     """How a special-cards round's moves become steps (game/playback.py): the table before, a
     reveal step once everyone has chosen, one step per card placed and the turn's end; `stop`
     holds (player, need) when the moves end on a decision (`need` None: the player is waited
-    for), shown as a last step of kind "choice"."""
+    for), shown as a last step of kind "choice"; None: the game's own (« Jouer une manche »: a
+    card waiting for its player's decision)."""
     turn = {"specials": {}, "before": {}, "taken": {}}   # the turn being shown
 
     def step(n, kind, events, text, placed=None, taken=None, choice=None, special=None):
@@ -76,9 +77,12 @@ def step_hooks(state, *, draw: bool, stop: list) -> dict:
         return steps
 
     def closing(state, n):
-        if not stop:
+        want = state.pending
+        waiting = stop if stop is not None else [(want["player"], None)] if want is not None \
+            and want["kind"] == "place" else []
+        if not waiting:
             return []
-        (player, need), card = stop[0], state.shown_round.next_card()[0]
+        (player, need), card = waiting[0], state.shown_round.next_card()[0]
         if need is None:   # the scenario's "waiting" marker
             return [step(n, "choice", [], say.waiting_text(player, card),
                          choice={"player": player, "card": card, "options": [], "chosen": None})]

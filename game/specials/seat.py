@@ -51,15 +51,7 @@ def round_scenario(st) -> dict:
 def round_hooks(st) -> dict:
     """How a round's moves become steps (game/playback.py), up to the decision the game waits for
     (a last step of kind "choice" while a card waits for its player's decision)."""
-    stop: list = []
-    hooks = step_hooks(st, draw=False, stop=stop)
-
-    def closing(state, n):
-        want = state.pending
-        stop[:] = [(want["player"], None)] if want is not None and want["kind"] == "place" else []
-        return hooks["closing"](state, n)
-
-    return {**hooks, "closing": closing}
+    return step_hooks(st, draw=False, stop=None)
 
 
 def _record_place(turn: dict, move: dict) -> None:
