@@ -51,6 +51,14 @@ class RoundRandomSpecial(RoundRandom):
 
 
 
+def snapshot(rnd) -> dict:
+    """A classic round as plain JSON: its table, hands, piles and scores at this moment."""
+    return {"round": rnd.number, "turn": rnd.turn_number, "rows": rnd.table.to_json(),
+            "hands": {p: list(h) for p, h in rnd.hands.items()},
+            "piles": {p: list(c) for p, c in rnd.piles.items()}, "scores": rnd.scores(),
+            "draft": None if rnd.draft is None else {**rnd.draft, "pool": list(rnd.draft["pool"])}}
+
+
 def play_special_round(rnd, bots: dict) -> None:
     """A special-cards round to its end: each bot's number card, then its `decide` per card."""
     while not rnd.over:

@@ -29,12 +29,6 @@ OPTIONS = {
 """The classic family's options (RULES §2): `Options.check`, saved games and the Jouer form."""
 
 
-def _check_variant(variant) -> None:
-    if variant not in VARIANTS:
-        raise GameError(f"unknown variant {str(variant)[:20]!r} (one of {', '.join(VARIANTS)})",
-                        field="variant", code="options")
-
-
 REACHES = {False: (">=", operator.ge), True: (">", operator.gt)}
 """How the worst total ends the game against the target (RULES §2): reaching it, or with `strict`
 (« plus de 66 ») going beyond it. The symbols go to the page scripts (the Compteur) as they are."""
@@ -52,13 +46,10 @@ class Options:
     def read(cls, variant: str, options: dict | None) -> "Options":
         """Options from outside (a saved game, the Jouer form), missing ones at their default,
         each checked once: GameError (code "options", field the option), never TypeError."""
-        _check_variant(variant)
+        if variant not in VARIANTS:
+            raise GameError(f"unknown variant {str(variant)[:20]!r} (one of {', '.join(VARIANTS)})",
+                            field="variant", code="options")
         return cls(variant, **check_values(variant, OPTIONS, options))
-
-    def check(self) -> None:
-        """GameError (code "options", field the option) for any value OPTIONS refuses."""
-        _check_variant(self.variant)
-        check_values(self.variant, OPTIONS, {name: getattr(self, name) for name in OPTIONS})
 
     @property
     def saved(self) -> dict:
@@ -268,13 +259,6 @@ class Round:
     # --- reading ----------------------------------------------------------------------
     def scores(self) -> dict:
         return {p: sum(HEADS[c] for c in self.piles[p]) for p in self.players}
-
-    def snapshot(self) -> dict:
-        """Plain JSON: enough to see the table, hands, piles and scores at this moment."""
-        return {"round": self.number, "turn": self.turn_number,
-                "rows": self.table.to_json(), "hands": {p: list(h) for p, h in self.hands.items()},
-                "piles": {p: list(c) for p, c in self.piles.items()}, "scores": self.scores(),
-                "draft": None if self.draft is None else {**self.draft, "pool": list(self.draft["pool"])}}
 
 
 def winners_of(totals: dict) -> list:
