@@ -101,8 +101,6 @@ class Variant:
                                                    # pause: a missing decision ends on a "choice"
     result: Callable[[Any], dict]                  # what `python -m game replay` prints
     step_html: Callable[[dict], str]               # the one drawing of a step
-    page_step: Callable[[Any, dict], dict]         # (scenario, step): what the page player needs
-    with_choice: Callable[[Any, dict, int], dict]  # (scenario, step, row): the reader takes `row`
     new_game: Callable[..., Any]                   # (players, *, seed, options) -> State
     from_json: Callable[[dict], Any]               # a saved `to_json()` -> its State before its
                                                    # moves (game.state.from_json plays them)
@@ -113,6 +111,10 @@ class Variant:
     wording: Mapping[str, Callable[[dict], str]] = field(default_factory=dict)   # event type ->
                                      # its French sentence, for a variant outside game/messages/
     check_options: Callable[[dict], None] | None = None   # a rule across options (GameError)
+    page_step: Callable[[Any, dict], dict] | None = None   # (scenario, step): what the page player
+                                     # needs (default: the step and its drawing, `html`)
+    with_choice: Callable[[Any, dict, int], dict] | None = None   # (scenario, step, row): the
+                                     # reader takes `row` at a decision (absent: no decisions)
     simulator: str | None = None     # a module with a faster `simulate(players=, games=, seed=,
                                      # bot=, variant=, **options)` and `format_stats(stats)` (its
                                      # figures, readable); default: game.state.simulate, as JSON

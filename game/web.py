@@ -116,7 +116,8 @@ def steps_for(scenario: dict, *, markup: bool = True) -> list[dict]:
     """The replay's steps as the page needs them (markup, text, what the reader can act on);
     without `markup`, no `html`: the page already shows the build's drawing of each step."""
     variant = variants.of(scenario)
-    steps = [variant.page_step(scenario, step) for step in variant.replay(scenario, draw=False, pause=True)]
+    page = variant.page_step or (lambda scenario, step: {**step, "html": variant.step_html(step)})
+    steps = [page(scenario, step) for step in variant.replay(scenario, draw=False, pause=True)]
     if not markup:
         for step in steps:
             del step["html"]
@@ -138,7 +139,7 @@ def choose_message(request: dict) -> dict:
         raise GameError(f"step and row must be integers, not {str(n)[:20]!r} and "
                         f"{str(row)[:20]!r}", code="shape")
     steps = variant.replay(scenario, draw=False, pause=True)
-    if not 0 <= n < len(steps) or steps[n].get("choice") is None:
+    if not 0 <= n < len(steps) or steps[n].get("choice") is None or variant.with_choice is None:
         raise GameError(f"step {n} is not a decision of this scenario", code="no_such_step")
     return changed_answer(variant.with_choice(scenario, steps[n], row))
 

@@ -21,6 +21,10 @@ SCENARIO = {"variant": "toy", "hands": {"Ana": [3, 9, 12], "Bea": [5, 10, 11]},
             "turns": [{"Ana": 12, "Bea": 5}, {"Ana": 3, "Bea": 10}, {"Ana": 9, "Bea": 11}]}
 
 
+def play(kind, **request) -> dict:
+    return json.loads(web.handle(json.dumps({"type": kind, **request})))
+
+
 @pytest.fixture()
 def toy(monkeypatch):
     monkeypatch.syspath_prepend(str(Path(__file__).parent))
@@ -45,22 +49,28 @@ def test_the_worker_facade_answers_a_toy_replay(toy):
 
 
 def test_a_reader_plays_the_toy_against_robots_in_a_session(toy):
+    """Each card's answer draws that trick with the toy's own steps (`Seat.steps`, the hooks its
+    example replay uses too), and « revoir la manche » shows every trick so far."""
     state = session.start("Zoé", ["random", "random"], {"variant": "toy"}, seed=4)[0]
+    tricks = []
     while session.phase(state) == "play":
-        state = session.decide(state, "play", session.view(state)["hand"][0]["card"])[0]
+        answer = play("play_card", state=state, card=session.view(state)["hand"][0]["card"])
+        assert answer["ok"], answer
+        state = answer["state"]
+        assert [s["kind"] for s in answer["steps"]] == ["trick"]
+        tricks.append(answer["steps"][0]["text"])
+        assert answer["steps"][0]["html"] == f'<p class="toy">{tricks[-1]}</p>'
     view = session.view(state)
     assert view["phase"] == "game_over" and view["title"] == "Carte haute"
     assert sum(s["total"] for s in view["scores"]) == 3     # three tricks, one point each
+    assert all(text.endswith(" remporte le pli.") for text in tricks)
+    assert [s["text"] for s in play("play_review", state=state)["steps"]] == ["Début.", *tricks]
     assert json.loads(json.dumps(state)) == session.restore(state)[0]
 
 
 def test_the_toy_simulates_through_the_state_protocol(toy):
     stats = protocol.simulate("toy", players=3, games=20, seed=1, bot="random")
     assert stats["games"] == 20 and sum(stats["average_score"].values()) == pytest.approx(3)
-
-
-def play(kind, **request) -> dict:
-    return json.loads(web.handle(json.dumps({"type": kind, **request})))
 
 
 def test_jouer_offers_the_toy_and_its_option_with_no_facade_edit(toy):

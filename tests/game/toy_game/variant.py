@@ -11,6 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from game import events as event_types
+from game import playback
 from game.errors import GameError
 from game.messages import explain_all
 from game.rng import Rng
@@ -89,20 +90,29 @@ def from_json(data):
     return ToyState(data["players"], seed=data.get("seed", 0), options=data.get("options"))
 
 
+def _step(st, n, kind, events, text):
+    return {"n": n, "turn": len(st.history), "kind": kind, "events": events, "text": text,
+            "points": st.scores(), "choice": None}
+
+
+def trick_steps(st):
+    """How the toy's moves become steps (game/playback.py): the hands, then one step per trick.
+    The example replay and « Jouer une manche » (`Seat.steps`) both use it."""
+    return {"opening": lambda st: [_step(st, 0, "start", [], "Début.")],
+            "steps_of": lambda st, move, events, n: [_step(st, n, "trick", events, explain_all(events))]
+            if events else [],
+            "closing": lambda st, n: []}
+
+
 def replay(scenario, *, draw=True, pause=False):
+    """The scenario's turns as moves, folded over the State by the one replay."""
     hands = scenario.get("hands")
     if not isinstance(hands, dict) or len(hands) < 2:
         raise GameError("a toy scenario has the hands of two players or more", field="hands")
-    s = ToyState(list(hands), hands={p: list(h) for p, h in hands.items()})
-    steps = [{"n": 0, "turn": 0, "kind": "start", "events": [], "text": "Début.", "points": s.scores(),
-              "choice": None}]
-    for t, plays in enumerate(scenario.get("turns", []), 1):
-        events = []
-        for p in s.players:
-            events += s.apply({"kind": "card", "player": p, "card": plays.get(p)})
-        steps.append({"n": t, "turn": t, "kind": "trick", "events": events,
-                      "text": explain_all(events), "points": s.scores(), "choice": None})
-    return steps
+    st = ToyState(list(hands), hands={p: list(h) for p, h in hands.items()})
+    moves = ({"kind": "card", "player": p, "card": plays.get(p)}
+             for plays in scenario.get("turns", []) for p in st.players)
+    return playback.replay(st, moves, **trick_steps(st))
 
 
 def step_html(step):
@@ -126,10 +136,8 @@ def variant(name):
     return Variant(
         name=name, title="Carte haute", min_players=2, max_players=4, replay=replay,
         result=lambda sc: {"points": replay(sc, draw=False)[-1]["points"]}, step_html=step_html,
-        page_step=lambda sc, step: {**step, "html": step_html(step)},
-        with_choice=lambda sc, step, row: sc,
         new_game=lambda players, *, seed=0, options=None: ToyState(players, seed=seed, options=options),
-        from_json=from_json, seat=Seat(view=seat_view), options=OPTIONS, wording=WORDING,
+        from_json=from_json, seat=Seat(view=seat_view, steps=trick_steps), options=OPTIONS, wording=WORDING,
         tool_numbers=lambda: {"deal": {"hand": OPTIONS["hand"].default, "specials": 0, "rows": 0},
                               "winners": "most"},
     )
