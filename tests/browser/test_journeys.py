@@ -481,3 +481,25 @@ def test_the_compteur_keeps_its_sheet_across_a_reload(reader, journey_server):
     reader.reload()
     reader.wait_for("[data-compteur][data-pret]")
     assert reader.eval(SHEET) == before
+
+
+FOUND = ("() => [...document.querySelectorAll('.recherche-resultats a')].map((a) => "
+         "[a.getAttribute('href'), [...a.querySelectorAll('mark')].map((m) => m.textContent)])")
+
+
+def test_a_search_finds_the_rule_and_opens_it(reader, journey_server):
+    """« Rechercher » (Pagefind's wasm in its own worker, the results drawn by js/recherche.js)
+    finds the rule on taking a row by a word of it, and its result opens the rule's section."""
+    reader.goto(journey_server.url(""))
+    reader.wait_for("form.recherche:not([hidden])")
+    reader.fill("#recherche-mots", "ramasse")
+    reader.wait("() => document.querySelector('form.recherche').dataset.resultats === 'ramasse'",
+                timeout_ms=30_000, what="the search's results")
+    found = reader.eval(FOUND)
+    rules = [href for href, _ in found if "/regles/#" in href]
+    assert rules and any(m.lower().startswith("ramass") for _, marks in found for m in marks), found
+    anchor = rules[0].split("#")[1]
+    reader.click(f'.recherche-resultats a[href="{rules[0]}"]')
+    reader.wait("(id) => location.hash === '#' + id && Boolean(document.getElementById(id))", anchor,
+                what="the rule opened at its section")
+    assert reader.eval("(id) => document.getElementById(id).tagName", anchor) in ("H2", "H3")

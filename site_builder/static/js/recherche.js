@@ -7,6 +7,8 @@
 // offline use (the list is js/recherche-hors-ligne.json, written by site_builder/offline.py).
 // The words shown are the form's data-* attributes: no French is written here.
 
+import { el } from "./dom.js";
+
 const SITE_ROOT = new URL("../", import.meta.url); // this file is <root>/js/recherche.js
 const MAX_PAGES = 8;
 const SECTIONS_PER_PAGE = 2;
@@ -33,14 +35,8 @@ function engine() {
 function excerptNodes(html) {
   const template = document.createElement("template");
   template.innerHTML = html;
-  return Array.from(template.content.childNodes, (node) => {
-    if (node.nodeName === "MARK") {
-      const mark = document.createElement("mark");
-      mark.textContent = node.textContent;
-      return mark;
-    }
-    return document.createTextNode(node.textContent);
-  });
+  return Array.from(template.content.childNodes, (node) => (node.nodeName === "MARK"
+    ? el("mark", {}, node.textContent) : document.createTextNode(node.textContent)));
 }
 
 /** The sections of a page result worth opening: most matches first, those with an anchor
@@ -54,23 +50,15 @@ function sections(data) {
 }
 
 function resultItem(page, section) {
-  const item = document.createElement("li");
-  const link = document.createElement("a");
-  link.href = section.url;
-  const title = document.createElement("span");
-  title.className = "recherche-page";
-  title.textContent = page.meta.title;
-  link.append(title);
+  const link = el("a", { href: section.url });
+  link.append(el("span", { class: "recherche-page" }, page.meta.title));
   if (section.title && section.title !== page.meta.title) {
-    const heading = document.createElement("span");
-    heading.className = "recherche-section";
-    heading.textContent = section.title;
-    link.append(" ", heading);
+    link.append(" ", el("span", { class: "recherche-section" }, section.title));
   }
-  const excerpt = document.createElement("span");
-  excerpt.className = "recherche-extrait";
+  const excerpt = el("span", { class: "recherche-extrait" });
   excerpt.append(...excerptNodes(section.excerpt || ""));
   link.append(excerpt);
+  const item = el("li");
   item.append(link);
   return item;
 }
