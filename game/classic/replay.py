@@ -7,7 +7,7 @@ from ..errors import GameError
 from ..events import ChoiceMade, ChoiceRequested, Place, Reveal, StartRow, Take, TooLow
 from ..messages import explain, explain_all
 from ..messages.classic import start_text, turn_summary
-from ..state import replay_moves
+from .. import playback
 from .scenario import parse
 from .state import ClassicState
 from .table import LIMIT
@@ -100,8 +100,18 @@ def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
     sc = parse(data)
     state = scenario_state(sc, partial=True)
     missing = (lambda t, state: None) if pause else _choice_needed
-    replay_moves(state, scenario_moves(state, sc.turns, missing))
-    return steps_of(sc.rows, sc.players, state.log, limit=sc.limit, draw=draw)
+    moves = scenario_moves(state, sc.turns, missing)
+    return playback.replay(state, moves, **step_hooks(state, draw=draw, limit=sc.limit))
+
+
+def step_hooks(state, *, draw: bool = False, limit: int = LIMIT) -> dict:
+    """How a round's moves become steps (game/playback.py), for an example and for « Jouer une
+    manche » (`Seat.steps`): the events each move returns, kept, then grouped by `steps_of`; no
+    steps during a draft."""
+    events: list = []
+    return {"opening": lambda state: [], "steps_of": lambda state, move, new, n: events.extend(new) or [],
+            "closing": lambda state, n: [] if state.shown_round.draft is not None else
+            steps_of(state.round_starts[-1]["rows"], state.players, events, limit=limit, draw=draw)}
 
 
 def steps_of(rows, players, events, *, limit: int = LIMIT, draw: bool = True) -> list[dict]:

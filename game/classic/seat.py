@@ -13,7 +13,7 @@ from .cards import HEADS
 from .draw import card_svg, table_svg
 from .play import HAND_SIZE
 from ..state import replay_moves
-from .replay import scenario_moves, steps_of
+from .replay import scenario_moves
 from .scenario import parse
 from .state import new_game
 
@@ -88,15 +88,6 @@ def round_scenario(st) -> dict:
     extra = {} if st.variant == "classic" else {"variant": st.variant, "players": len(st.players)}
     return {"rows": [list(row) for row in start["rows"]], "turns": turns,
             "hands": {p: list(start["hands"][p]) for p in st.players}, **extra}
-
-
-def round_hooks(st) -> dict:
-    """How a round's moves become steps (game/playback.py): their events kept as `apply` returns
-    them, grouped into steps by `steps_of` when asked; none during a draft."""
-    events: list = []
-    return {"opening": lambda state: [], "steps_of": lambda state, move, new, n: events.extend(new) or [],
-            "closing": lambda state, n: [] if state.shown_round.draft is not None else
-            steps_of(state.round_starts[-1]["rows"], state.players, events, draw=False)}
 
 
 def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None):

@@ -11,7 +11,7 @@ from .bots import HeuristicBot
 from .draw import step_html
 from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, ROWS, classic_deck, tactique_deck
 from .play import OPTIONS, REACHES, Options
-from .replay import replay, run
+from .replay import replay, run, step_hooks
 from .table import LIMIT
 
 
@@ -62,7 +62,7 @@ def variant(name: str) -> Variant:
         options=OPTIONS,
         simulator="game.classic.simulate",
         what_if=page.edited_scenario,
-        seat=Seat(view=seat.seat_view, round_scenario=seat.round_scenario, steps=seat.round_hooks,
+        seat=Seat(view=seat.seat_view, round_scenario=seat.round_scenario, steps=step_hooks,
                   from_scenario=seat.from_scenario, advice=seat.advice),
         tool_numbers=partial(tool_numbers, name), run_cost=partial(run_cost, name),
     )
