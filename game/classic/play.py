@@ -26,7 +26,7 @@ OPTIONS = {
     "rounds": Option("int", optional=True, low=1, high=10_000, wording=words.BAD_ROUNDS, input="manches",
                      label=words.ROUNDS_LABEL, placeholder=words.ROUNDS_PLACEHOLDER),
 }
-"""The classic family's options (RULES §2): `Options.check`, saved games and the Jouer form."""
+"""The classic family's options (RULES §2): `Options.read`, saved games and the Jouer form."""
 
 
 REACHES = {False: (">=", operator.ge), True: (">", operator.gt)}

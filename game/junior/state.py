@@ -89,8 +89,9 @@ new_game = JuniorState   # the registry's `new_game(players, *, seed, options)`
 
 
 def from_json(data: dict) -> JuniorState:
-    """A saved game before its moves (game.state.from_json plays them). A loaded deal is refused (GameError) unless a scenario
-    with it would be accepted: known cards, each once, a table the level's rules can lay."""
+    """A saved game before its moves (game.state.from_json plays them). A loaded deal is refused
+    (GameError) unless a scenario with it would be accepted: known cards, each once, a table the
+    level's rules can lay."""
     deal, options, players = data.get("deal"), data.get("options"), data.get("players") or []
     if deal is not None:
         if not isinstance(deal, dict) or set(deal) != set(DEAL_KEYS):
@@ -125,7 +126,8 @@ def run_game(level, players, seed, *, bot="heuristic", goal=None, log: list | No
     first = st.data
     robots = {"random": RandomBot(Rng(seed)), "heuristic": bots.Heuristic()}
     seats = bot if isinstance(bot, dict) else dict.fromkeys(players, bot)
+    log = [] if log is None else log
     moves = (robots[seats[st.pending["player"]]].move(st) for _ in iter(lambda: st.is_over, True))
     for *_, events in fold(st, moves):
-        (log if log is not None else []).extend(events)
+        log.extend(events)
     return first, [{k: m[k] for k in ("player", "card", "row")} for m in st.moves], st.data

@@ -77,9 +77,10 @@ def step_hooks(state, *, draw: bool, stop: list | None) -> dict:
         return steps
 
     def closing(state, n):
-        want = state.pending
-        waiting = stop if stop is not None else [(want["player"], None)] if want is not None \
-            and want["kind"] == "place" else []
+        waiting = stop
+        if stop is None:   # the game's own: a card waiting for its player's decision
+            want = state.pending
+            waiting = [(want["player"], None)] if want is not None and want["kind"] == "place" else []
         if not waiting:
             return []
         (player, need), card = waiting[0], state.shown_round.next_card()[0]

@@ -100,6 +100,14 @@ def test_steps_carry_markers_stops_the_special_card_and_a_drawing():
     assert steps[-1]["penalties"] == {"p1": 0, "p2": 1 + 3}   # 28 and 30
 
 
+def test_a_table_with_no_turns_replays_to_that_table_alone():
+    """No player and no turn (an excerpt showing a table): one step, the table, paused or not."""
+    data = {"variant": "speciales", "rows": [[12], [23, 24, 25, 26, 27], [41], [67]], "turns": []}
+    for pause in (False, True):
+        steps = replay(data, draw=False, pause=pause)
+        assert [s["kind"] for s in steps] == ["start"] and steps[0]["rows"] == data["rows"]
+
+
 def test_pause_ends_on_a_row_choice_for_the_reader():
     steps = replay(scenario([{"plays": {"p1": 5}, "specials": {"p1": {"card": "stop", "row": 0}}}]),
                    pause=True, draw=False)
