@@ -67,10 +67,11 @@ def start(reader: str, levels: list[str], options: dict | None = None,
     if len(levels) < variant.min_players - 1:
         raise GameError(f"at least {variant.min_players - 1} robot(s) for {variant.name}",
                         code="too_few_bots")
-    for level in levels:
-        if not isinstance(level, str) or level not in protocol.levels(variant):
-            raise GameError(f"unknown robot level {str(level)[:20]!r}", field="bots",
-                            code="bot_level")
+    for level in levels:   # the registry's one check, on the form's robots field
+        try:
+            bot_factory(variant, level)
+        except GameError as error:
+            raise error.replace(field="bots") from None
     options = variants.check_options(variant, options)
     names = [n for n in BOT_NAMES if n.casefold() != reader.casefold()][:len(levels)]
     st = variant.new_game([reader, *names], seed=int(seed), options=options)

@@ -13,7 +13,6 @@ from ..messages import specials as say
 from .bots import SpecialBot
 from .cards import NUMBER_CARDS_EACH
 from .draw import special_card_svg, table_svg
-from .replay import step_hooks
 
 
 def seat_view(st, reader: str) -> dict:
@@ -46,12 +45,6 @@ def round_scenario(st) -> dict:
     return {"variant": "speciales", "rows": [list(row) for row in start["rows"]],
             "hands": {p: list(start["hands"][p]) for p in st.players},
             "held": {p: list(start["specials"][p]) for p in st.players}, "turns": turns}
-
-
-def round_hooks(st) -> dict:
-    """How a round's moves become steps (game/playback.py), up to the decision the game waits for
-    (a last step of kind "choice" while a card waits for its player's decision)."""
-    return step_hooks(st, draw=False, stop=None)
 
 
 def _record_place(turn: dict, move: dict) -> None:

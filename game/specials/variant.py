@@ -13,7 +13,7 @@ from . import cards, seat, state
 from .bots import SpecialBot
 from .cards import MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS
 from .draw import step_html
-from .replay import compare, replay, run
+from .replay import compare, replay, run, step_hooks
 
 
 def tool_numbers() -> dict:
@@ -47,7 +47,7 @@ def variant(name: str) -> Variant:
         new_game=state.SpecialState, from_json=state.from_json,
         bots={"heuristic": SpecialBot},
         seat=Seat(view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
-                  round_scenario=seat.round_scenario, steps=seat.round_hooks,
+                  round_scenario=seat.round_scenario, steps=partial(step_hooks, draw=False, stop=None),
                   from_scenario=state.from_scenario, advice=seat.advice),
         compare=compare, tool_numbers=tool_numbers, run_cost=run_cost,
     )
