@@ -263,10 +263,16 @@ def risk_html(result: Estimate) -> str:
             f'<rect class="explorer-part" x="0" y="1.5" width="{100 * p:.2f}" height="7"/>'
             f'<line class="explorer-intervalle" x1="{100 * low:.2f}" x2="{100 * high:.2f}" y1="5" y2="5"/>'
             f'</svg>'
-            f'<p>{escape(fr.risk_sentence(tally.card, take, heads), quote=False)}</p></li>')
+            f'{_gauged(fr.risk_sentence(tally.card, take, heads), fr.RISK_GAUGE)}</li>')
     summary = fr.summary(result.done, result.samples, result.seed, result.mode, result.finished)
-    return (f'<p class="explorer-resume">{escape(summary, quote=False)}</p>'
+    return (f'{_gauged(summary, fr.SUMMARY_GAUGE, "explorer-resume")}'
             f'<ol class="explorer-risques">{"".join(items)}</ol>')
+
+
+def _gauged(text: str, gauge: str, cls: str = "") -> str:
+    """A line as tall as the longest it may hold (game/messages/explore.py « the room »)."""
+    cls = f' class="{cls}"' if cls else ""
+    return f'<p{cls} data-gabarit="{escape(gauge)}"><span>{escape(text, quote=False)}</span></p>'
 
 
 def link_message(request: dict) -> dict:

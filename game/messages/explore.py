@@ -175,9 +175,11 @@ def risk_sentence(card: int, take: tuple, heads: tuple) -> str:
     if p == 1 and hlow == hhigh:
         return (f"Avec le {card}{NBSP}: vous ramassez dans tous les tirages, "
                 f"{number(mean)} {heads_word(mean)}.")
-    return (f"Avec le {card}{NBSP}: risque de ramasser une rangée {percent(p)} (entre {percent(low)} et "
-            f"{percent(high)}){NNBSP}; en moyenne {number(mean)} {heads_word(mean)} "
-            f"(entre {number(hlow)} et {number(hhigh)}).")
+    between = f" (entre {percent(low)} et {percent(high)})"
+    if percent(low) == percent(high):   # « plus de 99,9 % (entre plus de 99,9 % et plus de 99,9 %) »
+        between = ""
+    return (f"Avec le {card}{NBSP}: risque de ramasser une rangée {percent(p)}{between}{NNBSP}; "
+            f"en moyenne {number(mean)} {heads_word(mean)} (entre {number(hlow)} et {number(hhigh)}).")
 
 
 def bar_label(card: int, p: float) -> str:
@@ -189,3 +191,11 @@ def summary(done: int, samples: int, seed: int, mode: str, finished: bool) -> st
     done_text = f"{grouped(done)}{NNBSP}tirage{'s' if done > 1 else ''}"
     state = "" if finished else f" sur {grouped(samples)} prévus"
     return (f"Estimation sur {done_text}{state} (graine {seed}){NNBSP}; vos adversaires jouent {who}.")
+
+
+# The room the figures take (js/explorer.js keepRoom): from the press of « Quel risque ? » on, each
+# line of the estimate is as tall as the longest it may hold (its gauge, `data-gabarit`, hidden),
+# so nothing under the figures moves when they come. The longest, swept: tests/game/explore.
+WAITING = "Calcul du risque de chaque carte en cours…"
+RISK_GAUGE = risk_sentence(104, (0.9995, 0.9985, 0.9999), (-26.99, -27.21, -26.77))
+SUMMARY_GAUGE = summary(19_750, 20_000, 2**32 - 1, "uniform", False)

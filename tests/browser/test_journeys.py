@@ -426,6 +426,10 @@ ROWS = ["3 12 15", "28 30", "39 41 42 43 47", "60"]
 HAND = "5 48 90"
 FIGURES = ("() => [...document.querySelectorAll('.explorer-risque')].map((li) => "
            "[Number(li.dataset.card), Number(li.dataset.take), Number(li.dataset.heads)])")
+# Where each line of the results and the heading under them sit on the page: the room kept at
+# the press must be the very room the figures take (nothing under them moves when they come).
+ROOM = ("() => [...document.querySelectorAll('[data-resultats] .explorer-resume, [data-resultats] li, "
+        "#lire-les-barres')].map((n) => Math.round(n.getBoundingClientRect().bottom + window.scrollY))")
 
 
 def test_an_explorer_estimate_and_its_permalink(reader, journey_server):
@@ -439,7 +443,10 @@ def test_an_explorer_estimate_and_its_permalink(reader, journey_server):
     reader.fill("#explorer-graine", "7")
     reader.select("#explorer-tirages", "1000")
     reader.click_button("Quel risque\u202f?")
+    room = reader.eval(ROOM)   # the engine is still starting: empty lines, one per card
+    assert reader.count(".explorer-place") == 3 and reader.count(".explorer-risque") == 0
     reader.wait_for("[data-resultats][data-fini=true]")
+    assert reader.eval(ROOM) == room and len(room) == 5
     first = reader.eval(FIGURES)
     position = Position.of([[int(c) for c in r.split()] for r in ROWS], [5, 48, 90], 4,
                            {"p3": [7]})

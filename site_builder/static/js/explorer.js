@@ -1,16 +1,18 @@
 // « L’explorateur de positions »: the page side. It holds no rule and no French sentence of its
 // own: it sends the text of its fields to the worker (explore_* messages, game/explore/web.py)
 // and shows what comes back — French errors on the field at fault, the greyed cards of the grid,
-// the link, the risk bars. The engine (its download is said in the page, the build's figure)
+// the link, the risk bars (and, the moment they are asked for, the room they will take). The engine (its download is said in the page, the build's figure)
 // starts only when the reader asks for something only it can do: « Vérifier la position »,
 // « Quel risque ? », a JSON scenario, or a link to a position. Never on hover, focus or idle:
 // until then typing checks nothing (the page says so), and once it runs every change is checked
 // as it is typed.
 
-import { reveal } from "./dom.js";
+import { el, reveal } from "./dom.js";
 import * as engine from "./engine.js";
 import { keepForOffline } from "./hors-ligne.js";
+import { WORDS } from "./mots.js";
 
+const T = WORDS.explore;
 const root = document.querySelector("[data-explorer]");
 const form = root && root.querySelector(".explorer-position");
 const CHECK_DELAY = 250;
@@ -176,6 +178,32 @@ async function openLink() {
 
 // --- the estimate, chunk by chunk ----------------------------------------------------------------
 
+/** A line as tall as the longest it may hold: its gauge (`data-gabarit`), drawn hidden under it
+ *  by tools.css, is the one the engine's own lines carry (game/explore/web.py `_gauged`). */
+function gauged(gauge, text, cls) {
+  const line = el("p", { class: cls, "data-gabarit": gauge });
+  line.append(el("span", {}, text));
+  return line;
+}
+
+/** The room the figures will take, shown the moment they are asked for: one empty line per card
+ *  of the hand, each exactly as tall as its figures will be, so nothing under them moves while the
+ *  engine starts and computes (game/messages/explore.py « the room the figures take »). */
+function keepRoom() {
+  const results = root.querySelector("[data-resultats]");
+  const cards = field("hand").value.split(/[\s,;]+/).filter(Boolean).length;
+  if (!cards || results.querySelectorAll(".explorer-risque, .explorer-place").length === cards) return;
+  const lines = Array.from({ length: cards }, () => {
+    const line = el("li", { class: "explorer-place", "aria-hidden": "true" });
+    line.append(el("span", { class: "explorer-carte" }), el("span", { class: "explorer-barre" }),
+      gauged(T.risk_gauge, ""));
+    return line;
+  });
+  const list = el("ol", { class: "explorer-risques" });
+  list.append(...lines);
+  results.replaceChildren(gauged(T.summary_gauge, T.waiting, "explorer-resume"), list);
+}
+
 async function estimate(event) {
   event.preventDefault();
   if (running) return;
@@ -184,6 +212,7 @@ async function estimate(event) {
   const bar = root.querySelector(".explorer-progression progress");
   const results = root.querySelector("[data-resultats]");
   want();
+  keepRoom();
   running = { stopped: false };
   go.disabled = true;
   stop.disabled = false;
@@ -220,6 +249,7 @@ async function estimate(event) {
     stop.disabled = true;
     bar.parentElement.hidden = true;
     results.removeAttribute("aria-busy");
+    if (results.querySelector(".explorer-place")) results.replaceChildren();   // no figures came
     if (document.activeElement === stop || !document.activeElement || document.activeElement === document.body) go.focus();
   }
 }
@@ -291,6 +321,8 @@ function init() {
     input.addEventListener(input.tagName === "SELECT" ? "change" : "input", scheduleCheck);
     if (input.hasAttribute("data-cartes")) input.addEventListener("input", () => aim(input));
   }
+  // A hand edited while the figures are awaited: their room follows it, as the reader types.
+  field("hand").addEventListener("input", () => { if (root.querySelector(".explorer-place")) keepRoom(); });
   setting("seed").addEventListener("input", () => { if (form.dataset.valide === "true") updateLink().catch(failed); });
   setting("mode").addEventListener("change", () => { if (form.dataset.valide === "true") updateLink().catch(failed); });
   form.addEventListener("submit", estimate);

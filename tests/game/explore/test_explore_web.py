@@ -107,6 +107,34 @@ def test_figures_are_written_the_french_way_and_never_overstate_certainty():
     assert fr.risk_sentence(33, (0, 0, 0.0002), (0, 0, 0)).endswith("reste sous 0,1\u202f%.")
 
 
+def test_each_line_of_figures_is_gauged_by_the_longest_it_can_hold():
+    """The page keeps each line as tall as its gauge from the press on (js/explorer.js keepRoom):
+    a sentence longer than the gauge would move what follows when it comes. Swept over tallies
+    from one draw to 20,000, never to certain, small to large heads, special cards' negative ones."""
+    from game.explore.risk import Tally
+    from game.messages import explore as fr
+    longest = 0
+    for n in (1, 2, 25, 250, 1000, 4000, 20_000):
+        takes_seen = {0, 1, 2, 5, n // 1000, n // 100, n // 20, n // 3, n // 2, n - 2, n - 1, n}
+        for takes in (t for t in takes_seen if 0 <= t <= n):
+            for mean in (0, 1, 2.5, 7, 13, 27):
+                for spread in (0, 1, 5, 50):
+                    for negative in (False, True):
+                        heads = round(mean * takes) * (-1 if negative else 1)
+                        tally = Tally(104, n, takes, heads, round((mean * mean + spread) * takes),
+                                      negative=negative)
+                        sentence = fr.risk_sentence(104, tally.take_interval(), tally.heads_interval())
+                        longest = max(longest, len(sentence))
+    assert longest == len(fr.RISK_GAUGE)   # the gauge is the longest, not a guess above it
+    assert "entre plus de 99,9" not in fr.RISK_GAUGE   # an interval that adds nothing is not said
+    for done, samples in ((1, 1000), (250, 4000), (4000, 4000), (19_750, 20_000)):
+        for mode in ("uniform", "heuristic"):
+            for finished in (False, True):
+                assert len(fr.summary(done, samples, 2**32 - 1, mode, finished)) <= len(fr.SUMMARY_GAUGE)
+    html = ask("explore_estimate", form=FORM, seed=4, samples=300, chunk=300)["html"]
+    assert html.count(f'data-gabarit="{fr.RISK_GAUGE}"') == 6 and html.count(fr.SUMMARY_GAUGE) == 1
+
+
 def test_a_tool_may_send_the_position_as_json():
     position = {"variant": "classic", "players": 4, "rows": [[3, 12, 15], [28, 30], [39, 41, 42, 43, 47], [60]],
                 "hand": [5, 29, 33, 48, 61, 90], "known": {"p3": [7]}, "gone": [1, 2]}
