@@ -90,11 +90,13 @@ def _cards(reader: LineReader, value: str, number: int) -> list[str] | None:
     return out
 
 
-def _row_line(reader: LineReader, line) -> tuple[int, list[str]] | None:
-    """A `rangée R: cartes` or `attendu rangée R: cartes` line: (R, its cards)."""
-    row = row_number(line.match["row"], line.number, reader.fail, ROWS)
-    cards = None if row is None else _cards(reader, line.value, line.number)
-    return None if cards is None else (row, cards)
+def _row_lines(reader: LineReader, key: str):
+    """Each sound `rangée R: cartes` (or `attendu rangée R: cartes`) line: (line, R, its cards)."""
+    for line in reader.all(key):
+        row = row_number(line.match["row"], line.number, reader.fail, ROWS)
+        cards = None if row is None else _cards(reader, line.value, line.number)
+        if cards is not None:
+            yield line, row, cards
 
 
 def _level(reader: LineReader) -> str | None:
@@ -109,11 +111,7 @@ def _level(reader: LineReader) -> str | None:
 
 def _rows(reader: LineReader) -> list[list[str]]:
     rows: list[list[str] | None] = [None] * ROWS
-    for line in reader.all("row"):
-        found = _row_line(reader, line)
-        if found is None:
-            continue
-        r, cards = found
+    for line, r, cards in _row_lines(reader, "row"):
         if rows[r - 1] is not None:
             reader.fail(line.number, f"row {r} is given twice")
         rows[r - 1] = cards
@@ -214,11 +212,7 @@ def _move(reader, value, number, players) -> dict | None:
 def _check_expected(reader: LineReader, steps: list[dict]) -> None:
     """Every `attendu` line against the last step; say what the engine got instead."""
     final = steps[-1]
-    for line in reader.all("expect_row"):
-        found = _row_line(reader, line)
-        if found is None:
-            continue
-        r, cards = found
+    for line, r, cards in _row_lines(reader, "expect_row"):
         got = [COWS[c] for c in final["rows"][r - 1]]
         if got != cards:
             reader.fail(line.number, f"attendu rangée {r}: expected {_cows_text(cards)}, "
