@@ -79,7 +79,7 @@ def test_jouer_starts_its_engine_only_on_request_and_links_its_position_to_the_e
     page.wait_for_selector(".jouer-partie .jouer-carte", timeout=ENGINE_TIMEOUT_MS)
     assert any(url.endswith("pyodide.asm.wasm") for url in heavy(fetched))
     # The game now running, « Ouvrir dans l’explorateur » opens the reader's position.
-    link = page.locator("a.jouer-explorateur:not([hidden])")
+    link = page.locator("a.jouer-explorateur:not([data-indisponible])")
     link.wait_for(timeout=ENGINE_TIMEOUT_MS)
     state = json.loads(page.evaluate("() => sessionStorage.getItem('sqp-jouer-v1')"))
     position = position_in_game(state)

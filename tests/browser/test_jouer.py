@@ -315,6 +315,10 @@ def test_logique_drafts_face_up_cards_before_the_round(game):
     page.click("button[type=submit]")
     page.wait_for_selector(f"{ROOT}[data-phase=pick]", state="attached", timeout=ENGINE_TIMEOUT_MS)
     assert page.locator(".jouer-main .jouer-carte").count() == 24     # 2 players: cards 1..24
+    # The explorer cannot open a draft: its link is unseen, and its line kept for the round, so
+    # the scores under it do not move when it comes.
+    tools = box(page, ".jouer-outils")["height"]
+    assert not page.locator(".jouer-explorateur").is_visible()
     picks = 0
     while page.get_attribute(ROOT, "data-phase") == "pick":
         page.locator(".jouer-main .jouer-carte").last.click()
@@ -324,6 +328,8 @@ def test_logique_drafts_face_up_cards_before_the_round(game):
     assert picks == 10
     assert phase(page) == "play" and page.locator(".jouer-main .jouer-carte").count() == 10
     assert page.locator(".jouer-scene [data-row]").count() == 4
+    page.locator(".jouer-explorateur:not([data-indisponible])").wait_for(timeout=ENGINE_TIMEOUT_MS)
+    assert page.locator(".jouer-explorateur").is_visible() and box(page, ".jouer-outils")["height"] == tools
 
 
 # --- layout: the table and the hand on one screen, the keyboard, the review player ------------------

@@ -349,17 +349,19 @@ function focusFirst(container) {
 let explorerAsked = 0; // answers may come back out of order: only the latest one counts
 
 /** « Ouvrir dans l’explorateur »: the table and the hand the reader sees now, as a permalink the
- *  engine encodes (explore_link); hidden when the explorer cannot open it (Junior, a draft). */
+ *  engine encodes (explore_link); unseen (its line kept, tools.css) when the explorer cannot
+ *  open it (Junior, a draft), and without an address, so neither a click nor a tab reaches it. */
 function linkExplorer() {
   if (!ui.explorer) {
-    ui.explorer = el("a", { class: "jouer-explorateur", hidden: "" }, T.explorer);
+    ui.explorer = el("a", { class: "jouer-explorateur", "data-indisponible": "" }, T.explorer);
     ui.adviceButton.parentElement.append(ui.explorer);
   }
   const mine = ++explorerAsked;
   engine.ask({ type: "explore_link", state }).then((answer) => {
     if (mine !== explorerAsked) return;
-    ui.explorer.hidden = !answer.ok;
+    ui.explorer.toggleAttribute("data-indisponible", !answer.ok);
     if (answer.ok) ui.explorer.href = new URL(`../outils/explorer/#${answer.fragment}`, import.meta.url).href;
+    else ui.explorer.removeAttribute("href");
   });
 }
 
