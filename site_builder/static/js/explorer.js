@@ -1,11 +1,11 @@
 // « L’explorateur de positions »: the page side. It holds no rule and no French sentence of its
 // own: it sends the text of its fields to the worker (explore_* messages, game/explore/web.py)
 // and shows what comes back — French errors on the field at fault, the greyed cards of the grid,
-// the link, the risk bars (and, the moment they are asked for, the room they will take). The engine (its download is said in the page, the build's figure)
-// starts only when the reader asks for something only it can do: « Vérifier la position »,
-// « Quel risque ? », a JSON scenario, or a link to a position. Never on hover, focus or idle:
-// until then typing checks nothing (the page says so), and once it runs every change is checked
-// as it is typed.
+// the link, the risk bars (and, the moment they are asked for, the room they will take). The
+// engine (its download is said in the page, the build's figure) starts only when the reader asks
+// for something only it can do: « Vérifier la position », « Quel risque ? », a JSON scenario, or
+// a link to a position. Never on hover, focus or idle: until then typing checks nothing (the page
+// says so), and once it runs every change is checked as it is typed.
 
 import { el, reveal } from "./dom.js";
 import * as engine from "./engine.js";
@@ -322,7 +322,9 @@ function init() {
     if (input.hasAttribute("data-cartes")) input.addEventListener("input", () => aim(input));
   }
   // A hand edited while the figures are awaited: their room follows it, as the reader types.
-  field("hand").addEventListener("input", () => { if (root.querySelector(".explorer-place")) keepRoom(); });
+  field("hand").addEventListener("input", () => {
+    if (root.querySelector(".explorer-place")) keepRoom();
+  });
   setting("seed").addEventListener("input", () => { if (form.dataset.valide === "true") updateLink().catch(failed); });
   setting("mode").addEventListener("change", () => { if (form.dataset.valide === "true") updateLink().catch(failed); });
   form.addEventListener("submit", estimate);
