@@ -114,15 +114,18 @@ def replay_moves(state, moves: list) -> "State":
     return state
 
 
-def play_out(state, bots: dict, *, until=None, limit: int = MAX_MOVES) -> "State":
+def play_out(state, bots: dict, *, until=None, limit: int = MAX_MOVES, log: list | None = None) -> "State":
     """Let `bots[player]` answer every decision until the game ends (steps nobody decides too),
-    or until `until(pending)` is true (« Jouer une manche »: the reader's turn)."""
+    or until `until(pending)` is true (« Jouer une manche »: the reader's turn). `log` gets the
+    events of every move, as `apply` returned them."""
     for _ in range(limit):
         want = state.pending
         if want is None or until is not None and until(want):
             return state
         player = want.get("player")
-        state.apply(bots[player].move(state) if player is not None else state.legal_moves()[0])
+        events = state.apply(bots[player].move(state) if player is not None else state.legal_moves()[0])
+        if log is not None:
+            log.extend(events)
     raise GameError(f"the game did not end within {limit} moves", code="too_long")
 
 

@@ -14,7 +14,7 @@ from ..errors import GameError
 from ..untrusted import check_seed
 from ..playback import fold
 from ..rng import Rng
-from ..state import RandomBot, check_turn
+from ..state import RandomBot, check_turn, play_out
 from . import bots, rules
 from .scenario import load, named, state_moves
 
@@ -126,8 +126,5 @@ def run_game(level, players, seed, *, bot="heuristic", goal=None, log: list | No
     first = st.data
     robots = {"random": RandomBot(Rng(seed)), "heuristic": bots.Heuristic()}
     seats = bot if isinstance(bot, dict) else dict.fromkeys(players, bot)
-    log = [] if log is None else log
-    moves = (robots[seats[st.pending["player"]]].move(st) for _ in iter(lambda: st.is_over, True))
-    for *_, events in fold(st, moves):
-        log.extend(events)
+    play_out(st, {p: robots[seats[p]] for p in players}, log=log)
     return first, [{k: m[k] for k in ("player", "card", "row")} for m in st.moves], st.data
