@@ -221,6 +221,16 @@ def test_a_too_low_card_stops_for_the_row_choice_with_each_cost(game, tmp_path):
     assert phase(page) == "play"
     page.click(".jouer-carte[data-card='5']")
     assert phase(page) == "row"
+    # The hand waits while the row is chosen. A card forced through all the same is refused in
+    # French, and the board goes back to the question it asked, the game unchanged.
+    assert page.locator(".jouer-main .jouer-carte:not([disabled])").count() == 0
+    asked = page.text_content(".jouer-statut")
+    page.evaluate("document.querySelector('.jouer-main .jouer-carte').disabled = false")
+    page.locator(".jouer-main .jouer-carte").first.click()
+    page.wait_for_selector(".jouer-plateau .jouer-erreur:not(:empty)")
+    assert phase(page) == "row" and page.text_content(".jouer-statut") == asked
+    assert "n’est pas possible" in page.text_content(".jouer-plateau .jouer-erreur")
+    assert page.locator(".jouer-main .jouer-carte:not([disabled])").count() == 0
     labels = page.eval_on_selector_all(".jouer-rangee", "bs => bs.map((b) => b.textContent)")
     assert labels == ["Ramasser la rangée\u00a01\u00a0: une carte, 5\u00a0têtes de bœuf",
                       "Ramasser la rangée\u00a02\u00a0: une carte, 3\u00a0têtes de bœuf",
@@ -623,6 +633,8 @@ def test_special_cards_and_junior_are_played_through_the_listed_moves(game, vari
         else:
             options = page.locator(".jouer-coups .jouer-coup")
             assert options.count() >= 1 and options.first.inner_text()[0].isupper()
+            # The hand waits while a listed move is asked for.
+            assert page.locator(".jouer-main .jouer-carte:not([disabled])").count() == 0
             if variant == "speciales":
                 # The turn so far is drawn: its revealed cards, the reader's own card next,
                 # and the log tells this turn (never the previous one again).

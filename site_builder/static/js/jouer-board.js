@@ -108,7 +108,6 @@ export function render(view, { scene = false, busy = false } = {}) {
     // The name is the hidden text, not an aria-label: the drawing's numbers stay out of it.
     button.firstElementChild.setAttribute("aria-hidden", "true");
     button.append(el("span", { class: "jouer-invisible" }, drafting ? say(T.take, { card: card.card }) : card.label));
-    button.disabled = !["play", "pick"].includes(view.phase);
     button.tabIndex = ui.hand.querySelector(".jouer-carte") ? -1 : 0; // roving: one tab stop
     button.addEventListener("click", () => action(card.card));
     ui.hand.append(button);
@@ -183,13 +182,16 @@ function renderScores(view) {
 }
 
 /** Every button of the game on or off (a move is being answered); on, the view decides
- *  whether advice and saving make sense now. */
+ *  whether the hand, advice and saving make sense now. */
 export function setEnabled(enabled) {
   for (const button of ui.area.querySelectorAll("button")) {
     // The review player keeps its own Début / Fin states.
     if (button !== ui.showAll && !ui.review.contains(button)) button.disabled = !enabled;
   }
   if (enabled && shown) {
+    // The hand answers only when a card is asked for: at a row or a listed move it stays dim.
+    const cards = ["play", "pick"].includes(shown.phase);
+    for (const card of ui.hand.querySelectorAll(".jouer-carte")) card.disabled = !cards;
     ui.adviceButton.disabled = !["play", "row", "pick", "move"].includes(shown.phase);
     ui.saveButton.disabled = shown.phase === "pick";
   }

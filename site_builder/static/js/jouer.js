@@ -69,6 +69,13 @@ function showErrors(errors) {
   }
 }
 
+/** A move the engine refused: the board goes back to the question it asked, with the reason
+ *  (the state it refused is unchanged, so is the view). */
+function refused(answer) {
+  render(view, { busy });
+  showErrors(answer.errors);
+}
+
 function clearErrors() {
   for (const spot of root.querySelectorAll("[data-erreur]")) spot.textContent = "";
 }
@@ -180,7 +187,7 @@ function play(card) {
     root.dataset.phase = "busy";
     setEnabled(false);
     const answer = await ask({ type: "play_card", card, state });
-    if (!answer.ok) return showErrors(answer.errors);
+    if (!answer.ok) return refused(answer);
     ui.log.replaceChildren();
     shown = 0;
     await showTurn(answer);
@@ -195,7 +202,7 @@ function decide(message, fieldset) {
     root.dataset.phase = "busy";
     setEnabled(false);
     const answer = await ask({ ...message, state, shown });
-    if (!answer.ok) return showErrors(answer.errors);
+    if (!answer.ok) return refused(answer);
     fieldset.hidden = true;
     if (!shown) ui.log.replaceChildren(); // a decision that opens a turn (Junior)
     await showTurn(answer);
