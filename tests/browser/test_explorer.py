@@ -260,6 +260,16 @@ def test_a_damaged_link_gives_a_french_message_and_an_empty_editor(shared):
     assert "abîmé" in page.inner_text("[data-erreur=lien]")
     assert page.input_value("#explorer-rangee-1") == "" and page.input_value("#explorer-main") == ""
     assert page.input_value("#explorer-connues") == ""
+    # A link cut inside a %-escape is a damaged link too (decoding it threw).
+    fill_position(page)
+    verify(page)
+    go_to_link(page, "")
+    page.evaluate("document.querySelector('[data-erreur=lien]').textContent = ''")
+    go_to_link(page, DAMAGED_LINK[:12] + "%E0%A")
+    page.wait_for_function("() => document.querySelector('[data-erreur=lien]').textContent",
+                           timeout=ENGINE_TIMEOUT_MS)
+    assert "abîmé" in page.inner_text("[data-erreur=lien]")
+    assert page.input_value("#explorer-main") == ""
 
 
 def test_a_position_goes_out_and_comes_back_as_a_json_scenario(shared):

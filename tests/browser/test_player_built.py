@@ -393,6 +393,24 @@ def test_a_link_to_a_step_shows_it_from_the_first_paint(browser, server, guard):
         context.close()
 
 
+def test_a_link_cut_inside_an_escape_opens_the_example_at_its_start(browser, server, guard):
+    """A link cut in the middle of a %-escape (chat apps and mail clients cut long links) opens
+    the example at its first step with no script error (decoding it threw), and so does one
+    followed on the page; a good link to a step then still shows that step."""
+    sid = "exemple-3"
+    context, page = sealed_page(browser, server, guard, viewport={"width": 390, "height": 844})
+    try:
+        page.goto(server.url(f"exemples/{sid}/#{sid}-etape-%E0%A"))
+        page.wait_for_selector(f"#{sid}.joueur .joueur-commandes:not([hidden])")
+        assert page.evaluate(SHOWN_STEPS, sid) == [f"{sid}-etape-0"]
+        page.evaluate("location.hash = '#%'")
+        page.evaluate(f"location.hash = '#{sid}-etape-2'")
+        page.wait_for_function(f"() => ({SHOWN_STEPS})('{sid}').join() === '{sid}-etape-2'")
+        assert not guard.page_errors, guard.page_errors
+    finally:
+        context.close()
+
+
 # The controls of the example a link names: their height and where they lie on screen.
 CONTROLS = """(sid) => { const box = document.querySelector(`#${sid} .joueur-commandes`).getBoundingClientRect();
   return [Math.round(box.height), Math.round(box.top)]; }"""

@@ -24,6 +24,19 @@ export function reveal(node, shown = true) {
   if (shown) node.hidden = false;
 }
 
+/**
+ * The address's fragment, decoded. A link cut inside a %-escape (as chat apps and mail clients
+ * sometimes cut one) is not a script error: it stays as it came, and matches no step or position.
+ */
+export function fragment() {
+  const raw = location.hash.slice(1);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /** Offer `text` as a file the browser downloads (a round's JSON, the score sheet's CSV). */
 export function offerFile(text, name, type) {
   const link = el("a", { href: URL.createObjectURL(new Blob([text], { type })), download: name });

@@ -11,7 +11,7 @@
 
 import * as engine from "./engine.js";
 import { EngineSlot, StepControls } from "./controls.js";
-import { el } from "./dom.js";
+import { el, fragment } from "./dom.js";
 import { keepForOffline } from "./hors-ligne.js";
 import { WORDS, say } from "./mots.js";
 import { Quiz } from "./quiz.js";
@@ -92,7 +92,7 @@ class Player {
   }
 
   startIndex() {
-    const match = STEP_ID.exec(decodeURIComponent(location.hash.slice(1)));
+    const match = STEP_ID.exec(fragment());
     if (match && match[1] === String(this.id)) {
       return Math.min(Number(match[2]), this.items.length - 1);
     }
@@ -156,7 +156,7 @@ class Player {
 
     this.controls.listen(s);
     window.addEventListener("hashchange", () => {
-      const match = STEP_ID.exec(decodeURIComponent(location.hash.slice(1)));
+      const match = STEP_ID.exec(fragment());
       if (match && match[1] === String(this.id)) this.show(this.startIndex(), { fromHash: true });
     });
     s.addEventListener("click", (event) => this.onClick(event));

@@ -7,7 +7,7 @@
 // a link to a position. Never on hover, focus or idle: until then typing checks nothing (the page
 // says so), and once it runs every change is checked as it is typed.
 
-import { el, reveal } from "./dom.js";
+import { el, fragment, reveal } from "./dom.js";
 import * as engine from "./engine.js";
 import { keepForOffline } from "./hors-ligne.js";
 import { WORDS } from "./mots.js";
@@ -154,11 +154,11 @@ async function updateLink() {
 }
 
 async function openLink() {
-  const fragment = decodeURIComponent(location.hash.slice(1));
-  if (!fragment || fragment === lastFragment) return;
+  const link = fragment();
+  if (!link || link === lastFragment) return;
   want(); // a link to a position: the reader asked to see it
   delete form.dataset.valide; // until this position is read
-  const answer = await ask({ type: "explore_decode", fragment });
+  const answer = await ask({ type: "explore_decode", fragment: link });
   if (!answer.ok) {
     fillForm({ variant: "classic", players: "4", hand: "", known: "", gone: "", marked: "", stopped: "" });
     showErrors(answer.errors);
@@ -168,12 +168,12 @@ async function openLink() {
   fillForm(answer.form);
   if (answer.seed !== null) setting("seed").value = String(answer.seed);
   setting("mode").value = answer.mode;
-  lastFragment = fragment;
+  lastFragment = link;
   showErrors([]);
   showGrid(answer);
   form.dataset.valide = "true";
   delete root.querySelector(".explorer-lien").dataset.enAttente;
-  root.querySelector("[data-lien]").href = `#${fragment}`;
+  root.querySelector("[data-lien]").href = `#${link}`;
 }
 
 // --- the estimate, chunk by chunk ----------------------------------------------------------------
