@@ -19,11 +19,12 @@ from .table import LIMIT, Table
 from ..untrusted import is_whole
 
 TARGET = 66
+MOST = 10_000   # the largest target or number of rounds players may choose
 OPTIONS = {
-    "target": Option("int", default=TARGET, low=1, high=10_000, wording=words.BAD_TARGET, input="seuil",
-                     label=words.TARGET_LABEL, after=words.TARGET_AFTER),
+    "target": Option("int", default=TARGET, low=1, high=MOST, wording=words.bad_target(MOST, TARGET),
+                     input="seuil", label=words.TARGET_LABEL, after=words.TARGET_AFTER),
     "strict": Option("bool", default=False, input="strict", label=words.strict_label(TARGET)),
-    "rounds": Option("int", optional=True, low=1, high=10_000, wording=words.BAD_ROUNDS, input="manches",
+    "rounds": Option("int", optional=True, low=1, high=MOST, wording=words.bad_rounds(MOST), input="manches",
                      label=words.ROUNDS_LABEL, placeholder=words.ROUNDS_PLACEHOLDER),
 }
 """The classic family's options (RULES §2): `Options.read`, saved games and the Jouer form."""

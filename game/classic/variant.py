@@ -25,9 +25,11 @@ def tool_numbers(name: str) -> dict:
                           for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}},
         "max_rows": ROWS, "row_limit": LIMIT,
         # Options.game_over: after the round where the highest total `compare`s the target
-        # (with strict, « plus de 66 », `strict_compare`), or after `rounds` rounds when set
+        # (with strict, « plus de 66 », `strict_compare`), or after `rounds` rounds when set;
+        # the most either option takes (`Options.read`)
         "end": {"target": default.target, "compare": REACHES[False][0], "strict_compare": REACHES[True][0],
-                "strict": default.strict, "rounds": default.rounds},
+                "strict": default.strict, "rounds": default.rounds,
+                "target_max": OPTIONS["target"].high, "rounds_max": OPTIONS["rounds"].high},
         "winners": "fewest", "negative_scores": False,
     }
 

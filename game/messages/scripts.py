@@ -23,6 +23,7 @@ GRAMMAR = {
     # de(): « de Bruno », « d’Alice » (elided before a vowel or a mute h).
     "numbers": list(WORDS),
     "counted": f"{{n}}{NBSP}{{noun}}",   # « 7 têtes », « 12 manches »: digits and their noun
+    "thousands": NNBSP,                  # js/mots.js grouped(): « 10 000 »
     "none": {"masculine": "aucun", "feminine": "aucune"},
     "one": {"masculine": "un", "feminine": "une"},
     "and": " et ",
@@ -154,8 +155,12 @@ SCORE_SHEET = {
     "leads_many": "{names} sont à égalité en tête.",
     "over_one": f"Partie terminée après {{rounds}}{NBSP}: {{name}} gagne{NNBSP}!",
     "over_many": f"Partie terminée après {{rounds}}{NBSP}: {{names}} se partagent la victoire.",
+    "tick_named": "cocher les cartes {of_player}",
     "added": "Manche {n} ajoutée.",
     "removed": "Manche {n} supprimée.",
+    "fresh_done": f"Nouvelle partie{NBSP}: les manches sont effacées, les joueurs restent.",
+    "players_fixed": f"La partie a commencé avec ces joueurs{NBSP}: pour en changer, commencez une "
+                     "nouvelle partie.",
     # Reader errors, next to the field.
     "not_number": f"«{NBSP}{{text}}{NBSP}» n’est pas un nombre entier{NBSP}: écrivez un nombre entier "
                   "de têtes de bœuf.",
@@ -163,13 +168,17 @@ SCORE_SHEET = {
     "too_many": f"Impossible{NBSP}: le paquet entier ne compte que {{total}} têtes de bœuf.",
     "round_too_many": "Cette manche totalise {sum} têtes de bœuf, plus que les {total} du paquet "
                       f"entier{NBSP}: vérifiez les nombres.",
+    "empty_round": "Écrivez les têtes de bœuf de la manche (un champ laissé vide compte pour 0).",
+    "negative_rounds": "Une manche compte un score négatif, possible seulement avec les cartes "
+                       f"spéciales{NBSP}: supprimez-la d’abord.",
+    "not_kept": f"Ce changement aurait abîmé la feuille{NBSP}: il n’a pas été fait.",
     "empty_name": "Écrivez un prénom.",
     "long_name": "Un prénom de {max} caractères au plus, s’il vous plaît.",
     "same_name": f"{{name}} joue déjà{NBSP}: choisissez un autre prénom.",
     "too_many_players": "On joue à {n} au plus.",
     "too_many_players_specials": "On joue à {n} au plus avec les cartes spéciales.",
-    "bad_target": "Le seuil est un nombre entier d’au moins 1 ({usual} dans la règle).",
-    "bad_rounds": "Le nombre de manches est un entier d’au moins 1, ou rien.",
+    "bad_target": "Le seuil est un nombre entier de 1 à {max} ({usual} dans la règle).",
+    "bad_rounds": "Le nombre de manches est un entier de 1 à {max}, ou rien.",
     "no_rules": f"Le compteur n’a pas pu charger les règles du jeu{NBSP}: rechargez la page. "
                 "En attendant, la feuille vierge ci-dessous s’imprime.",
     # Notices about the stored sheet.

@@ -67,6 +67,9 @@ def test_the_build_writes_the_tool_as_a_new_reader_first_sees_it(page, context, 
 def test_bad_entries_get_a_french_message_and_change_nothing(page, server):
     open_sheet(page, server)
     add_players(page, "Alice", "Bruno")
+    page.fill("#compteur-nom", "alice")
+    page.press("#compteur-nom", "Enter")
+    assert "joue déjà" in page.text_content("#compteur-nom-erreur")
     enter_round(page, 4, 6)
     before = sheet(page)
     for value, words in (("-3", "ne peut pas être négatif"), ("douze", "n’est pas un nombre entier"),
@@ -75,12 +78,14 @@ def test_bad_entries_get_a_french_message_and_change_nothing(page, server):
         enter_round(page, value, 1)
         assert words in page.text_content("#compteur-manche-0-erreur")
         assert sheet(page) == before
+    for field, value in (("#compteur-seuil", "99999999999999999999"), ("#compteur-manches", "10001")):
+        page.fill(field, value)
+        page.press(field, "Tab")
+        assert "de 1 à 10\u202f000" in page.text_content(f"{field}-erreur")
+    assert json.loads(stored(page))["target"] == 66 and json.loads(stored(page))["fixed"] is None
     enter_round(page, 100, 100)   # each is possible, not both in one round
     assert "plus que les 171 du paquet" in page.text_content(".compteur-saisie")
     assert sheet(page) == before
-    page.fill("#compteur-nom", "alice")
-    page.press("#compteur-nom", "Enter")
-    assert "joue déjà" in page.text_content("#compteur-nom-erreur")
 
 
 def test_a_name_is_text_never_markup(page, server):
@@ -136,6 +141,96 @@ def test_csv_export_and_new_game(page, server):
     page.get_by_role("button", name="Nouvelle partie (mêmes joueurs)").click()
     page.get_by_role("button", name="Confirmer").click()
     assert sheet(page)[-1] == ["Total", "0", "0"]
+
+
+def reopened(page):
+    """The sheet as the next visit reads it back from storage."""
+    page.reload()
+    page.wait_for_selector("[data-compteur][data-pret]")
+    assert page.locator(".compteur-avis-texte").is_hidden(), page.text_content(".compteur-avis")
+
+
+def test_the_players_are_fixed_once_a_round_is_played(page, server):
+    """A player added after a round had no score for it (a total of NaN, and a reload set the
+    rounds aside as unreadable): once a round is played, the players change only with a new game."""
+    open_sheet(page, server)
+    add_players(page, "Alice", "Bruno")
+    enter_round(page, 10, 5)
+    assert page.locator(".compteur-ajout").is_hidden()
+    assert "pour en changer, commencez une nouvelle partie" in page.inner_text(".compteur-joueurs")
+    reopened(page)
+    assert rounds_shown(page) == [["10", "5"]] and page.locator(".compteur-ajout").is_hidden()
+    page.get_by_role("button", name="Nouvelle partie (mêmes joueurs)").click()
+    page.get_by_role("button", name="Confirmer").click()
+    assert "Nouvelle partie" in page.text_content(".compteur-annonce")
+    add_players(page, "Chloé")
+    assert page.locator(".compteur-noms li").all_inner_texts()[2].startswith("Chloé")
+    # Removing a player gives the focus back to the name field, not to the page.
+    page.get_by_role("button", name="Retirer Chloé").click()
+    assert page.evaluate("document.activeElement.id") == "compteur-nom"
+
+
+def test_the_special_cards_are_refused_when_the_sheet_cannot_follow(page, server):
+    """Switching the special cards on with more players than they seat, or off with a negative
+    round: refused beside the box, in French, and the sheet reads back whole (both lost players
+    or rounds on the next visit)."""
+    open_sheet(page, server)
+    add_players(page, *[f"J{n}" for n in range(1, 10)])
+    enter_round(page, *[1] * 9)
+    page.click("#compteur-speciales")
+    assert not page.is_checked("#compteur-speciales")
+    assert "On joue à 8 au plus avec les cartes spéciales" in page.text_content("#compteur-speciales-erreur")
+    reopened(page)
+    assert len(rounds_shown(page)[0]) == 9 and not page.is_checked("#compteur-speciales")
+
+    page.get_by_role("button", name="Nouvelle partie (mêmes joueurs)").click()
+    page.get_by_role("button", name="Confirmer").click()
+    for n in range(9, 2, -1):
+        page.get_by_role("button", name=f"Retirer J{n}").click()
+    page.check("#compteur-speciales")
+    enter_round(page, -3, 5)
+    page.click("#compteur-speciales")
+    assert page.is_checked("#compteur-speciales")
+    assert "score négatif" in page.text_content("#compteur-speciales-erreur")
+    enter_round(page, "-172", 5)    # as impossible below zero as above the deck's 171
+    assert "171" in page.text_content("#compteur-manche-0-erreur")
+    reopened(page)
+    assert rounds_shown(page) == [["\u22123", "5"]] or rounds_shown(page) == [["-3", "5"]], rounds_shown(page)
+
+
+def test_enter_goes_to_the_next_player_and_an_empty_round_is_not_saved(page, server):
+    """On a phone, « suivant » (Enter) after the first score saved the round with zeros for the
+    others; now it moves on, the last field saves, and a form left empty saves nothing. The round
+    that ends the game says so to a screen reader, and its verdict takes the focus."""
+    open_sheet(page, server)
+    add_players(page, "Alice", "Bruno", "Chloé")
+    page.fill("#compteur-seuil", "10")
+    page.press("#compteur-seuil", "Tab")
+    assert page.get_attribute("#compteur-manche-0", "enterkeyhint") == "next"
+    assert page.get_attribute("#compteur-manche-2", "enterkeyhint") == "done"
+    page.fill("#compteur-manche-0", "5")
+    page.press("#compteur-manche-0", "Enter")
+    assert page.evaluate("document.activeElement.id") == "compteur-manche-1"
+    assert rounds_shown(page) == []
+    page.press("#compteur-manche-1", "Enter")
+    page.press("#compteur-manche-2", "Enter")   # the last field: the round, blanks as zeros
+    assert rounds_shown(page) == [["5", "0", "0"]]
+    page.get_by_role("button", name="Ajouter la manche").click()
+    assert "champ laissé vide compte pour 0" in page.text_content(".compteur-saisie")
+    assert rounds_shown(page) == [["5", "0", "0"]]
+    enter_round(page, 6, 1, 2)
+    assert "Partie terminée" in page.text_content(".compteur-annonce")
+    assert page.evaluate("document.activeElement.className").startswith("compteur-verdict")
+
+
+def test_a_long_name_fits_a_phone_and_an_emoji_counts_once(page, server):
+    page.set_viewport_size({"width": 320, "height": 700})
+    open_sheet(page, server)
+    add_players(page, "A" * 30, "\U0001F42E" * 20)
+    assert page.locator(".compteur-noms li").count() == 2, page.text_content("#compteur-nom-erreur")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    reopened(page)
+    assert page.locator(".compteur-noms li").count() == 2
 
 
 # --- storage shared with other tabs, damaged or wiped sheets -----------------------------------------

@@ -12,6 +12,7 @@ import operator
 import pytest
 
 from game import variants
+from game.errors import GameError
 from game.classic.play import Options
 from game.rng import Rng
 from game.state import RandomBot
@@ -42,6 +43,10 @@ def test_the_end_of_a_classic_game_reads_as_the_engine_decides_it(rules, name):
         options = Options(variant=name, strict=strict)
         for worst in (target - 1, target, target + 1):
             assert options.game_over([0, worst], 1) == COMPARE[end[key]](worst, target), (strict, worst)
+    for option, most in (("target", end["target_max"]), ("rounds", end["rounds_max"])):
+        assert getattr(Options.read(name, {option: most}), option) == most
+        with pytest.raises(GameError):
+            Options.read(name, {option: most + 1})
 
 
 @pytest.mark.parametrize("name", ["classic", "tactique", "speciales"])

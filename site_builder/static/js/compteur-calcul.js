@@ -32,7 +32,7 @@ export function best(sheet, rules, sums) {
 }
 
 /** A round's heads as typed: {value} or {error} (French); empty is 0, a minus sign only where the
- *  variant scores below zero, never more than the deck holds. */
+ *  variant scores below zero, never more than the deck holds (either way). */
 export function parseHeads(text, rules, specials) {
   const value = String(text).trim();
   if (value === "") return { value: 0 };
@@ -40,14 +40,14 @@ export function parseHeads(text, rules, specials) {
   if (negative && !variantOf(rules, specials).negative_scores) return { error: T.negative };
   if (!negative && !/^\d+$/.test(value)) return { error: say(T.not_number, { text: value }) };
   const number = negative ? -Number(value.replace(/^[-\u2212]\s*/, "")) : Number(value);
-  if (number > rules.total) return { error: say(T.too_many, { total: rules.total }) };
+  if (Math.abs(number) > rules.total) return { error: say(T.too_many, { total: rules.total }) };
   return { value: number };
 }
 
-/** A whole number typed in an option field, at least `min`; null otherwise. */
-export function parseCount(text, min) {
+/** A whole number typed in an option field, from `min` to `max`; null otherwise. */
+export function parseCount(text, min, max) {
   const value = String(text).trim();
-  if (!/^\d+$/.test(value) || Number(value) < min) return null;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) return null;
   return Number(value);
 }
 

@@ -61,7 +61,8 @@ export function readSheet(raw, rules) {
   const playersMax = variantOf(rules, data.specials === true).players.max;
   const seen = new Set();
   for (const [i, name] of data.players.slice(0, playersMax).entries()) {
-    let clean = typeof name === "string" ? name.replace(/\s+/g, " ").trim().slice(0, NAME_MAX) : "";
+    // Characters, not UTF-16 units: an emoji counts once, and is never cut in two.
+    let clean = typeof name === "string" ? [...name.replace(/\s+/g, " ").trim()].slice(0, NAME_MAX).join("") : "";
     if (!clean || seen.has(clean.toLowerCase())) {
       problems.names += 1;
       clean = say(T.default_name, { n: i + 1 });

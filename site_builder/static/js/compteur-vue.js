@@ -3,7 +3,7 @@
 // the sheet and the heads the engine exports; what an entry does is compteur.js's.
 
 import { el } from "./dom.js";
-import { NOUNS, WORDS, number, plural, say } from "./mots.js";
+import { NOUNS, WORDS, de, number, plural, say } from "./mots.js";
 
 const T = WORDS.sheet;
 
@@ -56,15 +56,25 @@ export function fillEntry(entry, sheet, heads, { closed, keepTyped }) {
   if (closed) return null;
   const box = el("fieldset");
   box.append(el("legend", {}, say(T.new_round, { n: sheet.rounds.length + 1 })));
+  const last = sheet.players.length - 1;
   sheet.players.forEach((name, i) => {
     const id = `compteur-manche-${i}`;
     const input = el("input", { id, name: id, inputmode: "numeric", size: "4", "data-joueur": String(i),
-      "aria-describedby": `${id}-erreur` });
+      "aria-describedby": `${id}-erreur`, enterkeyhint: i < last ? "next" : "done" });
     const error = el("span", { class: "compteur-erreur", id: `${id}-erreur`, role: "alert" });
     if (sameRound) input.value = typed[i];
     input.addEventListener("input", () => {
       error.textContent = "";
     });
+    // Enter (a phone's « suivant ») goes on to the next player; only the last field adds the
+    // round, so one key pressed too soon does not save the others' empty fields as zeros.
+    if (i < last) {
+      input.addEventListener("keydown", (event) => {
+        if (event.key !== "Enter") return;
+        event.preventDefault();
+        entry.querySelector(`#compteur-manche-${i + 1}`).focus();
+      });
+    }
     const row = el("div", { class: "compteur-ligne" });
     row.append(el("label", { for: id }, name), " ", input, " ", error);
     row.append(tickCards(entry, heads, name, i, input));
@@ -79,7 +89,8 @@ export function fillEntry(entry, sheet, heads, { closed, keepTyped }) {
 /** « Cocher les cartes »: the deck's cards, whose ticked heads fill `input`. */
 function tickCards(entry, heads, name, index, input) {
   const details = el("details", { class: "compteur-cartes" });
-  details.append(el("summary", {}, T.tick));
+  // Each player's toggle says whose cards it ticks (ten alike are no help to a screen reader).
+  details.append(el("summary", { "aria-label": say(T.tick_named, { of_player: de(name) }) }, T.tick));
   const group = el("fieldset");
   group.append(el("legend", {}, say(T.tick_title, { name })));
   const grid = el("div", { class: "compteur-grille" });

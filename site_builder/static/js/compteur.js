@@ -16,7 +16,7 @@ import { NAME_MAX, damaged, readSheet, sameSheet, variantOf } from "./compteur-f
 import { fillEntry, sheetTable } from "./compteur-vue.js";
 import { el, offerFile, reveal } from "./dom.js";
 import { keepForOffline } from "./hors-ligne.js";
-import { NOUNS, WORDS, count, list, say } from "./mots.js";
+import { NOUNS, WORDS, count, grouped, list, say } from "./mots.js";
 
 const STORE = "sqp-compteur-v1";
 const BACKUP = "sqp-compteur-v1-sauvegarde";
@@ -88,8 +88,16 @@ function adopt({ first = false, message = "" } = {}) {
   if (message) ui.live.textContent = message;
 }
 
+/** The sheet reads back as it is: storing it loses nothing on the next visit. */
+function readsBack(candidate) {
+  const { sheet: again, problems } = readSheet(JSON.stringify(candidate), rules);
+  return !damaged(problems) && sameSheet(again, candidate);
+}
+
 /** Apply `change` to the sheet only if storage still holds what this tab last saw; otherwise
- *  take in the newer sheet, say so, and let the reader decide again. */
+ *  take in the newer sheet, say so, and let the reader decide again. A change after which the
+ *  sheet would not read back whole is undone and said (the actions refuse those they foresee,
+ *  with their reason: this is the net under them). */
 function update(change, message, options) {
   const now = readStored(STORE);
   if (now !== seen && now !== null) {
@@ -99,7 +107,14 @@ function update(change, message, options) {
     ui.live.textContent = T.conflict;
     return false;
   }
+  const before = JSON.stringify(sheet);
   change();
+  if (!readsBack(sheet)) {
+    sheet = JSON.parse(before);
+    render({ keepTyped: true });
+    ui.live.textContent = T.not_kept;
+    return false;
+  }
   notice = "";
   save(message, options);
   return true;
@@ -138,8 +153,11 @@ function build() {
 
   // Players.
   ui.names = find(".compteur-noms");
+  ui.addForm = find(".compteur-ajout");
+  ui.playersFixed = find(".compteur-fixes");
   const nameInput = find("#compteur-nom");
-  nameInput.maxLength = NAME_MAX + 10;
+  ui.nameInput = nameInput;
+  nameInput.maxLength = NAME_MAX * 2 + 10; // UTF-16 units: an emoji is two, a name counts it once
   ui.nameError = find("#compteur-nom-erreur");
   find(".compteur-ajout").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -150,27 +168,37 @@ function build() {
   const target = find("#compteur-seuil");
   const targetError = find("#compteur-seuil-erreur");
   target.addEventListener("change", () => {
-    const value = parseCount(target.value, 1);
-    targetError.textContent = value === null ? say(T.bad_target, { usual: variantOf(rules, false).end.target }) : "";
+    const { target: usual, target_max: max } = variantOf(rules, false).end;
+    const value = parseCount(target.value, 1, max);
+    targetError.textContent = value === null ? say(T.bad_target, { usual, max: grouped(max) }) : "";
     if (value === null) return;
     if (value !== sheet.target) update(() => { sheet.target = value; });
   });
   const fixed = find("#compteur-manches");
   const fixedError = find("#compteur-manches-erreur");
   fixed.addEventListener("change", () => {
-    const value = fixed.value.trim() === "" ? 0 : parseCount(fixed.value, 1);
-    fixedError.textContent = value === null ? T.bad_rounds : "";
+    const max = variantOf(rules, false).end.rounds_max;
+    const value = fixed.value.trim() === "" ? 0 : parseCount(fixed.value, 1, max);
+    fixedError.textContent = value === null ? say(T.bad_rounds, { max: grouped(max) }) : "";
     if (value === null) return;
     if ((value || null) !== sheet.fixed) update(() => { sheet.fixed = value || null; });
   });
   const [strict, bga, specials] = ["strict", "bga", "speciales"].map((id) => find(`#compteur-${id}`));
+  const specialsError = find("#compteur-speciales-erreur");
   for (const [box, key] of [[strict, "strict"], [bga, "bga"], [specials, "specials"]]) {
     box.addEventListener("change", () => {
       const value = box.checked;
+      if (box === specials) {
+        specialsError.textContent = specialsRefusal(value);
+        if (specialsError.textContent) {
+          box.checked = !value;
+          return;
+        }
+      }
       update(() => { sheet[key] = value; });
     });
   }
-  ui.options = { target, targetError, strict, fixed, fixedError, bga, specials };
+  ui.options = { target, targetError, strict, fixed, fixedError, bga, specials, specialsError };
 
   // The sheet.
   ui.sheetBox = find(".compteur-feuille-cadre");
@@ -212,11 +240,16 @@ function render({ keepTyped = false } = {}) {
     if (!sheet.rounds.length) {
       const remove = el("button", { type: "button", class: "compteur-retirer" }, "×");
       remove.setAttribute("aria-label", say(T.remove, { name }));
-      remove.addEventListener("click", () => update(() => { sheet.players.splice(i, 1); }));
+      remove.addEventListener("click", () => {
+        if (update(() => { sheet.players.splice(i, 1); })) ui.nameInput.focus();
+      });
       item.append(" ", remove);
     }
     ui.names.append(item);
   });
+  // The players are those of the rounds played: they change only with a new game.
+  ui.addForm.hidden = sheet.rounds.length > 0;
+  ui.playersFixed.hidden = !sheet.rounds.length;
 
   const sums = totals(sheet);
   const over = gameOver(sheet, rules, sums);
@@ -270,11 +303,22 @@ function restoreBackup() {
   ui.live.textContent = notice;
 }
 
+/** Why the special cards cannot be switched `on` (or off) for this sheet; "" when they can. */
+function specialsRefusal(on) {
+  const most = variantOf(rules, on).players.max;
+  if (sheet.players.length > most) return say(on ? T.too_many_players_specials : T.too_many_players, { n: most });
+  if (!variantOf(rules, on).negative_scores && sheet.rounds.some((round) => round.some((v) => v < 0))) {
+    return T.negative_rounds;
+  }
+  return "";
+}
+
 function addPlayer(input) {
   const name = input.value.replace(/\s+/g, " ").trim();
   let error = "";
   if (!name) error = T.empty_name;
-  else if (name.length > NAME_MAX) error = say(T.long_name, { max: NAME_MAX });
+  else if (sheet.rounds.length) error = T.players_fixed;
+  else if ([...name].length > NAME_MAX) error = say(T.long_name, { max: NAME_MAX });
   else if (sheet.players.some((p) => p.toLowerCase() === name.toLowerCase())) error = say(T.same_name, { name });
   else if (sheet.players.length >= playersMax()) error = say(sheet.specials ? T.too_many_players_specials : T.too_many_players, { n: playersMax() });
   ui.nameError.textContent = error;
@@ -287,6 +331,11 @@ function addPlayer(input) {
 function addRound() {
   const inputs = [...ui.entry.querySelectorAll("input[data-joueur]")];
   if (!inputs.length) return; // the game is over, or too few players: no round to add
+  if (inputs.every((input) => !input.value.trim())) {
+    ui.roundError.textContent = T.empty_round;
+    inputs[0].focus();
+    return;
+  }
   const values = [];
   let bad = false;
   for (const input of inputs) {
@@ -306,7 +355,12 @@ function addRound() {
   }
   if (!update(() => { sheet.rounds.push(values); confirming = false; }, say(T.added, { n: sheet.rounds.length + 1 }))) return;
   const first = ui.entry.querySelector("input[data-joueur]");
-  if (first) first.focus();
+  if (first) {
+    first.focus();
+  } else { // the game is over: the verdict is said and takes the focus the form had
+    ui.live.textContent += " " + ui.verdict.textContent;
+    ui.verdict.focus();
+  }
 }
 
 function undoRound() {
@@ -323,7 +377,7 @@ function freshGame() {
   }
   confirming = false;
   // The backup keeps the finished sheet: « Restaurer » brings it back.
-  update(() => { sheet = { ...sheet, rounds: [] }; }, "", { backup: false });
+  update(() => { sheet = { ...sheet, rounds: [] }; }, T.fresh_done, { backup: false });
 }
 
 /** The rules the engine exported for the tools; null when they cannot be read. */

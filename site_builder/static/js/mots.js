@@ -24,6 +24,11 @@ export function number(n) {
   return n < 0 ? `\u2212${-n}` : String(n);
 }
 
+/** 10000 → « 10 000 », with the narrow no-break space French print uses (typography.grouped). */
+export function grouped(n) {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, GRAMMAR.thousands);
+}
+
 /** A value in digits with its noun: « 1 tête », « 0 tête », « 7 têtes » (singular up to 1). */
 export function plural(n, noun) {
   return say(GRAMMAR.counted, { n: number(n), noun: Math.abs(n) <= 1 ? noun.one : noun.many });
