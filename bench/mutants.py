@@ -73,7 +73,7 @@ MUTANTS = (
     # --tests tests/browser/test_explorer.py --only explorer; left out of the default run).
     Mutant("explorer: a link in the address is not read when the page opens",
            "site_builder/static/js/explorer.js",
-           "  if (location.hash.length > 1) openLink().catch(failed);\n", "", browser=True),
+           "  if (location.hash.length > 1) follow();\n", "", browser=True),
     Mutant("Jouer: a refused saved game is kept, and offered again",
            "site_builder/static/js/jouer.js",
            "      keep(null);\n      button.remove();\n      return showErrors(answer.errors);",

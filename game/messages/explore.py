@@ -23,6 +23,8 @@ def field_name(field: str) -> str:
         return row_name(int(field[5:-1]))
     if field.startswith("known.p"):
         return f"cartes connues de J{field[7:]}"
+    if field.startswith("hands."):   # a scenario's hand, by its player's name there
+        return f"la main {elide('de', field[6:])}"
     return {"hand": "votre main", "gone": "cartes déjà ramassées", "players": "nombre de joueurs",
             "known": "cartes connues des autres", "seed": "graine", "variant": "variante",
             "marked": "rangées marquées", "stopped": "rangées arrêtées",
@@ -130,6 +132,8 @@ def link_text(step: int, player: str, cards: int) -> str:
 NO_LINK = f"L’explorateur ne sait pas ouvrir cette étape{NBSP}: il faut une carte à jouer."
 SCENARIO_UNREADABLE = (f"Ce texte n’est pas un scénario lisible{NBSP}: collez le JSON de "
                        f"«{NBSP}python -m game replay{NBSP}» ou d’une manche enregistrée.")
+OUTDATED = f"Ces chiffres sont ceux de la position d’avant{NBSP}: «{NBSP}Quel risque{NNBSP}?{NBSP}» les refait."
+EXPORT_REFUSED = f"La position a une erreur, signalée plus haut{NBSP}: corrigez-la pour l’exporter."
 ESTIMATE_STALE = (f"Ces résultats partiels viennent d’un autre calcul (graine, mode ou nombre de "
                   f"tirages changés){NBSP}: relancez l’estimation.")
 

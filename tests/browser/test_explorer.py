@@ -20,6 +20,7 @@ import pytest
 from harness import ENGINE, ENGINE_TIMEOUT_MS, Guard, fast_clock, idle, sealed_page, tab_to
 from playwright.sync_api import expect
 
+from game.explore import codec
 from game.explore.position import Position
 from game.explore.risk import MAX_CHUNK, estimate
 
@@ -187,6 +188,60 @@ def test_an_edit_while_the_engine_starts_still_gets_its_estimate_of_the_edited_p
         (card, round(t.take_interval()[0], 6)) for card, t in zip([5, 48, 90], expected.tallies)]
 
 
+@pytest.mark.returning_reader
+def test_a_press_while_a_link_is_read_estimates_the_position_it_opens(page, server):
+    """A shared link opened and « Quel risque ? » pressed at once, while the engine starts and the
+    fields are still empty: the press waits for the link, then estimates its position (it was
+    checked against the empty form, an error on every field and no estimate)."""
+    position = Position.of([[int(c) for c in r.split()] for r in ROWS], [5, 29, 33], 4, {})
+    open_page(page, server, "#" + codec.encode(position, seed=7))
+    page.select_option("#explorer-tirages", "1000")
+    page.get_by_role("button", name="Quel risque ?").click()
+    page.wait_for_selector(FINISHED, timeout=ENGINE_TIMEOUT_MS)
+    assert page.input_value("#explorer-main") == "5 29 33"
+    assert not "".join(page.eval_on_selector_all("[data-erreur]", "spots => spots.map((s) => s.textContent)"))
+    expected = estimate(position, 1000, 7)
+    assert [take for _, take, _ in figures(page)] == [round(t.take_interval()[0], 6) for t in expected.tallies]
+
+
+def test_figures_of_a_position_since_changed_say_so_and_an_estimate_under_way_stops(shared):
+    """Figures stay on screen while the reader edits, but dimmed and with a summary that says they
+    are the previous position's (without it, a changed hand sat under the old hand's bars); an
+    estimate still computing for a position the reader has left stops."""
+    page = shared
+    fill_position(page)
+    run_estimate(page, "7")
+    assert page.get_attribute("[data-resultats]", "data-perime") is None
+    page.fill("#explorer-main", "5 29")
+    assert "position d’avant" in page.inner_text(".explorer-resume")
+    assert page.get_attribute("[data-resultats]", "data-perime") == ""
+    page.select_option("#explorer-tirages", "20000")
+    page.evaluate("document.querySelector('[data-resultats]').removeAttribute('data-fini')")
+    page.get_by_role("button", name="Quel risque ?").click()
+    page.wait_for_selector(".explorer-risque", timeout=ENGINE_TIMEOUT_MS)
+    assert page.get_attribute("[data-resultats]", "data-perime") is None   # this position's
+    page.fill("#explorer-graine", "8")
+    page.wait_for_function("() => !document.querySelector('[data-resultats]').hasAttribute('aria-busy')",
+                           timeout=ENGINE_TIMEOUT_MS)
+    assert page.get_attribute("[data-resultats]", "data-fini") == "false"   # stopped, not finished
+    assert "position d’avant" in page.inner_text(".explorer-resume")
+
+
+def test_a_bad_seed_is_said_as_it_is_typed_and_no_stale_link_is_offered(shared):
+    page = shared
+    fill_position(page)
+    verify(page)
+    page.wait_for_selector(".explorer-lien:not([data-en-attente])", timeout=ENGINE_TIMEOUT_MS)
+    page.fill("#explorer-graine", "abc")
+    page.wait_for_selector(".explorer-lien[data-en-attente]", timeout=ENGINE_TIMEOUT_MS)
+    assert "graine est un nombre entier" in page.inner_text("#explorer-graine-erreur")
+    assert page.get_attribute("#explorer-graine", "aria-invalid") == "true"
+    page.fill("#explorer-graine", "8")
+    page.wait_for_selector(".explorer-lien:not([data-en-attente])", timeout=ENGINE_TIMEOUT_MS)
+    assert page.inner_text("#explorer-graine-erreur") == ""
+    assert codec.decode(page.url.split("#")[1]).seed == 8
+
+
 def test_an_estimate_is_cpythons_and_gets_a_link_and_fits_a_phone(shared):
     """The estimate's figures are CPython's for the same position and seed, the address becomes
     the position's link, and the results fit a phone's width. (That link opened in a new page
@@ -270,6 +325,14 @@ def test_a_damaged_link_gives_a_french_message_and_an_empty_editor(shared):
                            timeout=ENGINE_TIMEOUT_MS)
     assert "abîmé" in page.inner_text("[data-erreur=lien]")
     assert page.input_value("#explorer-main") == ""
+    # No link to the last position is left beside the refusal, nor its cards greyed; going back
+    # to that position's link opens it again (it was taken as already open).
+    assert page.get_attribute(".explorer-lien", "data-en-attente") == ""
+    assert page.locator(".explorer-grille .utilisee").count() == 0
+    page.go_back()   # to the address without a link,
+    page.go_back()   # then to that position's
+    page.wait_for_function(f"() => document.querySelector('#explorer-main').value === '{HAND}'",
+                           timeout=ENGINE_TIMEOUT_MS)
 
 
 def test_a_position_goes_out_and_comes_back_as_a_json_scenario(shared):
@@ -284,6 +347,16 @@ def test_a_position_goes_out_and_comes_back_as_a_json_scenario(shared):
     assert exported["rows"] == [[int(c) for c in r.split()] for r in ROWS]
     # J3's 7 is kept (the audit found it dropped): it is J3's hand in that format.
     assert exported["hands"] == {"p1": [5, 29, 33, 48, 61, 90], "p3": [7]} and exported["players"] == 4
+    # A position with an error exports nothing: the last scenario goes, and the button says why.
+    page.fill("#explorer-main", "5 5")
+    page.get_by_role("button", name="Exporter la position").click()
+    expect(page.locator("#explorer-json-erreur")).to_contain_text("corrigez-la pour l’exporter",
+                                                                  timeout=ENGINE_TIMEOUT_MS)
+    assert page.input_value("#explorer-json") == ""
+    page.fill("#explorer-main", HAND)
+    page.get_by_role("button", name="Exporter la position").click()
+    page.wait_for_function("() => document.querySelector('#explorer-json').value",
+                           timeout=ENGINE_TIMEOUT_MS)
     page.get_by_role("button", name="Importer ce scénario").click()   # and back: the same form
     # The form was already valid: wait for the engine's own writing of the field (a no-break space).
     expect(page.locator("#explorer-connues")).to_have_value("J3\u00a0: 7", timeout=ENGINE_TIMEOUT_MS)

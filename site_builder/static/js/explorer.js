@@ -22,6 +22,8 @@ let checkCount = 0;
 let running = null;     // {stopped} while an estimate runs
 let lastFragment = "";
 let wanted = false;     // the reader has asked for the engine: checks follow every change
+let opening = Promise.resolve();   // the link being read: a check waits for the position it opens
+let edits = 0;          // changes to the position or the settings, to tell figures out of date
 
 function fields() {
   return [...form.querySelectorAll("[data-champ]")];
@@ -54,6 +56,25 @@ function fillForm(values) {
   listed("rows").forEach((input, i) => { input.value = (values.rows || [])[i] || ""; });
   listed("specials").forEach((input, i) => { input.value = (values.specials || [])[i] || ""; });
   showVariant();
+  edited();
+}
+
+/** The position or a setting changed: figures already shown are now another position's, and an
+ *  estimate under way computes for one the reader has left (it stops). */
+function edited() {
+  edits += 1;
+  if (running && running.from !== undefined) running.stopped = true;
+  outdate();
+}
+
+/** Figures of a position the form no longer holds stay, dimmed (tools.css), and their summary
+ *  says so in its own room (no line moves). */
+function outdate() {
+  const results = root.querySelector("[data-resultats]");
+  const summary = results.querySelector(".explorer-resume > span");
+  if (!summary || results.querySelector(".explorer-place")) return;
+  results.dataset.perime = "";
+  summary.textContent = T.outdated;
 }
 
 /** The special cards' fields are shown with that variant only (the engine ignores them else). */
@@ -119,6 +140,7 @@ function want() {
 // --- checking and the link -----------------------------------------------------------------------
 
 async function check() {
+  await opening;
   const mine = ++checkCount;
   const answer = await ask({ type: "explore_check", form: readForm() });
   if (mine !== checkCount) return null;  // a newer edit is on its way
@@ -145,7 +167,15 @@ async function verify() {
 async function updateLink() {
   const { seed, mode } = settings();
   const answer = await ask({ type: "explore_encode", form: readForm(), seed, mode });
-  if (!answer.ok) return;
+  const seedError = root.querySelector('[data-erreur="seed"]');
+  seedError.textContent = answer.ok ? "" : answer.errors.map((error) => error.message).join(" ");
+  if (answer.ok) setting("seed").removeAttribute("aria-invalid");
+  else setting("seed").setAttribute("aria-invalid", "true");
+  if (!answer.ok) {
+    // No link to share then: the last one holds a seed the field no longer shows.
+    root.querySelector(".explorer-lien").dataset.enAttente = "";
+    return;
+  }
   lastFragment = answer.fragment;
   history.replaceState(null, "", `#${answer.fragment}`);
   const link = root.querySelector("[data-lien]");
@@ -162,7 +192,10 @@ async function openLink() {
   if (!answer.ok) {
     fillForm({ variant: "classic", players: "4", hand: "", known: "", gone: "", marked: "", stopped: "" });
     showErrors(answer.errors);
+    showGrid({ used: [], highest: Infinity });   // an empty table: no card used, none out of play
     root.querySelector("[data-resultats]").replaceChildren();
+    root.querySelector(".explorer-lien").dataset.enAttente = "";
+    lastFragment = "";   // no position open: going back to the last good link reads it again
     return;
   }
   fillForm(answer.form);
@@ -226,6 +259,7 @@ async function estimate(event) {
     if (!checked.ok) return;
     const { seed, mode, samples } = settings();
     const base = { type: "explore_estimate", form: readForm(), seed, mode, samples };
+    running.from = edits;
     bar.value = 0;
     bar.parentElement.hidden = false;
     let answer = await ask(base);
@@ -235,6 +269,8 @@ async function estimate(event) {
         return;
       }
       results.innerHTML = answer.html;   // markup drawn by Python (game/explore/web.py)
+      delete results.dataset.perime;
+      if (edits !== running.from) outdate();
       bar.max = answer.samples;
       bar.value = answer.done;
       if (answer.finished || running.stopped) break;
@@ -267,6 +303,7 @@ function addCard(button) {
   if (button.getAttribute("aria-disabled") === "true") return;
   const input = field(form.querySelector("[data-cible]").value);
   input.value = `${input.value.trim()} ${button.dataset.carte}`.trim();
+  edited();
   scheduleCheck();
 }
 
@@ -291,8 +328,14 @@ function moveInGrid(event) {
 async function exportScenario() {
   want();
   const answer = await ask({ type: "explore_export", form: readForm() });
-  if (!answer.ok) return showErrors(answer.errors);
-  root.querySelector("#explorer-json").value = answer.scenario;
+  const json = root.querySelector("#explorer-json");
+  if (!answer.ok) {
+    showErrors(answer.errors);
+    json.value = "";   // not the last position's scenario, beside a refusal of this one
+    root.querySelector('[data-erreur="scenario"]').textContent = T.export_refused;
+    return;
+  }
+  json.value = answer.scenario;
   showErrors([]);
 }
 
@@ -318,6 +361,7 @@ function init() {
   field("variant").addEventListener("change", showVariant);
   form.querySelector("[data-action=verifier]").addEventListener("click", () => verify().catch(failed));
   for (const input of fields()) {
+    input.addEventListener(input.tagName === "SELECT" ? "change" : "input", edited);
     input.addEventListener(input.tagName === "SELECT" ? "change" : "input", scheduleCheck);
     if (input.hasAttribute("data-cartes")) input.addEventListener("input", () => aim(input));
   }
@@ -327,6 +371,8 @@ function init() {
   });
   setting("seed").addEventListener("input", () => { if (form.dataset.valide === "true") updateLink().catch(failed); });
   setting("mode").addEventListener("change", () => { if (form.dataset.valide === "true") updateLink().catch(failed); });
+  setting("seed").addEventListener("input", edited);
+  for (const name of ["mode", "samples"]) setting(name).addEventListener("change", edited);
   form.addEventListener("submit", estimate);
   form.querySelector("[data-action=stop]").addEventListener("click", () => { if (running) running.stopped = true; });
   const grid = form.querySelector(".explorer-grille");
@@ -337,8 +383,10 @@ function init() {
   grid.addEventListener("keydown", moveInGrid);
   root.querySelector("[data-action=exporter]").addEventListener("click", () => exportScenario().catch(failed));
   root.querySelector("[data-action=importer]").addEventListener("click", () => importScenario().catch(failed));
-  window.addEventListener("hashchange", () => openLink().catch(failed));
-  if (location.hash.length > 1) openLink().catch(failed);
+  // A check (a press, say) waits for the link being read, so it checks the position it opens.
+  const follow = () => { opening = openLink().catch(failed); };
+  window.addEventListener("hashchange", follow);
+  if (location.hash.length > 1) follow();
   root.dataset.pret = "";
   // Like Jouer, the explorer works offline after one visit: the page now, the engine once it ran.
   const files = ["js/engine.js"];

@@ -82,6 +82,11 @@ def test_links_and_scenarios_bring_back_the_same_form():
     for junk in ("{", "[]", '{"rows": 3}'):
         answer = ask("explore_import", text=junk)
         assert not answer["ok"] and answer["errors"][0]["field"] == "scenario"
+    # A card no deck holds, in a hand: the refusal names that hand as a reader would, not as code.
+    wrong = json.loads(text)
+    wrong["hands"]["p1"][-1] = 105
+    message = ask("explore_import", text=json.dumps(wrong))["errors"][0]["message"]
+    assert message == "Le moteur refuse ce scénario (la main de p1).", message
 
 
 def test_a_bad_seed_is_a_field_error():
