@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from .cards import HAND_SIZE, HEADS, ROWS, VARIANTS, classic_deck, is_card, tactique_deck
 from ..errors import GameError
 from ..messages import advice as words
-from ..messages.typography import grouped
 from ..variants import Option, check_values
 from ..events import (ChoiceMade, ChoiceRequested, Deal, DraftPick, Place, Reveal, StartRow, Take,
                       TooLow)
@@ -23,12 +22,10 @@ TARGET = 66
 MOST = 10_000   # the largest target or number of rounds players may choose
 OPTIONS = {
     "target": Option("int", default=TARGET, low=1, high=MOST, input="seuil", label=words.TARGET_LABEL,
-                     after=words.TARGET_AFTER,
-                     wording=words.BAD_TARGET.format(most=grouped(MOST), usual=TARGET)),
+                     after=words.TARGET_AFTER),
     "strict": Option("bool", default=False, input="strict", label=words.strict_label(TARGET)),
     "rounds": Option("int", optional=True, low=1, high=MOST, input="manches", label=words.ROUNDS_LABEL,
-                     placeholder=words.ROUNDS_PLACEHOLDER,
-                     wording=words.BAD_ROUNDS.format(most=grouped(MOST))),
+                     placeholder=words.ROUNDS_PLACEHOLDER),
 }
 """The classic family's options (RULES §2): `Options.read`, saved games and the Jouer form."""
 

@@ -10,7 +10,7 @@ from . import page, seat, state
 from .bots import HeuristicBot
 from .draw import step_html
 from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, ROWS, classic_deck, tactique_deck
-from .play import OPTIONS, REACHES, Options
+from .play import MOST, OPTIONS, REACHES, Options
 from .replay import replay, run, step_hooks
 from .table import LIMIT
 
@@ -25,11 +25,9 @@ def tool_numbers(name: str) -> dict:
                           for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}},
         "max_rows": ROWS, "row_limit": LIMIT,
         # Options.game_over: after the round where the highest total `compare`s the target
-        # (with strict, « plus de 66 », `strict_compare`), or after `rounds` rounds when set;
-        # the most either option takes (`Options.read`)
+        # (with strict, « plus de 66 », `strict_compare`), or after `rounds` rounds when set
         "end": {"target": default.target, "compare": REACHES[False][0], "strict_compare": REACHES[True][0],
-                "strict": default.strict, "rounds": default.rounds,
-                "target_max": OPTIONS["target"].high, "rounds_max": OPTIONS["rounds"].high},
+                "strict": default.strict, "rounds": default.rounds, "target_max": MOST, "rounds_max": MOST},
         "winners": "fewest", "negative_scores": False,
     }
 

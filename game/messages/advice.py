@@ -108,8 +108,6 @@ BAD_NAME = "Indiquez un prénom de 1 à 20 caractères."
 BAD_BOTS = (f"Trop de robots pour cette variante{NBSP}: elle se joue à moins de joueurs. "
             f"Réduisez leur nombre.")
 BAD_VARIANT = "Cette variante n’est pas proposée ici."
-BAD_TARGET = f"Le seuil doit être un nombre entier de 1 à {{most}}{NNBSP}; {{usual}} dans la règle."
-BAD_ROUNDS = "Le nombre de manches doit être un entier de 1 à {most}."
 BAD_FILE = (f"Ce fichier n’est pas une manche enregistrée par cette page{NBSP}: "
             f"il faut le fichier JSON téléchargé avec «{NBSP}Enregistrer la manche{NBSP}».")
 SAVED_GAME_REFUSED = (f"La partie enregistrée dans ce navigateur est illisible ou modifiée{NBSP}: "

@@ -186,8 +186,8 @@ def risk_sentence(card: int, take: tuple, heads: tuple) -> str:
             f"en moyenne {number(mean)} {heads_word(mean)} (entre {number(hlow)} et {number(hhigh)}).")
 
 
-def bar_label(card: int, p: float) -> str:
-    return f"Risque avec le {card}{NBSP}: {percent(p)}"
+def bar_label(card: int, p: float) -> str:   # not « 0 % » where the sentence says it is only small
+    return f"Risque avec le {card}{NBSP}: {percent(p) if p else 'nul sur ces tirages'}"
 
 
 def summary(done: int, samples: int, seed: int, mode: str, finished: bool) -> str:

@@ -145,7 +145,7 @@ SCORE_SHEET = {
     "total": "Total",
     "left": "Reste",
     "new_round": f"Manche {{n}}{NBSP}: têtes de bœuf ramassées",
-    "tick": "cocher les cartes",
+    "tick": "cocher les cartes {of_player}",
     "tick_title": "Cartes ramassées par {name}",
     "save": "Ajouter la manche",
     "fresh": "Nouvelle partie (mêmes joueurs)",
@@ -155,12 +155,10 @@ SCORE_SHEET = {
     "leads_many": "{names} sont à égalité en tête.",
     "over_one": f"Partie terminée après {{rounds}}{NBSP}: {{name}} gagne{NNBSP}!",
     "over_many": f"Partie terminée après {{rounds}}{NBSP}: {{names}} se partagent la victoire.",
-    "tick_named": "cocher les cartes {of_player}",
     "added": "Manche {n} ajoutée.",
     "removed": "Manche {n} supprimée.",
     "fresh_done": f"Nouvelle partie{NBSP}: les manches sont effacées, les joueurs restent.",
-    "players_fixed": f"La partie a commencé avec ces joueurs{NBSP}: pour en changer, commencez une "
-                     "nouvelle partie.",
+    "players_fixed": f"La partie a commencé{NBSP}: pour changer de joueurs, commencez une nouvelle partie.",
     # Reader errors, next to the field.
     "not_number": f"«{NBSP}{{text}}{NBSP}» n’est pas un nombre entier{NBSP}: écrivez un nombre entier "
                   "de têtes de bœuf.",
@@ -169,8 +167,7 @@ SCORE_SHEET = {
     "round_too_many": "Cette manche totalise {sum} têtes de bœuf, plus que les {total} du paquet "
                       f"entier{NBSP}: vérifiez les nombres.",
     "empty_round": "Écrivez les têtes de bœuf de la manche (un champ laissé vide compte pour 0).",
-    "negative_rounds": "Une manche compte un score négatif, possible seulement avec les cartes "
-                       f"spéciales{NBSP}: supprimez-la d’abord.",
+    "negative_rounds": f"Un score négatif exige les cartes spéciales{NBSP}: supprimez d’abord sa manche.",
     "not_kept": f"Ce changement aurait abîmé la feuille{NBSP}: il n’a pas été fait.",
     "empty_name": "Écrivez un prénom.",
     "long_name": "Un prénom de {max} caractères au plus, s’il vous plaît.",

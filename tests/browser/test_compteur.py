@@ -157,7 +157,7 @@ def test_the_players_are_fixed_once_a_round_is_played(page, server):
     add_players(page, "Alice", "Bruno")
     enter_round(page, 10, 5)
     assert page.locator(".compteur-ajout").is_hidden()
-    assert "pour en changer, commencez une nouvelle partie" in page.inner_text(".compteur-joueurs")
+    assert "pour changer de joueurs, commencez une nouvelle partie" in page.inner_text(".compteur-joueurs")
     reopened(page)
     assert rounds_shown(page) == [["10", "5"]] and page.locator(".compteur-ajout").is_hidden()
     page.get_by_role("button", name="Nouvelle partie (mêmes joueurs)").click()
@@ -165,6 +165,8 @@ def test_the_players_are_fixed_once_a_round_is_played(page, server):
     assert "Nouvelle partie" in page.text_content(".compteur-annonce")
     add_players(page, "Chloé")
     assert page.locator(".compteur-noms li").all_inner_texts()[2].startswith("Chloé")
+    # Each player's « cocher les cartes » says whose cards it ticks.
+    assert page.locator(".compteur-cartes summary").all_inner_texts()[2] == "cocher les cartes de Chloé"
     # Removing a player gives the focus back to the name field, not to the page.
     page.get_by_role("button", name="Retirer Chloé").click()
     assert page.evaluate("document.activeElement.id") == "compteur-nom"
@@ -191,7 +193,7 @@ def test_the_special_cards_are_refused_when_the_sheet_cannot_follow(page, server
     enter_round(page, -3, 5)
     page.click("#compteur-speciales")
     assert page.is_checked("#compteur-speciales")
-    assert "score négatif" in page.text_content("#compteur-speciales-erreur")
+    assert "score négatif exige les cartes spéciales" in page.text_content("#compteur-speciales-erreur")
     enter_round(page, "-172", 5)    # as impossible below zero as above the deck's 171
     assert "171" in page.text_content("#compteur-manche-0-erreur")
     reopened(page)

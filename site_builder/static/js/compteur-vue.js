@@ -89,8 +89,8 @@ export function fillEntry(entry, sheet, heads, { closed, keepTyped }) {
 /** « Cocher les cartes »: the deck's cards, whose ticked heads fill `input`. */
 function tickCards(entry, heads, name, index, input) {
   const details = el("details", { class: "compteur-cartes" });
-  // Each player's toggle says whose cards it ticks (ten alike are no help to a screen reader).
-  details.append(el("summary", { "aria-label": say(T.tick_named, { of_player: de(name) }) }, T.tick));
+  // Each player's toggle says whose cards it ticks (ten alike would be no help to anyone).
+  details.append(el("summary", {}, say(T.tick, { of_player: de(name) })));
   const group = el("fieldset");
   group.append(el("legend", {}, say(T.tick_title, { name })));
   const grid = el("div", { class: "compteur-grille" });

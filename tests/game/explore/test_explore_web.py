@@ -110,6 +110,9 @@ def test_figures_are_written_the_french_way_and_never_overstate_certainty():
     assert "tous les tirages, 5 têtes" in fr.risk_sentence(48, (1, 0.998, 1), (5, 5, 5))
     assert "aucun tirage" in fr.risk_sentence(33, (0, 0, 0.004), (0, 0, 0))
     assert fr.risk_sentence(33, (0, 0, 0.0002), (0, 0, 0)).endswith("reste sous 0,1\u202f%.")
+    # The bar's name says no more than its sentence: never « 0 % » for a risk only shown small.
+    assert fr.bar_label(33, 0).endswith("nul sur ces tirages") and "%" not in fr.bar_label(33, 0)
+    assert fr.bar_label(29, 0.042).endswith("4,2\u202f%")
 
 
 def test_each_line_of_figures_is_gauged_by_the_longest_it_can_hold():
