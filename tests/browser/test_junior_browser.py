@@ -137,6 +137,10 @@ def test_a_refused_row_shows_the_engines_french_sentence_and_changes_nothing(pag
     assert "n’ajoute aucune nouvelle vache" in sentence
     assert shown(page, sid) == before
     assert refusal.get_attribute("role") == "alert"
+    # Then the row the step shows: nothing to change, and the refusal of the other row goes.
+    page.click(f"#{sid} .courante .joueur-decision button[aria-pressed=true]")
+    page.wait_for_function("(el) => el.textContent === ''", arg=refusal.element_handle())
+    assert shown(page, sid) == before
     assert guard.page_errors == []
     assert requests == []
 

@@ -393,7 +393,7 @@ def test_a_link_to_a_step_shows_it_from_the_first_paint(browser, server, guard):
         context.close()
 
 
-def test_a_link_cut_inside_an_escape_opens_the_example_at_its_start(browser, server, guard):
+def test_a_damaged_link_to_a_step_still_opens_the_example(browser, server, guard):
     """A link cut in the middle of a %-escape (chat apps and mail clients cut long links) opens
     the example at its first step with no script error (decoding it threw), and so does one
     followed on the page; a good link to a step then still shows that step."""
@@ -406,6 +406,16 @@ def test_a_link_cut_inside_an_escape_opens_the_example_at_its_start(browser, ser
         page.evaluate("location.hash = '#%'")
         page.evaluate(f"location.hash = '#{sid}-etape-2'")
         page.wait_for_function(f"() => ({SHOWN_STEPS})('{sid}').join() === '{sid}-etape-2'")
+        # A step the example lacks, or a number written another way: the nearest step is shown,
+        # the address names it and the view goes to the example (it stayed at the page's top).
+        last = page.locator(f"#{sid} li.etape").count() - 1
+        for link, step in ((f"{sid}-etape-99", last), (f"{sid}-etape-01", 1)):
+            page.goto("about:blank")
+            page.goto(server.url(f"exemples/{sid}/#{link}"))
+            page.wait_for_selector(f"#{sid}.joueur .joueur-commandes:not([hidden])")
+            assert page.evaluate(SHOWN_STEPS, sid) == [f"{sid}-etape-{step}"]
+            assert page.url.endswith(f"#{sid}-etape-{step}")
+            assert abs(page.evaluate(f"document.getElementById('{sid}').getBoundingClientRect().top")) <= 1
         assert not guard.page_errors, guard.page_errors
     finally:
         context.close()

@@ -170,6 +170,10 @@ def test_what_if_replays_the_readers_cards(page4):
     button(page, FOUR, "last").click()
     assert current_step(page, FOUR)["rows"] == expected[-1]["rows"]
     restore(page, FOUR)
+    # Back at the start of the example as written: the address names that step (it kept the
+    # changed game's last one), and the step is said again, the example's words.
+    assert page.url.endswith(f"#{FOUR}-etape-0")
+    assert page.text_content(f"#{FOUR} .joueur-annonce") == replay(scenario, draw=False)[0]["text"]
     button(page, FOUR, "last").click()
     assert current_step(page, FOUR)["rows"] == replay(scenario, draw=False)[-1]["rows"]
     assert field(page, FOUR, name).input_value() == str(scenario["turns"][0]["plays"][players[0]])

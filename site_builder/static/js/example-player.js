@@ -80,6 +80,15 @@ class Player {
     // it (or restored the reader's place): the view stays; a scroll now would move the text
     // under a reader who started reading. Without :has() the page changes now: to the example.
     this.show(this.startIndex(), FIRST_PAINT_AS_PLAYER ? { keepUrl: true, quiet: true } : { fromHash: true, quiet: true });
+    this.mendLink();
+  }
+
+  /** A link to a step this example lacks (« etape-99 », « etape-02 »): the browser found no such
+   *  element and scrolled nowhere; the address takes the step shown, and the view the example. */
+  mendLink() {
+    if (this.linkedStep() === null || document.getElementById(fragment())) return;
+    history.replaceState(history.state, "", "#" + this.items[this.current].id);
+    this.section.scrollIntoView({ block: "start" });
   }
 
   /** The rows on the table as step `index` starts (the quiz offers each). */
@@ -91,12 +100,15 @@ class Player {
     return Array.from(this.list.querySelectorAll(":scope > li.etape"));
   }
 
-  startIndex() {
+  /** The step number the address names in this example, or null. */
+  linkedStep() {
     const match = STEP_ID.exec(fragment());
-    if (match && match[1] === String(this.id)) {
-      return Math.min(Number(match[2]), this.items.length - 1);
-    }
-    return 0;
+    return match && match[1] === String(this.id) ? Number(match[2]) : null;
+  }
+
+  startIndex() {
+    const linked = this.linkedStep();
+    return linked === null ? 0 : Math.min(linked, this.items.length - 1);
   }
 
   /**
@@ -156,8 +168,9 @@ class Player {
 
     this.controls.listen(s);
     window.addEventListener("hashchange", () => {
-      const match = STEP_ID.exec(fragment());
-      if (match && match[1] === String(this.id)) this.show(this.startIndex(), { fromHash: true });
+      if (this.linkedStep() === null) return;
+      this.show(this.startIndex(), { fromHash: true });
+      this.mendLink();
     });
     s.addEventListener("click", (event) => this.onClick(event));
     // No engine here: stepping, the row choices and the quiz read what the build wrote. The
@@ -267,14 +280,15 @@ class Player {
     this.render(answer.steps, index);
   }
 
-  /** Back to the example as written: the build's steps and markup, no engine. */
+  /** Back to the example as written: the build's steps and markup, no engine. The step is said
+   *  again (its text is the example's, not the changed game's) and the address names it. */
   restoreBuilt() {
     this.steps = this.built;
     this.scenario = this.original;
     this.deviation = null;
     this.links = null;
     this.list.replaceChildren(...this.builtItems.map((li) => li.cloneNode(true)));
-    this.show(this.current, { keepUrl: true, quiet: true });
+    this.show(this.current);
   }
 
   /** Printing shows every step: fill the ones never shown. */
@@ -381,7 +395,10 @@ class Player {
   }
 
   async chooseJunior(step, row) {
-    if (step.target.row === row) return;
+    if (step.target.row === row) { // the row shown: nothing to change, nor any refusal to keep
+      if (this.refusal) this.refusal.textContent = "";
+      return;
+    }
     const answer = await this.answerChoice(step, row);
     if (!answer) return;
     if (!answer.ok) {
