@@ -416,6 +416,15 @@ def test_a_damaged_link_to_a_step_still_opens_the_example(browser, server, guard
             assert page.evaluate(SHOWN_STEPS, sid) == [f"{sid}-etape-{step}"]
             assert page.url.endswith(f"#{sid}-etape-{step}")
             assert abs(page.evaluate(f"document.getElementById('{sid}').getBoundingClientRect().top")) <= 1
+        # Back from a link followed on the page, after stepping on: the page as it opened.
+        page.goto("about:blank")
+        page.goto(server.url(f"exemples/{sid}/"))
+        page.wait_for_selector(f"#{sid}.joueur .joueur-commandes:not([hidden])")
+        page.evaluate(f"location.hash = '#{sid}-etape-1'")
+        page.click(f"#{sid} .joueur-commandes button[data-action=next]")
+        assert page.evaluate(SHOWN_STEPS, sid) == [f"{sid}-etape-2"]
+        page.go_back()
+        page.wait_for_function(f"() => ({SHOWN_STEPS})('{sid}').join() === '{sid}-etape-0'")
         assert not guard.page_errors, guard.page_errors
     finally:
         context.close()

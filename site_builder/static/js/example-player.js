@@ -168,6 +168,8 @@ class Player {
 
     this.controls.listen(s);
     window.addEventListener("hashchange", () => {
+      // Back to the address with no step (the page as it opened): every example at its start.
+      if (!fragment()) this.show(0, { keepUrl: true });
       if (this.linkedStep() === null) return;
       this.show(this.startIndex(), { fromHash: true });
       this.mendLink();
