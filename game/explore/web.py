@@ -269,6 +269,16 @@ def risk_html(result: Estimate) -> str:
             f'<ol class="explorer-risques">{"".join(items)}</ol>')
 
 
+def room_html() -> dict:
+    """The room the figures take from the press of « Quel risque ? » until they come (js/explorer.js
+    keepRoom, which puts one `room_line` per card of the hand in place of `{lines}`): the summary
+    saying they are awaited, and lines of `risk_html`'s shape, each as tall as its figures will be."""
+    line = ('<li class="explorer-place" aria-hidden="true"><span class="explorer-carte"></span>'
+            f'<span class="explorer-barre"></span>{_gauged("", fr.RISK_GAUGE)}</li>')
+    return {"room": f'{_gauged(fr.WAITING, fr.SUMMARY_GAUGE, "explorer-resume")}'
+                    '<ol class="explorer-risques">{lines}</ol>', "room_line": line}
+
+
 def _gauged(text: str, gauge: str, cls: str = "") -> str:
     """A line as tall as the longest it may hold (game/messages/explore.py « the room »)."""
     cls = f' class="{cls}"' if cls else ""

@@ -197,9 +197,10 @@ def summary(done: int, samples: int, seed: int, mode: str, finished: bool) -> st
     return (f"Estimation sur {done_text}{state} (graine {seed}){NNBSP}; vos adversaires jouent {who}.")
 
 
-# The room the figures take (js/explorer.js keepRoom): from the press of « Quel risque ? » on, each
-# line of the estimate is as tall as the longest it may hold (its gauge, `data-gabarit`, hidden),
-# so nothing under the figures moves when they come. The longest, swept: tests/game/explore.
+# The room the figures take (game/explore/web.py room_html, shown by js/explorer.js keepRoom): from
+# the press of « Quel risque ? » on, each line of the estimate is as tall as the longest it may hold
+# (its gauge, `data-gabarit`, hidden), so nothing under the figures moves when they come. The
+# longest, swept: tests/game/explore.
 WAITING = "Calcul du risque de chaque carte en cours…"
 RISK_GAUGE = risk_sentence(104, (0.9995, 0.9985, 0.9999), (-26.99, -27.21, -26.77))
 SUMMARY_GAUGE = summary(19_750, 20_000, 2**32 - 1, "uniform", False)

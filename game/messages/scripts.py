@@ -206,6 +206,5 @@ def words(engine_size: str | None = None) -> dict:
     """Everything js/mots-data.js holds; `engine_size` is the engine's download as the build says it
     (« 4,4 Mo », blocks.megabytes), None when the build ships no engine (no figure is said)."""
     return {"grammar": GRAMMAR, "player": STEP_PLAYER, "play": PLAY, "sheet": SCORE_SHEET,
-            "engine_size": engine_size, "explore": {"waiting": explore.WAITING,
-            "risk_gauge": explore.RISK_GAUGE, "summary_gauge": explore.SUMMARY_GAUGE,
-            "outdated": explore.OUTDATED, "export_refused": explore.EXPORT_REFUSED}}
+            "engine_size": engine_size,
+            "explore": {"outdated": explore.OUTDATED, "export_refused": explore.EXPORT_REFUSED}}

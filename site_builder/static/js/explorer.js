@@ -7,10 +7,10 @@
 // a link to a position. Never on hover, focus or idle: until then typing checks nothing (the page
 // says so), and once it runs every change is checked as it is typed.
 
-import { el, fragment, reveal } from "./dom.js";
+import { fragment, reveal } from "./dom.js";
 import * as engine from "./engine.js";
 import { keepForOffline } from "./hors-ligne.js";
-import { WORDS } from "./mots.js";
+import { WORDS, say } from "./mots.js";
 
 const T = WORDS.explore;
 const root = document.querySelector("[data-explorer]");
@@ -211,30 +211,14 @@ async function openLink() {
 
 // --- the estimate, chunk by chunk ----------------------------------------------------------------
 
-/** A line as tall as the longest it may hold: its gauge (`data-gabarit`), drawn hidden under it
- *  by tools.css, is the one the engine's own lines carry (game/explore/web.py `_gauged`). */
-function gauged(gauge, text, cls) {
-  const line = el("p", { class: cls, "data-gabarit": gauge });
-  line.append(el("span", {}, text));
-  return line;
-}
-
 /** The room the figures will take, shown the moment they are asked for: one empty line per card
  *  of the hand, each exactly as tall as its figures will be, so nothing under them moves while the
- *  engine starts and computes (game/messages/explore.py « the room the figures take »). */
+ *  engine starts and computes. Its markup is the build's (game/explore/web.py `room_html`). */
 function keepRoom() {
   const results = root.querySelector("[data-resultats]");
   const cards = field("hand").value.split(/[\s,;]+/).filter(Boolean).length;
   if (!cards || results.querySelectorAll(".explorer-risque, .explorer-place").length === cards) return;
-  const lines = Array.from({ length: cards }, () => {
-    const line = el("li", { class: "explorer-place", "aria-hidden": "true" });
-    line.append(el("span", { class: "explorer-carte" }), el("span", { class: "explorer-barre" }),
-      gauged(T.risk_gauge, ""));
-    return line;
-  });
-  const list = el("ol", { class: "explorer-risques" });
-  list.append(...lines);
-  results.replaceChildren(gauged(T.summary_gauge, T.waiting, "explorer-resume"), list);
+  results.innerHTML = say(T.room, { lines: T.room_line.repeat(cards) });
 }
 
 async function estimate(event) {
