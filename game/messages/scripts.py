@@ -157,6 +157,12 @@ SCORE_SHEET = {
     "over_many": f"Partie terminée après {{rounds}}{NBSP}: {{names}} se partagent la victoire.",
     "added": "Manche {n} ajoutée.",
     "removed": "Manche {n} supprimée.",
+    "correct": "Corriger la manche {n}",
+    "correcting": f"Manche {{n}}{NBSP}: correction des têtes de bœuf",
+    "save_correction": "Enregistrer la correction",
+    "cancel_correction": "Renoncer",
+    "corrected": "Manche {n} corrigée.",
+    "correction_dropped": "Manche {n} inchangée.",
     "fresh_done": f"Nouvelle partie{NBSP}: les manches sont effacées, les joueurs restent.",
     "players_fixed": f"La partie a commencé{NBSP}: pour changer de joueurs, commencez une nouvelle partie.",
     # Reader errors, next to the field.

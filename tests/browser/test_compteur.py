@@ -130,6 +130,45 @@ def test_the_target_ends_the_game_and_ties_share_the_victory(page, server):
     assert page.get_attribute("[data-compteur]", "data-etat") == "en-cours"
 
 
+def test_a_mistyped_round_is_corrected_in_place(page, server):
+    """A round noted wrong three rounds ago is put right, not undone with the rounds after it: its
+    number opens it filled in, a refused entry changes nothing, and the standings follow."""
+    open_sheet(page, server)
+    add_players(page, "Alice", "Bruno")
+    page.fill("#compteur-seuil", "30")
+    page.press("#compteur-seuil", "Tab")
+    for values in ((5, 2), (4, 4), (20, 1)):
+        enter_round(page, *values)
+    assert page.get_attribute("[data-compteur]", "data-etat") == "en-cours"
+    correct = page.get_by_role("button", name="Corriger la manche 2")
+    correct.click()
+    assert page.locator(".compteur-saisie legend").first.inner_text().startswith("Manche 2")
+    assert [page.input_value(f"#compteur-manche-{i}") for i in (0, 1)] == ["4", "4"]
+    assert page.evaluate("document.activeElement.id") == "compteur-manche-0"
+    page.fill("#compteur-manche-0", "-1")    # refused: the round stays as it was
+    page.get_by_role("button", name="Enregistrer la correction").click()
+    assert "ne peut pas être négatif" in page.text_content("#compteur-manche-0-erreur")
+    assert rounds_shown(page)[1] == ["4", "4"]
+    page.keyboard.press("Escape")            # given up: nothing changes, the focus goes back
+    assert rounds_shown(page)[1] == ["4", "4"] and "Manche 2 inchangée" in page.text_content(".compteur-annonce")
+    assert page.evaluate("document.activeElement.dataset.manche") == "1"
+    correct.click()
+    page.fill("#compteur-manche-0", "14")    # Alice reaches 39 ≥ 30: the game ends on the correction
+    page.get_by_role("button", name="Enregistrer la correction").click()
+    assert rounds_shown(page) == [["5", "2"], ["14", "4"], ["20", "1"]]
+    assert page.get_attribute("[data-compteur]", "data-etat") == "fini"
+    said = page.text_content(".compteur-annonce")
+    assert "Manche 2 corrigée" in said and "Bruno gagne" in said, said
+    assert page.locator(".compteur-saisie").is_hidden()     # over: no next round to add …
+    correct.click()                                         # … but a round can still be put right
+    page.fill("#compteur-manche-0", "4")
+    page.get_by_role("button", name="Enregistrer la correction").click()
+    assert page.get_attribute("[data-compteur]", "data-etat") == "en-cours"
+    reopened(page)
+    assert rounds_shown(page) == [["5", "2"], ["4", "4"], ["20", "1"]]
+    assert page.locator(".compteur-saisie legend").first.inner_text().startswith("Manche 4")
+
+
 def test_csv_export_and_new_game(page, server):
     open_sheet(page, server)
     add_players(page, "Alice", "=Bruno")

@@ -7,8 +7,10 @@ import { NOUNS, WORDS, de, number, plural, say } from "./mots.js";
 
 const T = WORDS.sheet;
 
-/** The sheet's table: `sums` the totals, `leaders` marked (as winners once `over`). */
-export function sheetTable(sheet, sums, leaders, over) {
+/** The sheet's table: `sums` the totals, `leaders` marked (as winners once `over`). Each round's
+ *  number is a button that opens it for correction (compteur.js); the one being corrected is
+ *  marked. */
+export function sheetTable(sheet, sums, leaders, over, correcting) {
   const table = el("table", { class: "compteur-feuille" });
   table.append(el("caption", {}, T.caption));
   const head = el("tr");
@@ -18,8 +20,13 @@ export function sheetTable(sheet, sums, leaders, over) {
   thead.append(head);
   const body = el("tbody");
   sheet.rounds.forEach((round, r) => {
-    const tr = el("tr");
-    tr.append(el("th", { scope: "row" }, String(r + 1)));
+    const tr = el("tr", { class: r === correcting ? "compteur-en-correction" : null });
+    const label = say(T.correct, { n: r + 1 });
+    const open = el("button", { type: "button", class: "compteur-corriger", "data-manche": String(r),
+      "aria-label": label, title: label, "aria-pressed": r === correcting ? "true" : null }, String(r + 1));
+    const th = el("th", { scope: "row" });
+    th.append(open);
+    tr.append(th);
     for (const value of round) tr.append(el("td", {}, number(value)));
     body.append(tr);
   });
@@ -42,20 +49,22 @@ export function sheetTable(sheet, sums, leaders, over) {
   return table;
 }
 
-/** Fill `entry` (the build's form) with the next round's fields, unless `closed`; keeps what
- *  was typed for the same round. Returns the round's error line (null when closed). */
-export function fillEntry(entry, sheet, heads, { closed, keepTyped }) {
+/** Fill `entry` (the build's form) with the next round's fields, unless `closed`, or with those
+ *  of round `correcting` (an index) filled with what it holds; keeps what was typed for the same
+ *  round. Returns the round's error line (null when closed). */
+export function fillEntry(entry, sheet, heads, { closed, keepTyped, correcting = null }) {
   // Keep what the reader has typed for this round when the sheet redraws (an option changed, or
   // another tab changed the sheet: what is typed here is not lost).
   const typed = [...entry.querySelectorAll("input[data-joueur]")].map((input) => input.value);
-  const sameRound = (keepTyped || entry.dataset.manche === String(sheet.rounds.length + 1)) &&
-    typed.length === sheet.players.length;
-  entry.dataset.manche = String(sheet.rounds.length + 1);
+  const which = correcting === null ? String(sheet.rounds.length + 1) : `correction-${correcting + 1}`;
+  const sameRound = (keepTyped || entry.dataset.manche === which) && typed.length === sheet.players.length;
+  const held = correcting === null ? null : sheet.rounds[correcting];
+  entry.dataset.manche = which;
   entry.replaceChildren();
   entry.hidden = closed;
   if (closed) return null;
   const box = el("fieldset");
-  box.append(el("legend", {}, say(T.new_round, { n: sheet.rounds.length + 1 })));
+  box.append(el("legend", {}, held ? say(T.correcting, { n: correcting + 1 }) : say(T.new_round, { n: sheet.rounds.length + 1 })));
   const last = sheet.players.length - 1;
   sheet.players.forEach((name, i) => {
     const id = `compteur-manche-${i}`;
@@ -63,6 +72,7 @@ export function fillEntry(entry, sheet, heads, { closed, keepTyped }) {
       "aria-describedby": `${id}-erreur`, enterkeyhint: i < last ? "next" : "done" });
     const error = el("span", { class: "compteur-erreur", id: `${id}-erreur`, role: "alert" });
     if (sameRound) input.value = typed[i];
+    else if (held) input.value = String(held[i]);
     input.addEventListener("input", () => {
       error.textContent = "";
     });
@@ -81,7 +91,8 @@ export function fillEntry(entry, sheet, heads, { closed, keepTyped }) {
     box.append(row);
   });
   const error = el("p", { class: "compteur-erreur", role: "alert" });
-  box.append(error, el("button", { type: "submit", class: "compteur-principal" }, T.save));
+  box.append(error, el("button", { type: "submit", class: "compteur-principal" }, held ? T.save_correction : T.save));
+  if (held) box.append(" ", el("button", { type: "button", "data-action": "renoncer-correction" }, T.cancel_correction));
   entry.append(box);
   return error;
 }

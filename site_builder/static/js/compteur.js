@@ -31,6 +31,7 @@ let seen = null; // the stored text this tab last read or wrote
 let notice = ""; // what the page says about the stored sheet (damaged, restored)
 let backupFrozen = false; // the stored sheet was damaged: the backup keeps the last good one
 let confirming = false;
+let correcting = null; // the index of the round the entry form is correcting, null for a new round
 
 // --- the stored sheet --------------------------------------------------------------------------
 
@@ -206,7 +207,20 @@ function build() {
   ui.entry = find(".compteur-saisie");
   ui.entry.addEventListener("submit", (event) => {
     event.preventDefault();
-    addRound();
+    if (correcting === null) addRound();
+    else correctRound();
+  });
+  const dropCorrection = () => stopCorrecting(say(T.correction_dropped, { n: correcting + 1 }));
+  ui.entry.addEventListener("click", (event) => {
+    if (event.target.closest("[data-action=renoncer-correction]")) dropCorrection();
+  });
+  ui.entry.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && correcting !== null) dropCorrection();
+  });
+  ui.correctHint = find(".compteur-corriger-aide");
+  ui.sheetBox.addEventListener("click", (event) => {
+    const open = event.target.closest("button[data-manche]");
+    if (open) startCorrecting(Number(open.dataset.manche));
   });
   const action = (name, act) => {
     const button = find(`[data-action="${name}"]`);
@@ -254,9 +268,10 @@ function render({ keepTyped = false } = {}) {
   const sums = totals(sheet);
   const over = gameOver(sheet, rules, sums);
   const leaders = sheet.players.length && sheet.rounds.length ? best(sheet, rules, sums) : [];
-  const table = sheetTable(sheet, sums, leaders, over);
-  ui.sheetBox.replaceChildren(table);
+  if (correcting !== null && correcting >= sheet.rounds.length) correcting = null; // removed meanwhile
+  ui.sheetBox.replaceChildren(sheetTable(sheet, sums, leaders, over, correcting));
   ui.sheetBox.hidden = !enoughPlayers();
+  ui.correctHint.hidden = !sheet.rounds.length;
 
   // Verdict.
   if (!enoughPlayers()) ui.verdict.textContent = say(T.no_players, { players: count(variant().players.min, NOUNS.player) });
@@ -266,7 +281,8 @@ function render({ keepTyped = false } = {}) {
   ui.verdict.classList.toggle("fini", over);
   root.dataset.etat = over ? "fini" : "en-cours";
 
-  ui.roundError = fillEntry(ui.entry, sheet, heads, { closed: !enoughPlayers() || over, keepTyped });
+  const closed = !enoughPlayers() || (over && correcting === null);
+  ui.roundError = fillEntry(ui.entry, sheet, heads, { closed, keepTyped, correcting });
   ui.undo.disabled = !sheet.rounds.length;
   ui.csv.disabled = !enoughPlayers();
   ui.fresh.textContent = confirming ? T.fresh_confirm : T.fresh;
@@ -296,6 +312,7 @@ function restoreBackup() {
   if (!saved) return;
   sheet = saved;
   confirming = false;
+  correcting = null;
   backupFrozen = false;
   notice = say(T.restored, { rounds: count(saved.rounds.length, NOUNS.round) });
   store();
@@ -328,13 +345,15 @@ function addPlayer(input) {
   input.focus();
 }
 
-function addRound() {
+/** The round typed in the entry form, checked; null (the errors said by the fields) when it is
+ *  refused. */
+function typedRound() {
   const inputs = [...ui.entry.querySelectorAll("input[data-joueur]")];
-  if (!inputs.length) return; // the game is over, or too few players: no round to add
+  if (!inputs.length) return null; // the game is over, or too few players: no round to add
   if (inputs.every((input) => !input.value.trim())) {
     ui.roundError.textContent = T.empty_round;
     inputs[0].focus();
-    return;
+    return null;
   }
   const values = [];
   let bad = false;
@@ -347,12 +366,18 @@ function addRound() {
     values.push(result.value);
   }
   ui.roundError.textContent = "";
-  if (bad) return;
+  if (bad) return null;
   const sum = values.reduce((a, b) => a + b, 0);
   if (sum > rules.total) {
     ui.roundError.textContent = say(T.round_too_many, { sum, total: rules.total });
-    return;
+    return null;
   }
+  return values;
+}
+
+function addRound() {
+  const values = typedRound();
+  if (!values) return;
   if (!update(() => { sheet.rounds.push(values); confirming = false; }, say(T.added, { n: sheet.rounds.length + 1 }))) return;
   const first = ui.entry.querySelector("input[data-joueur]");
   if (first) {
@@ -361,6 +386,33 @@ function addRound() {
     ui.live.textContent += " " + ui.verdict.textContent;
     ui.verdict.focus();
   }
+}
+
+/** Open round `r` in the entry form, filled with what it holds. */
+function startCorrecting(r) {
+  correcting = r;
+  confirming = false;
+  render();
+  ui.entry.querySelector("input[data-joueur]").focus();
+}
+
+/** Back to a new round's form; the focus goes back to the number of the round left. */
+function stopCorrecting(message) {
+  const r = correcting;
+  correcting = null;
+  render();
+  ui.live.textContent = message;
+  const open = ui.sheetBox.querySelector(`button[data-manche="${r}"]`);
+  if (open) open.focus();
+}
+
+/** Replace the round being corrected by what is typed; the standings it changes are said. */
+function correctRound() {
+  const values = typedRound();
+  if (!values) return;
+  const r = correcting;
+  if (!update(() => { sheet.rounds[r] = values; })) return;
+  stopCorrecting(`${say(T.corrected, { n: r + 1 })} ${ui.verdict.textContent}`);
 }
 
 function undoRound() {
