@@ -108,6 +108,14 @@ def test_ticking_the_cards_adds_their_heads(page, server):
     assert page.input_value("#compteur-manche-0") == str(HEADS[55] + HEADS[10] + HEADS[11])
     # A card is in one pile only: ticked for Alice, it cannot be ticked for Bruno.
     assert page.is_disabled("#compteur-carte-1-55")
+    # An option changed meanwhile redraws the form: the ticks, the open grid and a number typed
+    # by hand stay, and the next card ticked adds to the ticks instead of starting a new sum.
+    page.fill("#compteur-manche-1", "4")
+    page.check("#compteur-bga")
+    assert page.is_checked("#compteur-carte-0-55") and page.is_disabled("#compteur-carte-1-55")
+    assert page.input_value("#compteur-manche-1") == "4"
+    page.check("#compteur-carte-0-1")
+    assert page.input_value("#compteur-manche-0") == str(HEADS[55] + HEADS[10] + HEADS[11] + HEADS[1])
 
 
 def test_the_target_ends_the_game_and_ties_share_the_victory(page, server):

@@ -56,6 +56,8 @@ export function fillEntry(entry, sheet, heads, { closed, keepTyped, correcting =
   // Keep what the reader has typed for this round when the sheet redraws (an option changed, or
   // another tab changed the sheet: what is typed here is not lost).
   const typed = [...entry.querySelectorAll("input[data-joueur]")].map((input) => input.value);
+  const ticked = [...entry.querySelectorAll("input[data-carte]:checked")].map((box) => box.id);
+  const opened = [...entry.querySelectorAll("details")].map((details) => details.open);
   const which = correcting === null ? String(sheet.rounds.length + 1) : `correction-${correcting + 1}`;
   const sameRound = (keepTyped || entry.dataset.manche === which) && typed.length === sheet.players.length;
   const held = correcting === null ? null : sheet.rounds[correcting];
@@ -94,6 +96,11 @@ export function fillEntry(entry, sheet, heads, { closed, keepTyped, correcting =
   box.append(error, el("button", { type: "submit", class: "compteur-principal" }, held ? T.save_correction : T.save));
   if (held) box.append(" ", el("button", { type: "button", "data-action": "renoncer-correction" }, T.cancel_correction));
   entry.append(box);
+  if (sameRound) { // the ticks too, so that a card ticked next adds to them; the numbers as typed
+    for (const id of ticked) entry.querySelector(`#${id}`)?.click();
+    entry.querySelectorAll("input[data-joueur]").forEach((input, i) => { input.value = typed[i]; });
+    entry.querySelectorAll("details").forEach((details, i) => { details.open = Boolean(opened[i]); });
+  }
   return error;
 }
 
