@@ -330,6 +330,39 @@ def test_one_announcement_per_step(page, server):
     assert set(page.locator("#exemple-4 [role=status]").all_inner_texts()) == {""}  # nothing else said
 
 
+# What the live region of example 4 says from now on (every text it is given, not its blanks).
+HEARD = """() => {
+  const live = document.querySelector('#exemple-4 [aria-live]');
+  const watching = Array.isArray(window.heard);
+  window.heard = [];
+  if (!watching) new MutationObserver(() => { if (live.textContent) window.heard.push(live.textContent); })
+    .observe(live, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def test_a_held_key_or_a_dragged_slider_says_only_the_step_it_stops_at(page, server):
+    """A screen reader would read every step a held arrow key runs through, long after the
+    reader has stopped: the first step is said at once, then only the one the run ends on."""
+    page.goto(server.url("exemples/exemple-4/"))
+    texts = [step["text"] for step in replay(scenario_of(page, "exemple-4"), draw=False)]
+    button(page, "exemple-4", "next").focus()
+    page.keyboard.press("Home")
+    page.evaluate(HEARD)
+    for _ in range(4):
+        page.keyboard.down("ArrowRight")   # pressed again before its release: a held key, repeating
+    page.keyboard.up("ArrowRight")
+    assert current_step(page, "exemple-4")["n"] == 4
+    page.wait_for_function("() => window.heard.length >= 2", timeout=3000)
+    page.wait_for_timeout(700)
+    assert page.evaluate("window.heard") == [texts[1], texts[4]]
+    page.evaluate(HEARD)
+    page.evaluate("""() => { const slider = document.querySelector('#exemple-4 .joueur-curseur');
+      for (const k of [5, 6, 2]) { slider.value = String(k); slider.dispatchEvent(new Event('input')); } }""")
+    page.wait_for_function("() => window.heard.length >= 1", timeout=3000)
+    page.wait_for_timeout(700)
+    assert page.evaluate("window.heard") == [texts[2]] and current_step(page, "exemple-4")["n"] == 2
+
+
 def test_region_names_are_words_not_ids(page, server):
     page.goto(server.url("exemples/exemple-6/"))
     names = page.eval_on_selector_all("section.exemple", "els => els.map((s) => s.getAttribute('aria-label'))")

@@ -26,8 +26,9 @@ function byteCount(loaded, total) {
  * Jouer): Début / Précédent / Suivant / Fin, a slider and « Étape k sur n » counted from 0, the
  * arrow keys, Home and End. `bar` is their markup, written by the build
  * (templates/blocks/step_controls.html: in each example, and in Jouer's <template>), which this
- * class shows and listens to. `onMove(action, index)` gets the action ("first", "prev", "next",
- * "last" or "slide") and the step it asks for; `update` says where the player stands.
+ * class shows and listens to. `onMove(action, index, held)` gets the action ("first", "prev",
+ * "next", "last" or "slide"), the step it asks for, and whether it is one of a run (a key held
+ * down, the slider dragged: see StepAnnouncer); `update` says where the player stands.
  */
 export class StepControls {
   constructor({ bar, label, onMove }) {
@@ -40,10 +41,10 @@ export class StepControls {
     for (const button of bar.querySelectorAll("button[data-action]")) {
       const action = button.dataset.action;
       this.buttons[action] = button;
-      button.addEventListener("click", () => this.move(action));
+      button.addEventListener("click", () => this.move(action, false));
     }
     this.slider = bar.querySelector(".joueur-curseur");
-    this.slider.addEventListener("input", () => this.onMove("slide", Number(this.slider.value)));
+    this.slider.addEventListener("input", () => this.onMove("slide", Number(this.slider.value), true));
     this.position = bar.querySelector(".joueur-position");
   }
 
@@ -52,10 +53,10 @@ export class StepControls {
     reveal(this.bar);
   }
 
-  move(action) {
+  move(action, held) {
     const last = this.count - 1;
     const target = { first: 0, prev: this.index - 1, next: this.index + 1, last }[action];
-    this.onMove(action, Math.max(0, Math.min(last, target)));
+    this.onMove(action, Math.max(0, Math.min(last, target)), held);
   }
 
   /** Show step `index` of `count`; `note` follows the position (e.g. a row choice ahead). */
@@ -85,8 +86,35 @@ export class StepControls {
       const action = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[event.key];
       if (!action) return;
       event.preventDefault();
-      this.move(action);
+      this.move(action, event.repeat);
     });
+  }
+}
+
+const SETTLE_MS = 500; // a run of steps (a key held, the slider dragged) is over after this pause
+
+/**
+ * A step player's live region, which says each step the reader stops at, once. The steps a held
+ * key or a dragged slider runs through are not said one by one (a screen reader would read
+ * them all, long after the reader has stopped): the step where the run ends is, once it ends.
+ * With `clearAfter` (ms) the region empties once read, so that reading the page meets the
+ * step's text once, in its caption.
+ */
+export class StepAnnouncer {
+  constructor(live, { clearAfter = 0 } = {}) {
+    this.live = live;
+    this.clearAfter = clearAfter;
+  }
+
+  say(text, held = false) {
+    clearTimeout(this.settle);
+    clearTimeout(this.silence);
+    if (held) {
+      this.settle = setTimeout(() => this.say(text), SETTLE_MS);
+      return;
+    }
+    if (this.live.textContent !== text) this.live.textContent = text;
+    if (this.clearAfter) this.silence = setTimeout(() => { this.live.textContent = ""; }, this.clearAfter);
   }
 }
 

@@ -10,7 +10,7 @@
 // Nothing runs on import: the page's script (player.js) calls start() once.
 
 import * as engine from "./engine.js";
-import { EngineSlot, StepControls } from "./controls.js";
+import { EngineSlot, StepAnnouncer, StepControls } from "./controls.js";
 import { el, fragment } from "./dom.js";
 import { keepForOffline } from "./hors-ligne.js";
 import { WORDS, say } from "./mots.js";
@@ -152,13 +152,14 @@ class Player {
     this.controls = new StepControls({
       bar: s.querySelector(":scope > .joueur-commandes"),
       label: say(T.controls, { name: this.name.charAt(0).toLowerCase() + this.name.slice(1) }),
-      onMove: (action, index) => (action === "slide" ? this.show(index) : this.act(action)),
+      onMove: (action, index, held) => (action === "slide" ? this.show(index, { held }) : this.act(action, held)),
     });
     this.controls.show();
     this.buttons = this.controls.buttons;
 
     // The one announcement of each step (emptied once read: the caption stays the text to read).
     this.live = el("div", { class: "joueur-annonce", "aria-live": "polite" });
+    this.announcer = new StepAnnouncer(this.live, { clearAfter: ANNOUNCE_MS });
     // The quiz and « Et si… ? » of the classic game (the build writes them for it only).
     this.quiz = new Quiz(this, s.querySelector(":scope > .joueur-quiz"));
     const whatIf = s.querySelector(":scope > .joueur-et-si");
@@ -179,16 +180,16 @@ class Player {
     // engine starts only at a control that says so (EngineSlot): « Et si… ? », a second choice.
   }
 
-  act(action) {
+  act(action, held = false) {
     const last = this.items.length - 1;
     const target = { first: 0, prev: this.current - 1, next: this.current + 1, last }[action];
     if (action === "next" && this.quiz.holds(target)) return;
-    this.show(Math.max(0, Math.min(last, target)));
+    this.show(Math.max(0, Math.min(last, target)), { held });
   }
 
   // --- showing a step ----------------------------------------------------------------------
 
-  show(index, { fromHash = false, keepUrl = false, quiet = false } = {}) {
+  show(index, { fromHash = false, keepUrl = false, quiet = false, held = false } = {}) {
     const items = this.items;
     const last = items.length - 1;
     index = Math.max(0, Math.min(last, index));
@@ -207,7 +208,7 @@ class Player {
     if (fromHash && li && location.hash === "#" + li.id) {
       this.section.scrollIntoView({ block: "start" });
     }
-    if (!quiet) this.announce(this.stepText(index, li));
+    if (!quiet) this.announce(this.stepText(index, li), held);
     this.renderChoice();
     this.linkExplorer(index);
   }
@@ -245,16 +246,9 @@ class Player {
     }
   }
 
-  /**
-   * Say the step once. The live region is emptied once spoken, so a screen reader reading the
-   * page does not meet the text twice (here and in the step's caption).
-   */
-  announce(text) {
-    clearTimeout(this.silence);
-    if (this.live.textContent !== text) this.live.textContent = text;
-    this.silence = setTimeout(() => {
-      this.live.textContent = "";
-    }, ANNOUNCE_MS);
+  /** Say the step once, or, `held`, once the run of steps it is one of ends (StepAnnouncer). */
+  announce(text, held = false) {
+    this.announcer.say(text, held);
   }
 
   stepText(index, li) {

@@ -2,7 +2,7 @@
 // (controls.js StepControls): Début / Précédent / Suivant / Fin, the slider, the arrow keys,
 // steps counted from 0. The steps' markup is the engine's.
 
-import { StepControls } from "./controls.js";
+import { StepAnnouncer, StepControls } from "./controls.js";
 import { el } from "./dom.js";
 import { WORDS, say } from "./mots.js";
 
@@ -14,15 +14,16 @@ export function showReview(ui, root, round, steps) {
   const title = el("h3", { tabindex: "-1" }, say(T.review_title, { n: round }));
   const stage = el("div", { class: "etape jouer-revoir-etape" });
   const bar = root.querySelector("template#jouer-commandes").content.firstElementChild.cloneNode(true);
-  const controls = new StepControls({ bar, label: T.review_nav, onMove: (action, index) => go(index, true) });
+  const announcer = new StepAnnouncer(ui.live);
+  const controls = new StepControls({ bar, label: T.review_nav, onMove: (action, index, held) => go(index, true, held) });
   controls.show();
-  const go = (index, announce) => {
+  const go = (index, announce, held) => {
     const step = steps[index];
     stage.innerHTML = step.html; // markup drawn by the engine
     stage.dataset.step = String(index);
     stage.dataset.kind = step.kind;
     controls.update(index, steps.length);
-    if (announce) ui.live.textContent = step.text;
+    if (announce) announcer.say(step.text, held);
   };
   // A new box each time: the keys of an earlier review must not reach this one.
   const box = el("div", { class: "jouer-revoir-joueur" });
