@@ -137,6 +137,26 @@ def test_before_the_reader_asks_nothing_is_checked_and_nothing_of_the_engine_fet
     assert not [u for u in loaded if any(word in u for word in heavy)], loaded
 
 
+# Each card of the grid whose number breaks onto two lines or spills out of its button.
+CRAMPED = """() => [...document.querySelectorAll('.explorer-grille button')].filter((button) => {
+  const text = document.createRange();
+  text.selectNodeContents(button);
+  const [lines, box] = [text.getClientRects().length, button.getBoundingClientRect()];
+  const inside = text.getBoundingClientRect();
+  return lines !== 1 || inside.left < box.left + 1 || inside.right > box.right - 1;
+}).map((button) => button.textContent)"""
+
+
+def test_the_grid_of_the_104_cards_fits_the_narrowest_phone(page, server):
+    """Ten numbers a line, 100 to 104 included, each on one line inside its button from a
+    320 px screen up."""
+    for width in (320, 360, 1280):
+        page.set_viewport_size({"width": width, "height": 800})
+        open_page(page, server)
+        assert page.evaluate(CRAMPED) == [], f"{width} px"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
 def test_a_browser_that_cannot_run_the_engine_gets_a_french_message_and_no_empty_form(page, server):
     """Without WebAssembly the explorer cannot work: its form stays hidden, its kept place goes
     (no blank block under the text), and the page says why in French."""
