@@ -224,6 +224,26 @@ def test_a_press_while_a_link_is_read_estimates_the_position_it_opens(page, serv
     assert [take for _, take, _ in figures(page)] == [round(t.take_interval()[0], 6) for t in expected.tallies]
 
 
+@pytest.mark.returning_reader
+def test_what_is_typed_while_a_link_is_read_is_kept(page, server):
+    """A shared link opened, and the hand typed before the engine has read the link: the hand
+    stays as typed, the link's table fills the other fields, and the position now on screen gets
+    its own link (it had been replaced by the link's position, the typing lost)."""
+    position = Position.of([[int(c) for c in r.split()] for r in ROWS], [5, 29, 33], 4, {})
+    link = codec.encode(position, seed=7)
+    open_page(page, server, "#" + link)
+    page.fill("#explorer-main", "48 90")
+    assert page.evaluate(f"async () => (await import({ENGINE})).isReady()") is False
+    page.wait_for_selector(CHECKED, timeout=ENGINE_TIMEOUT_MS)
+    assert page.input_value("#explorer-main") == "48 90"
+    assert [page.input_value(f"#explorer-rangee-{i + 1}") for i in range(4)] == ROWS
+    assert page.input_value("#explorer-graine") == "7"
+    mine = Position.of([[int(c) for c in r.split()] for r in ROWS], [48, 90], 4, {})
+    page.wait_for_function("(link) => location.hash.length > 1 && location.hash !== '#' + link", arg=link)
+    assert page.evaluate("location.hash") == "#" + codec.encode(mine, seed=7)
+    assert page.get_attribute(".explorer-lien", "data-en-attente") is None
+
+
 def test_figures_of_a_position_since_changed_say_so_and_an_estimate_under_way_stops(shared):
     """Figures stay on screen while the reader edits, but dimmed and with a summary that says they
     are the previous position's (without it, a changed hand sat under the old hand's bars); an

@@ -24,6 +24,7 @@ let lastFragment = "";
 let wanted = false;     // the reader has asked for the engine: checks follow every change
 let opening = Promise.resolve();   // the link being read: a check waits for the position it opens
 let edits = 0;          // changes to the position or the settings, to tell figures out of date
+let touched = null;     // while a link is read: the fields the reader changes meanwhile
 
 function fields() {
   return [...form.querySelectorAll("[data-champ]")];
@@ -183,12 +184,36 @@ async function updateLink() {
   delete root.querySelector(".explorer-lien").dataset.enAttente;
 }
 
+/** Read `link`, noting what the reader types meanwhile: `typed` holds the fields they changed,
+ *  with their text, which the link's position must not overwrite. */
+async function decode(link) {
+  touched = new Set();
+  try {
+    const answer = await ask({ type: "explore_decode", fragment: link });
+    return { answer, typed: [...touched].map((input) => [input, input.value]) };
+  } finally {
+    touched = null;
+  }
+}
+
+/** Put back what the reader typed while a link was read; true if anything was. The form then
+ *  holds a position of their own, which its check gives a link. */
+function keepTyped(typed) {
+  for (const [input, value] of typed) input.value = value;
+  if (!typed.length) return false;
+  showVariant();
+  edited();
+  scheduleCheck();
+  root.querySelector(".explorer-lien").dataset.enAttente = "";
+  return true;
+}
+
 async function openLink() {
   const link = fragment();
   if (!link || link === lastFragment) return;
   want(); // a link to a position: the reader asked to see it
   delete form.dataset.valide; // until this position is read
-  const answer = await ask({ type: "explore_decode", fragment: link });
+  const { answer, typed } = await decode(link);
   if (!answer.ok) {
     fillForm({ variant: "classic", players: "4", hand: "", known: "", gone: "", marked: "", stopped: "" });
     showErrors(answer.errors);
@@ -196,12 +221,14 @@ async function openLink() {
     root.querySelector("[data-resultats]").replaceChildren();
     root.querySelector(".explorer-lien").dataset.enAttente = "";
     lastFragment = "";   // no position open: going back to the last good link reads it again
+    keepTyped(typed);
     return;
   }
   fillForm(answer.form);
   if (answer.seed !== null) setting("seed").value = String(answer.seed);
   setting("mode").value = answer.mode;
   lastFragment = link;
+  if (keepTyped(typed)) return;
   showErrors([]);
   showGrid(answer);
   form.dataset.valide = "true";
@@ -344,6 +371,10 @@ function init() {
   showVariant();
   field("variant").addEventListener("change", showVariant);
   form.querySelector("[data-action=verifier]").addEventListener("click", () => verify().catch(failed));
+  // Typed while a link is read: kept when its position fills the form (openLink).
+  for (const input of [...fields(), setting("seed"), setting("mode")]) {
+    input.addEventListener(input.tagName === "SELECT" ? "change" : "input", () => touched?.add(input));
+  }
   for (const input of fields()) {
     input.addEventListener(input.tagName === "SELECT" ? "change" : "input", edited);
     input.addEventListener(input.tagName === "SELECT" ? "change" : "input", scheduleCheck);
