@@ -35,9 +35,10 @@ class RoundsState:
     partial = False   # a scenario's round: a player may sit a turn out (a card move with card None)
     title, min_players, max_players = "6 qui prend", MIN_PLAYERS, MAX_PLAYERS
 
-    def _begin(self, players, seed, log: list | None) -> None:
-        """The game before its first deal; `log` None keeps no events (whole-game simulations,
-        which play the rounds directly: `apply` needs the log)."""
+    def _begin(self, players, seed, *, log: bool, deal: dict | None, partial: bool) -> None:
+        """The game, its first round dealt (from `deal`, a scenario's, when given); `log` False
+        keeps no events (whole-game simulations, which play the rounds directly: `apply` needs it)."""
+        self.partial = partial
         players = list(players)
         # A scenario's excerpt may show one player, or none (its rows only).
         if not (0 if self.partial else self.min_players) <= len(players) <= self.max_players:
@@ -48,7 +49,7 @@ class RoundsState:
         self.players = players
         self.seed = seed
         self.rng = Rng(seed)
-        self.log = log
+        self.log = [] if log else None
         self.totals = {p: 0 for p in players}
         self.history: list[dict] = []        # scores of each finished round
         self.round = None                    # the round in progress
@@ -56,6 +57,8 @@ class RoundsState:
         self.moves: list[dict] = []
         self.hidden: dict = {}               # cards chosen this turn, shown once everyone chose
         self.round_starts: list[dict] = []   # each round's deal (exports, « revoir la manche »)
+        self.given_deal = deal               # a first deal read from a scenario instead of the seed
+        self.new_round()
 
     # --- the game -------------------------------------------------------------------------------
     def new_round(self):
@@ -187,10 +190,7 @@ class ClassicState(RoundsState):
         self.options = Options.read(variant, options)
         self.saved_options = self.options.saved
         self.variant = variant
-        self.partial = partial
-        self._begin(players, seed, [] if log else None)
-        self.given_deal = deal               # a first deal read from a scenario instead of the seed
-        self.new_round()
+        self._begin(players, seed, log=log, deal=deal, partial=partial)
 
     @property
     def game_over(self) -> bool:

@@ -36,10 +36,7 @@ class SpecialState(RoundsState):
                  deal: dict | None = None, partial: bool = False, log: bool = True):
         check_seed(seed)
         self.saved_options = variants.check_options(variants.get(self.variant), options)
-        self.partial = partial
-        self._begin(players, seed, [] if log else None)
-        self.given_deal = deal   # a first deal read from a scenario (a loaded export), not the seed
-        self.new_round()
+        self._begin(players, seed, log=log, deal=deal, partial=partial)
 
     @property
     def game_over(self) -> bool:
