@@ -87,10 +87,9 @@ def table_svg(rows, *, marked=(), stopped=(), placed: int | None = None, taken: 
                           f'{PICTOGRAMS[STOP].format(ink=INK)}</g>')
             col += 1
         cols = max(cols, col)
-    if not extras:
-        return classic.table_svg(rows, placed=placed, taken=taken, label=label)
+    note = say.table_note(sorted(marked), sorted(stopped)) if extras else ""
     return classic.table_svg(rows, placed=placed, taken=taken, label=label, cols=cols,
-                             extra="".join(extras), note=say.table_note(sorted(marked), sorted(stopped)))
+                             extra="".join(extras), note=note)
 
 
 def _badge(entry: dict) -> str:
