@@ -114,8 +114,7 @@ class SpecialRound:
         return {p: self.score(p) for p in self.players}
 
     def options(self) -> list[dict]:
-        t = self.table
-        return [{"row": i, "cards": list(t.rows[i]), "heads": t.heads(i)} for i in t.open_rows()]
+        return self.table.options()
 
     # --- moves -------------------------------------------------------------------------
     def reveal(self, plays: dict, *, partial: bool = False) -> None:
