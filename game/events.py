@@ -27,10 +27,7 @@ class Event:
                 object.__setattr__(self, name, _frozen(value))
 
     def to_dict(self) -> dict:
-        out = {"type": self.type}
-        for f in fields(self):
-            out[f.name] = _plain(getattr(self, f.name))
-        return out
+        return {"type": self.type, **{f.name: _plain(getattr(self, f.name)) for f in fields(self)}}
 
 
 def _plain(value):
