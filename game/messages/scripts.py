@@ -78,6 +78,9 @@ STEP_PLAYER = {
                        f"faible que toutes les rangées{NBSP}: vous choisirez la rangée ramassée, puis "
                        "la suite s’affichera.",
     "restored": "Exemple d’origine rétabli.",
+    # Printed above the steps of an example changed on screen (the text around tells the original).
+    "printed_changed": f"Ces étapes sont celles d’une partie changée à l’écran (une autre rangée, ou «{NBSP}Et "
+                       f"si…{NNBSP}?{NBSP}»){NBSP}: le texte de l’exemple décrit la partie d’origine.",
     "fix_errors": f"Corrigez les champs signalés{NBSP}: rien n’a été changé.",
     "quiz_question": f"Où va la carte {{card}}{NNBSP}?",
     "quiz_none": f"Aucune rangée{NBSP}: le joueur choisit",

@@ -63,6 +63,10 @@ def test_reader_picks_another_row_and_sees_its_cost(page, server):
     assert choices.nth(0).get_attribute("aria-pressed") == "true"
     choices.nth(3).click()
     page.wait_for_selector('#exemple-3 .courante .joueur-decision button[data-choix="3"][aria-pressed="true"]')
+    # Printed now, its steps would follow the row taken, the prose around them the example's:
+    # a note above them says so (in print only: on screen the row chosen shows it).
+    screen, printed = printed_note(page)
+    assert screen == "" and printed.startswith("Ces étapes sont celles d’une partie changée à l’écran")
     chosen = variants.of(scenario).with_choice(scenario, decision, 3)
     expected = replay(chosen, draw=False)
     assert current_step(page, "exemple-3")["rows"] == expected[decision["n"]]["rows"]
@@ -83,7 +87,19 @@ def test_reader_picks_another_row_and_sees_its_cost(page, server):
     page.wait_for_selector(f'#exemple-3 .courante .joueur-decision button[data-choix="{chosen_row}"][aria-pressed="true"]')
     button(page, "exemple-3", "last").click()
     assert current_step(page, "exemple-3")["rows"] == replay(scenario, draw=False)[-1]["rows"]
+    assert printed_note(page) == ["", ""]
     assert requests == []
+
+
+def printed_note(page) -> list[str]:
+    """The note above example 3's steps as the page shows it on screen, then in print."""
+    seen = []
+    for media in ("screen", "print"):
+        page.emulate_media(media=media)
+        seen.append(page.eval_on_selector("#exemple-3 .joueur-note-impression",
+                                          "(note) => note.getClientRects().length ? note.textContent : ''"))
+    page.emulate_media(media="screen")
+    return seen
 
 
 def test_keyboard_only(page, server):

@@ -165,6 +165,10 @@ class Player {
     const whatIf = s.querySelector(":scope > .joueur-et-si");
     this.whatIf = whatIf && new WhatIf(this, whatIf);
     s.insertBefore(this.live, this.list);
+    // Printed only, above the steps of a changed example (player.css): the prose around them
+    // tells the example as written.
+    this.changedNote = el("p", { class: "joueur-note-impression", hidden: "" }, T.printed_changed);
+    this.list.before(this.changedNote);
     this.list.after(this.quiz.box);
 
     this.controls.listen(s);
@@ -273,6 +277,7 @@ class Player {
   showChanged(answer, index) {
     this.scenario = answer.scenario;
     this.links = answer.links || null;
+    this.changedNote.hidden = false;
     this.render(answer.steps, index);
   }
 
@@ -283,6 +288,7 @@ class Player {
     this.scenario = this.original;
     this.deviation = null;
     this.links = null;
+    this.changedNote.hidden = true;
     this.list.replaceChildren(...this.builtItems.map((li) => li.cloneNode(true)));
     this.show(this.current);
   }
