@@ -340,8 +340,6 @@ class PageState:
 
 def relative_url(from_url: str, to_url: str) -> str:
     """URL of page `to_url` as seen from page `from_url` (both site-relative, '/'-ended)."""
-    if from_url == to_url:
-        return "./"
     path = posixpath.relpath("/" + to_url, "/" + from_url)
     return path + "/" if path != "." else "./"
 
