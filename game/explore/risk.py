@@ -176,9 +176,7 @@ def heads_taken(table: Table, plays: dict, player: str = ME) -> int:
     while not turn.done:
         _, who = turn.next_card()
         if not turn.step():
-            rows = turn.table
-            turn.step(cheapest_row([{"row": i, "cards": rows.rows[i], "heads": rows.heads(i)}
-                                    for i in rows.open_rows()]))
+            turn.step(cheapest_row(turn.table.options()))
         if who == player:
             break
     return sum(HEADS[c] for c in piles[player])
