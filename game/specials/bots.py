@@ -23,15 +23,13 @@ def cost(rnd, player: str, move, choice) -> tuple[int, int | None] | None:
                key=lambda found: found[0], default=None)
 
 
-def place_move(bot, want: dict, rnd, player: str) -> dict:
-    """The state protocol's `place` move (game/specials/state.py) from `bot.decide`."""
-    special, row = bot.decide(rnd, player)
-    return {"kind": "place", "player": player, "special": special, "row": row}
-
-
 class SpecialBot(HeuristicBot):
     name = "special"
-    decide_move = place_move
+
+    def decide_move(self, want: dict, rnd, player: str) -> dict:
+        """The state protocol's `place` move (game/specials/state.py) from `decide`."""
+        special, row = self.decide(rnd, player)
+        return {"kind": "place", "player": player, "special": special, "row": row}
 
     def decide(self, rnd, player: str) -> tuple[dict | None, int | None]:
         """(special move or None, row choice or None) for the next card, `player`'s."""
