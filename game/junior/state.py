@@ -49,10 +49,7 @@ class JuniorState:
         return None if player is None else {"kind": "card", "player": player}
 
     def legal_moves(self) -> list[dict]:
-        want = self.pending
-        if want is None:
-            return []
-        player = want["player"]
+        player = rules.to_play(self.data)   # None once over: the rules list no move then
         return [{"kind": "card", "player": player, "card": c, "row": r}
                 for c, r in rules.legal_moves(self.data, player)]
 
