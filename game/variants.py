@@ -193,9 +193,7 @@ def check_values(owner: str, specs: Mapping[str, Option], options) -> dict:
 
 def name_of(scenario, default: str = DEFAULT) -> str:
     """The variant a scenario names (its "variant" key), `default` when it names none."""
-    if isinstance(scenario, dict) and "variant" in scenario:
-        return scenario["variant"]
-    return default
+    return scenario.get("variant", default) if isinstance(scenario, dict) else default
 
 
 def of(scenario, default: str = DEFAULT) -> Variant:
