@@ -99,9 +99,7 @@ def deal(level: str, players, seed, *, goal=None) -> dict:
     """A shuffled game ready for its first move: expert rows first, then hands one card at a time."""
     deck = junior_deck()
     Rng(seed).shuffle(deck)  # random() only: the same deal on CPython 3.11 and Pyodide 3.14
-    rows = [[] for _ in range(ROWS)]
-    if level == "expert":
-        rows = [[deck.pop(0)] for _ in range(ROWS)]
+    rows = [[deck.pop(0)] if level == "expert" else [] for _ in range(ROWS)]
     hands = {p: [] for p in players}
     if level in ("avance", "expert"):
         for _ in range(HAND_SIZE):
