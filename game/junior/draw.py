@@ -176,11 +176,11 @@ def legend_svg() -> str:
 def composition_html() -> str:
     """The table of the proposed composition: each distinct card drawn, its cows, how many."""
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in say.COMPOSITION_HEADERS)
-    rows = []
-    for letters, count in composition():
-        rows.append(f"<tr><td>{card_svg(cards_with(letters)[0])}</td>"
-                    f'<th scope="row">{escape(say.cows_text(letters))}</th><td>{count}</td></tr>')
-    total = sum(n for _, n in composition())
+    kinds = composition()
+    rows = [f"<tr><td>{card_svg(cards_with(letters)[0])}</td>"
+            f'<th scope="row">{escape(say.cows_text(letters))}</th><td>{count}</td></tr>'
+            for letters, count in kinds]
+    total = sum(n for _, n in kinds)
     return (f'<table class="jr-composition"><caption>{escape(say.COMPOSITION_CAPTION)}</caption>'
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody>"
             f'<tfoot><tr><td colspan="3">{escape(say.composition_note(cards_per_type(), total))}</td></tr>'
