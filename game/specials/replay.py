@@ -84,12 +84,10 @@ def step_hooks(state, *, draw: bool, stop: list | None) -> dict:
         if not waiting:
             return []
         (player, need), card = waiting[0], state.shown_round.next_card()[0]
-        if need is None:   # the scenario's "waiting" marker
-            return [step(n, "choice", [], say.waiting_text(player, card),
-                         choice={"player": player, "card": card, "options": [], "chosen": None})]
-        return [step(n, "choice", [], say.choice_text(player, need["card"]),
-                     choice={"player": player, "card": need["card"], "options": need["options"],
-                             "chosen": None})]
+        text = say.waiting_text(player, card) if need is None else say.choice_text(player, need["card"])
+        need = {"card": card, "options": []} if need is None else need   # "waiting": no row asked yet
+        return [step(n, "choice", [], text, choice={"player": player, "card": need["card"],
+                                                    "options": need["options"], "chosen": None})]
 
     return {"opening": opening, "steps_of": steps_of, "closing": closing}
 
