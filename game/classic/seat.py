@@ -49,8 +49,7 @@ def seat_view(st, reader: str) -> dict:
 
 def round_start(st) -> int:
     """Index in `st.moves` of the current round's first move."""
-    starts = [i + 1 for i, m in enumerate(st.moves) if m["kind"] == "next_round"]
-    return starts[-1] if starts else 0
+    return max((i + 1 for i, m in enumerate(st.moves) if m["kind"] == "next_round"), default=0)
 
 
 def record_row(turn: dict, move: dict) -> None:
