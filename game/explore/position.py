@@ -10,6 +10,7 @@ It is plain frozen data so it can be hashed, encoded in a link and compared in t
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from ..classic.cards import HIGHEST, MAX_PLAYERS, MIN_PLAYERS, is_card, tactique_highest
@@ -108,11 +109,8 @@ class Position:
     def unseen_specials(self) -> list[str]:
         """The special cards an opponent may hold: the 28 but the reader's and those the table
         shows were played (RULES §3)."""
-        deck = special_cards.special_deck()
-        for kind in [*self.specials, *self.played_specials()]:
-            if kind in deck:
-                deck.remove(kind)
-        return deck
+        gone = Counter([*self.specials, *self.played_specials()])
+        return list((Counter(special_cards.special_deck()) - gone).elements())
 
     def to_json(self) -> dict:
         data = {"variant": self.variant, "players": self.players,
