@@ -157,9 +157,8 @@ def _check_goal(level, goal) -> None:
 def _move_card(state, player, token, i):
     """The id a move plays: the top card at base level, else the named card of the hand."""
     if state["level"] == "base":
-        top = state["deck"][0] if state["deck"] else None
         if token is None:
-            return top
+            return state["deck"][0] if state["deck"] else None
     elif token is None:
         raise GameError(f"moves[{i}]: name the card played from the hand", field=f"moves[{i}]")
     if isinstance(token, str):
