@@ -31,7 +31,6 @@ from .classic.cards import HEADS, heads
 from .errors import GameError
 from .classic.play import Options, Round
 from .classic.state import ClassicState
-from .classic.replay import replay
-from .classic.replay import run
+from .classic.replay import replay, run
 
 __all__ = ["HEADS", "heads", "GameError", "ClassicState", "Options", "Round", "replay", "run"]
