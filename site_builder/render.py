@@ -80,15 +80,14 @@ def render_pages(pages: list[Page], converted: dict[str, Converted], site: Site)
 def _common(sections, here: str, site: Site, current_section=None, base=None) -> dict:
     """What every page shows, linked as seen from the page at `here`: relative (`base`: the
     absolute path of the site root, for the 404 page)."""
-    if base is None:
-        root, url_of = relative_url(here, ""), lambda target: relative_url(here, target)
-    else:
-        root, url_of = base, lambda target: base + target
+    def url_of(target: str) -> str:
+        return relative_url(here, target) if base is None else base + target
+
     nav = [
         {"label": SECTIONS[key], "url": url_of(group[0].url), "current": key == current_section}
         for key, group in sections.items()
     ]
-    return {"site_name": french(SITE_NAME), "root": root, "url_of": url_of, "nav": nav,
+    return {"site_name": french(SITE_NAME), "root": url_of(""), "url_of": url_of, "nav": nav,
             "site": site, "style_src": Markup("'self'"), "inline_css": None}
 
 
