@@ -12,7 +12,7 @@ from game.errors import GameError
 from game.classic.scenario import check_count, check_outline
 from game.classic.table import LIMIT, check_rows
 
-from .cards import COPIES, KINDS, MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS, REPLACE, ROWS
+from .cards import KINDS, MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS, REPLACE, ROWS, special_deck
 from .moves import check_shape
 from ..untrusted import is_whole
 
@@ -92,7 +92,7 @@ def parse(data) -> Scenario:
                     hands[p].append(card)
     held = data.get("held")
     if held is None:
-        held = {p: [k for k in KINDS for _ in range(COPIES)] for p in players}
+        held = {p: special_deck() for p in players}
     elif not isinstance(held, dict) or not all(isinstance(h, list) and all(k in KINDS for k in h)
                                                for h in held.values()):
         raise GameError(f"\"held\" must be an object {{player: [special cards]}} among {', '.join(KINDS)}",
