@@ -100,8 +100,7 @@ def _refusal(refusal: Refusal) -> dict:
 
 def refuse(error: GameError, request: dict | None = None) -> Refusal:
     """An engine refusal of a scenario, worded for the reader."""
-    hostile = error.code == "hostile"
-    wording = reader_errors.BAD_REQUEST if hostile else reader_errors.for_error(error)
+    wording = reader_errors.BAD_REQUEST if error.code == "hostile" else reader_errors.for_error(error)
     return Refusal([fault(error.field, wording, error.message)])
 
 

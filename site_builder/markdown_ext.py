@@ -334,8 +334,7 @@ class PageState:
             return None
         target = page_url(PurePosixPath(target_rel))
         self.links.append(Link(line, href, target, anchor, target_rel))
-        new = relative_url(self.page.url, target)
-        return new + (f"#{parts.fragment}" if parts.fragment else "")
+        return relative_url(self.page.url, target) + (f"#{parts.fragment}" if parts.fragment else "")
 
 
 def relative_url(from_url: str, to_url: str) -> str:

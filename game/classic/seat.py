@@ -96,12 +96,11 @@ def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None):
     hands = data.get("hands")
     if not hands or len(hands) < 2 or set(hands) != set(sc.players):
         raise GameError("a session needs the hands of every player", code="hands")
-    players = list(hands)
     # A Logique export's round starts after its draft (the deal is what was drafted); the next
     # rounds draft again, as Logique does.
     variant = data.get("variant", "classic")
     options = {k: v for k, v in (options or {}).items() if k != "variant"}
-    st = new_game(players, seed=seed, options=options, variant=variant,
+    st = new_game(list(hands), seed=seed, options=options, variant=variant,
                   deal={"rows": data["rows"], "hands": hands})
 
     def missing(t, state):

@@ -156,8 +156,7 @@ def sample_plays(position: Position, rng: Rng, mode: str, table: Table, pool: li
                 cards[k], cards[free] = cards[free], cards[k]
                 plays[opponent(i)] = cards[free]
         return plays
-    need = sum(h - len(position.known_of(i)) for i in range(position.players - 1))
-    fill = rng.draw(pool, need)
+    fill = rng.draw(pool, sum(h - len(position.known_of(i)) for i in range(position.players - 1)))
     hands, at = {}, 0
     for i in range(position.players - 1):
         known = position.known_of(i)

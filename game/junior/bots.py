@@ -43,9 +43,8 @@ def heuristic_move(state, player):
     """The best-scoring legal move for the level; the first of equals (deterministic)."""
     if is_stuck(state, player):
         return stuck_move(state, player)
-    moves = legal_moves(state, player)
     score = score_expert if state["level"] == "expert" else score_base
-    scored = [(score(state, player, c, r), (c, r)) for c, r in moves]
+    scored = [(score(state, player, c, r), (c, r)) for c, r in legal_moves(state, player)]
     best = max(s for s, _ in scored)
     return next(m for s, m in scored if s == best)
 

@@ -154,8 +154,7 @@ def table_svg(rows, *, placed=None, taken=None, options=None, label=None) -> str
                          f'font-size="12" font-style="italic" font-family="sans-serif" '
                          f'fill="{INK}">{escape(say.TAKEN_TAG)}</text>')
         parts.append("</g>")
-    title = label or say.table_title(rows)
-    return _svg(width, height, title, "".join(parts), "jr-table")
+    return _svg(width, height, label or say.table_title(rows), "".join(parts), "jr-table")
 
 
 def legend_svg() -> str:

@@ -174,8 +174,7 @@ def turn_summary(turn: int, taken: dict, scored: dict | None = None) -> str:
 
 def start_text(rows) -> str:
     """The sentence of an example's first step: the table before anything is played."""
-    ends = fr_list(r[-1] for r in rows)
-    return f"Avant le tour, les rangées se terminent par {ends}."
+    return f"Avant le tour, les rangées se terminent par {fr_list(r[-1] for r in rows)}."
 
 
 # --- every possible choice, shown without JavaScript (site_builder/blocks/classic.py) --------

@@ -157,8 +157,7 @@ def french(text: str, after_word: bool = False) -> str:
     text = _PERCENT.sub(NNBSP + "%", text)
     text = _OPERATOR.sub(lambda m: NBSP + (m[1] or m[2]) + NBSP, text)
     text = _NUMBER_NOUN.sub(r"\1" + NBSP, text)
-    text = _GERMAN_TITLE.sub("nimmt!", text)
-    return text
+    return _GERMAN_TITLE.sub("nimmt!", text)
 
 
 def _straight_quotes(text: str, after_word: bool) -> str:
