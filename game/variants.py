@@ -172,8 +172,7 @@ def check_options(variant: Variant, options) -> dict:
 def check_values(owner: str, specs: Mapping[str, Option], options) -> dict:
     """The one check of options against their specs (`check_options`, `classic.play.Options`):
     unknown keys and values out of their spec are a GameError, never a TypeError."""
-    if options is None:
-        options = {}
+    options = {} if options is None else options
     if not isinstance(options, dict):
         raise GameError(f"options must be an object, not {str(options)[:20]!r}", field="options",
                         code="options")

@@ -59,8 +59,7 @@ def new_state(level: str, players, *, rows=None, deck=(), hands=None, goal=None,
         raise GameError(f"Junior is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
     if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
         raise GameError(f"players must be distinct non-empty names: {players!r}")
-    if goal is None:
-        goal = default_goal(level)
+    goal = default_goal(level) if goal is None else goal
     if goal not in ("most", "fewest"):
         raise GameError(f"unknown goal {goal!r}: expected 'most' or 'fewest'")
     state = {
