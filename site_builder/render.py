@@ -59,10 +59,8 @@ def render_pages(pages: list[Page], converted: dict[str, Converted], site: Site)
     env.filters["fr"] = french
     template = env.get_template("page.html")
     sections = _sections(pages)
-    files = {}
-    for page in pages:
-        files[page.url + "index.html"] = template.render(
-            **_page_context(page, converted[page.url], sections, site))
+    files = {page.url + "index.html":
+             template.render(**_page_context(page, converted[page.url], sections, site)) for page in pages}
     not_found = _common(sections, "", site, base=site.base_url)
     if site.base_url is None and site.not_found_css:
         not_found.update(inline_style(site.not_found_css))
