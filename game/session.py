@@ -223,12 +223,11 @@ def round_steps(session: dict, st=None, *, last: bool = False) -> list[dict]:
     if not isinstance(st, Recording):
         session, st = restore(session, steps=True)
     variant = variants.get(session["variant"])
-    seat = variant.seat
     steps = st.steps() if isinstance(st, Recording) else []
     if last and len(steps) < 2:
         steps = []
-    elif last and seat.last_stretch is not None:
-        steps = seat.last_stretch(steps, session["reader"])
+    elif last and variant.seat.last_stretch is not None:
+        steps = variant.seat.last_stretch(steps, session["reader"])
     elif last:
         steps = [s for s in steps if s["turn"] == steps[-1]["turn"] > 0]
     return [_step_view(variant, s) for s in steps]
