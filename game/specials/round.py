@@ -246,8 +246,7 @@ class SpecialRound:
             if five:
                 self.log.append(ev.RowRemoved(t, player, card, row, cards, heads, reason))
             elif reason == "insert":
-                stays = table.rows[row][0]
-                self.log.append(ev.InsertTake(t, player, card, row, cards, heads, stays))
+                self.log.append(ev.InsertTake(t, player, card, row, cards, heads, table.rows[row][0]))
             else:
                 self.log.append(ev.SeventhTake(t, player, card, row, cards, heads)
                                 if reason == "seventh" else Take(t, player, card, row, cards, heads,
