@@ -156,7 +156,8 @@ def sample_plays(position: Position, rng: Rng, mode: str, table: Table, pool: li
                 cards[k], cards[free] = cards[free], cards[k]
                 plays[opponent(i)] = cards[free]
         return plays
-    fill = rng.draw(pool, sum(h - len(position.known_of(i)) for i in range(position.players - 1)))
+    need = sum(h - len(position.known_of(i)) for i in range(position.players - 1))   # unknown cards
+    fill = rng.draw(pool, need)
     hands, at = {}, 0
     for i in range(position.players - 1):
         known = position.known_of(i)
