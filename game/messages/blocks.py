@@ -226,7 +226,7 @@ COMPTEUR = {
     "none": "aucun",
     "bga": f"décompte de Board Game Arena{NBSP}: chacun part du seuil et perd un point par tête",
     "sheet": "La feuille de score",
-    "correct": f"Une manche mal notée{NNBSP}? Touchez son numéro dans la feuille pour la corriger.",
+    "correct": f"Une manche mal notée{NNBSP}? Choisissez son numéro dans la feuille pour la corriger.",
     "undo": "Supprimer la dernière manche",
     "csv": "Exporter en CSV",
     "cancel": "Annuler",
