@@ -499,6 +499,19 @@ def test_the_review_is_the_examples_step_player(game, jouer, server):
     assert review_position(page) == f"Au départ (étape 0 sur {last})"
     page.fill(".jouer-revoir .joueur-curseur", "5")   # the slider
     assert review_position(page) == f"Étape 5 sur {last}"
+    # A held key says the step it stops at, not each one it runs through (StepAnnouncer).
+    page.evaluate("""() => { window.heard = []; const live = document.querySelector('.jouer-annonce');
+      new MutationObserver(() => window.heard.push(live.textContent))
+        .observe(live, {childList: true, characterData: true, subtree: true}); }""")
+    page.focus(f"{controls} [data-action=next]")    # the keys of the player, not the slider's
+    captions = []
+    for _ in range(4):
+        page.keyboard.down("ArrowRight")
+        captions.append(page.inner_text(".jouer-revoir .etape figcaption"))
+    page.keyboard.up("ArrowRight")
+    assert review_position(page) == f"Étape 9 sur {last}"
+    page.wait_for_timeout(1200)
+    assert page.evaluate("window.heard") == [captions[0], captions[-1]]
     assert box(page, ".jouer-revoir")["height"] < 1500
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "jouer-revoir-390x844.png"), full_page=False)
