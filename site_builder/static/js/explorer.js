@@ -64,6 +64,7 @@ function fillForm(values) {
  *  estimate under way computes for one the reader has left (it stops). */
 function edited() {
   edits += 1;
+  sayAboutJson("");   // a refused export or import spoke of a position the form has left
   if (running && running.from !== undefined) running.stopped = true;
   outdate();
 }
@@ -90,8 +91,14 @@ function settings() {
 
 // --- answers → page --------------------------------------------------------------------------
 
+/** The JSON tools' own line: said by their presses, cleared by an edit; not by a check, which
+ *  may answer just after a refused export and would wipe its reason. */
+function sayAboutJson(text) {
+  root.querySelector('[data-erreur="scenario"]').textContent = text;
+}
+
 function showErrors(errors) {
-  for (const spot of root.querySelectorAll("[data-erreur]")) spot.textContent = "";
+  for (const spot of root.querySelectorAll('[data-erreur]:not([data-erreur="scenario"])')) spot.textContent = "";
   for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
   for (const error of errors || []) {
     const spot = root.querySelector(`[data-erreur="${CSS.escape(error.field || "lien")}"]`);
@@ -343,17 +350,18 @@ async function exportScenario() {
   if (!answer.ok) {
     showErrors(answer.errors);
     json.value = "";   // not the last position's scenario, beside a refusal of this one
-    root.querySelector('[data-erreur="scenario"]').textContent = T.export_refused;
+    sayAboutJson(T.export_refused);
     return;
   }
   json.value = answer.scenario;
   showErrors([]);
+  sayAboutJson("");
 }
 
 async function importScenario() {
   want();
   const answer = await ask({ type: "explore_import", text: root.querySelector("#explorer-json").value });
-  if (!answer.ok) return showErrors(answer.errors);
+  if (!answer.ok) return sayAboutJson(answer.errors.map((error) => error.message).join(" "));
   fillForm(answer.form);
   await check();
 }
