@@ -119,7 +119,7 @@ class Variant:
                                      # bot=, variant=, **options)` and `format_stats(stats)` (its
                                      # figures, readable); default: game.state.simulate, as JSON
     what_if: Callable[..., tuple] | None = None   # (scenario, rows, plays) -> (scenario, errors)
-    compare: Callable[[Any], dict] | None = None  # scenario -> {"with", "without", "saved", "cheapest"} heads
+    comparison: Callable[[Any], str] | None = None  # scenario -> the box under it (specials: with/without)
                                                   # (special cards: « et si je ne la jouais pas ? »)
     seat: Seat | None = None         # its place in « Jouer une manche » (absent: not offered)
     tool_numbers: Callable[[], dict] | None = None   # what the page tools (the Compteur) read in

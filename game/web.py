@@ -158,12 +158,15 @@ def what_if_message(request: dict) -> dict:
 
 
 def changed_answer(changed: dict) -> dict:
-    """An example the reader changed: its steps, and each step's « Ouvrir dans l’explorateur »
-    ({fragment, text}, null where the explorer cannot open it; [] when it cannot open any)."""
+    """An example the reader changed: its steps, each step's « Ouvrir dans l’explorateur »
+    ({fragment, text}, null where the explorer cannot open it; [] when it cannot open any) and,
+    when its variant writes one, the box under it (« Et sans la carte spéciale ? ») retold."""
     from .explore.codec import links_for
 
     steps = steps_for(changed)
-    return {"ok": True, "scenario": changed, "steps": steps, "links": links_for(changed, len(steps)) or []}
+    comparison = variants.of(changed).comparison
+    return {"ok": True, "scenario": changed, "steps": steps, "links": links_for(changed, len(steps)) or [],
+            **({"comparison": comparison(changed)} if comparison else {})}
 
 
 # --- the one table ----------------------------------------------------------------------------------

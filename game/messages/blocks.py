@@ -135,9 +135,6 @@ def example_label(ident: str) -> str:
     return f"Exemple {ident}"
 
 
-COMPARISON_TITLE = f"Et sans la carte spéciale{NNBSP}?"
-"""Heading of the box under an example with special cards: heads with and without them."""
-
 
 def all_cards_label(count: int) -> str:
     return f"Les {count}{NBSP}cartes et leurs têtes de bœuf"

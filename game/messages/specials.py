@@ -215,6 +215,10 @@ def waiting_text(player: str, card: int) -> str:
             f"d’abord jouer une carte spéciale.")
 
 
+COMPARISON_TITLE = f"Et sans la carte spéciale{NNBSP}?"
+"""Heading of the box under an example with special cards: heads with and without them."""
+
+
 def comparison_text(player: str, with_: int, without: int, played_by: tuple = (),
                     cheapest: int | None = None) -> str:
     """« Et sans la carte spéciale ? »: the difference for one player; `played_by` names who

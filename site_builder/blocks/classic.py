@@ -20,7 +20,6 @@ from game.classic.replay import replay as replay_classic
 from game.errors import GameError
 from game.messages import blocks as say
 from game.messages import classic as choice_words
-from game.messages.specials import comparison_text
 
 from . import register
 from .lines import (EXPECT_ROW, ID, NUMBER_RE, ROW, ROW_CARDS, TITLE, LineReader, comma_list,
@@ -328,26 +327,11 @@ def _cards_text(cards) -> str:
 
 def example_html(example: Example, steps: list[dict]) -> str:
     """The section of one classic or special-card example, with the boxes under its steps."""
-    after = ([Markup(comparison_html(example))] if example.variant.compare is not None
-             else [Markup(choices_html(example.scenario(), steps))])
+    comparison = example.variant.comparison
+    after = [Markup(comparison(example.scenario()) if comparison else choices_html(example.scenario(), steps))]
     return example_section(example.scenario(), anchor=f"exemple-{example.id}",
                            exemple=example.id, label=example.label, after=after,
                            explorer=True)
-
-
-def comparison_html(example: Example) -> str:
-    """« Et sans la carte spéciale ? »: heads with and without, computed now
-    by the engine for each player who played a special card and each other player whose score
-    it changed, so the page never guesses."""
-    scenario = example.scenario()
-    result = example.variant.compare(scenario)
-    played_by = tuple(dict.fromkeys(name for turn in scenario["turns"] for name in turn.get("specials", {})))
-    # Who played a special card first, then everyone else whose score it changed.
-    changed = [p for p in result["with"] if p not in played_by and result["with"][p] != result["without"][p]]
-    return render("comparison.html", title=say.COMPARISON_TITLE,
-                  lines=[comparison_text(name, result["with"][name], result["without"][name], played_by,
-                                         result["cheapest"][name])
-                         for name in (*played_by, *changed)])
 
 
 # --- every row a too-low card could take ----------------------------------------------------

@@ -10,8 +10,13 @@ The shared `page` fixture fails the test on any request leaving the origin.
 
 from __future__ import annotations
 
-import pytest
+import json
+import re
 
+import pytest
+from playwright.sync_api import expect
+
+from game import web
 from game.messages.specials import comparison_text
 from game.specials.cards import KINDS
 from game.specials.replay import compare, replay
@@ -95,3 +100,27 @@ def test_the_comparison_box_is_computed_by_the_engine(page, server, guard):
         for player in players:
             assert comparison_text(player, result["with"][player], result["without"][player]) in shown
     assert guard.page_errors == []
+
+
+def test_another_row_retells_the_comparison_box_and_the_row_taken_back_restores_it(page, server, guard):
+    """In « 5ᵉ série », Chloé taking the fifth row (Alice's 28) instead of the first leaves Alice's
+    29 sixth in a full row: her card then saves her nothing, and the box says so (it kept the
+    example's « économiser 6 » before). The build's choix.json answers: no engine."""
+    sid = "exemple-speciale-5e-serie"
+    page.goto(server.url(PATH))
+    section = next(s for s in special_sections(page) if s["id"] == sid)
+    decision = next(s for s in replay(section["scenario"], draw=False, pause=True) if s.get("choice"))
+    written = page.inner_text(f"#{sid} aside.comparaison")
+    changed = json.loads(web.handle(json.dumps({"type": "choose", "scenario": section["scenario"],
+                                                "step": decision["n"], "row": 4})))
+    assert "Alice aurait marqué autant" in changed["comparison"]
+    requests = record_engine_requests(page)
+    page.goto(server.url(f"{PATH}#{sid}-etape-{decision['n']}"))
+    page.click(f'#{sid} .courante .joueur-decision button[data-choix="4"]')
+    box = page.locator(f"#{sid} aside.comparaison")
+    expect(box).to_contain_text("Alice aurait marqué autant")
+    assert box.locator("li").all_inner_texts() == re.findall(r"<li>(.*?)</li>", changed["comparison"])
+    page.click(f'#{sid} .courante .joueur-decision button[data-choix="{decision["choice"]["chosen"]}"]')
+    expect(box).not_to_contain_text("autant")
+    assert box.inner_text() == written
+    assert requests == [] and guard.page_errors == []

@@ -107,6 +107,26 @@ def test_a_changed_example_comes_with_each_steps_explorer_link():
         assert answer["links"][0]["fragment"] and answer["links"][-1] is None   # the end: no card left
 
 
+def test_a_special_example_changed_by_a_row_choice_retells_its_comparison():
+    """« Et sans la carte spéciale ? » under a changed example speaks of that example: in the
+    cartes-spéciales page's « 5ᵉ série », Chloé taking the fifth row (Alice's 28) leaves Alice's
+    29 sixth in a full row, so her card saves her nothing there (it saves 6 as written)."""
+    from game.messages.specials import comparison_text
+    from game.specials.replay import compare, replay as replay_specials
+
+    written = {"variant": "speciales", "rows": [[8], [23, 24, 25, 26, 27], [41], [67]],
+               "turns": [{"plays": {"Alice": 28}, "specials": {"Alice": {"card": "cinquieme_serie"}}},
+                         {"plays": {"Alice": 29, "Chloé": 3}, "choices": {"Chloé": 0}}]}
+    step = next(s["n"] for s in replay_specials(written, draw=False) if s.get("choice"))
+    answer = ask(type="choose", scenario=written, step=step, row=4)
+    result = compare(answer["scenario"])
+    said = [unescape(line) for line in re.findall(r"<li>(.*?)</li>", answer["comparison"])]
+    assert said[0] == comparison_text("Alice", result["with"]["Alice"], result["without"]["Alice"],
+                                      ("Alice",), result["cheapest"]["Alice"])
+    assert result["with"]["Alice"] == result["without"]["Alice"] == 6 != compare(written)["with"]["Alice"]
+    assert "comparison" not in ask(type="choose", scenario=EXAMPLE_3, step=decision_step(EXAMPLE_3), row=3)
+
+
 def what_if(rows, plays, scenario=EXAMPLE_4):
     return ask(type="what_if", scenario=scenario, rows=rows, plays=plays)
 

@@ -72,6 +72,8 @@ class Player {
     this.links = null; // each step's explorer link once the example is changed (see linkExplorer)
     const link = section.querySelector(":scope > .etapes > .etape > .exemple-explorateur");
     this.linkModel = link && link.cloneNode(true);
+    const comparison = section.querySelector(":scope > .encadre-comparaison");
+    this.builtComparison = comparison && comparison.outerHTML;
     this.current = 0;
     this.name = this.regionName();
     section.setAttribute("aria-label", this.name);
@@ -278,7 +280,15 @@ class Player {
     this.scenario = answer.scenario;
     this.links = answer.links || null;
     this.changedNote.hidden = false;
+    this.tellComparison(answer.comparison);
     this.render(answer.steps, index);
+  }
+
+  /** « Et sans la carte spéciale ? » retells the example shown: a changed one's comes with its
+   *  answer (game/specials/draw.py comparison_html), the one as written is the build's. */
+  tellComparison(markup) {
+    const box = this.section.querySelector(":scope > .encadre-comparaison");
+    if (box && markup) box.outerHTML = markup;
   }
 
   /** Back to the example as written: the build's steps and markup, no engine. The step is said
@@ -289,6 +299,7 @@ class Player {
     this.deviation = null;
     this.links = null;
     this.changedNote.hidden = true;
+    this.tellComparison(this.builtComparison);
     this.list.replaceChildren(...this.builtItems.map((li) => li.cloneNode(true)));
     this.show(this.current);
   }
