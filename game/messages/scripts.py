@@ -144,6 +144,10 @@ SCORE_SHEET = {
     # The score sheet (js/compteur.js, js/compteur-feuille.js).
     "remove": "Retirer {name}",
     "caption": "Têtes de bœuf ramassées, manche par manche",
+    # The end of the game the sheet applies, under its caption (printed with it).
+    "end_at": "Fin de la partie à {heads} de bœuf.",   # {heads}: « 66 têtes », « 1 tête »
+    "end_beyond": "Fin de la partie au-delà de {heads} de bœuf.",
+    "end_rounds": "Partie en {rounds}.",
     "round": "Manche",
     "total": "Total",
     "left": "Reste",

@@ -118,11 +118,18 @@ def test_ticking_the_cards_adds_their_heads(page, server):
     assert page.input_value("#compteur-manche-0") == str(HEADS[55] + HEADS[10] + HEADS[11] + HEADS[1])
 
 
+def end_rule(page) -> str:
+    """The end of the game under the sheet's caption: what a printed sheet keeps of the options."""
+    return page.text_content(".compteur-feuille caption .compteur-fin")
+
+
 def test_the_target_ends_the_game_and_ties_share_the_victory(page, server):
     open_sheet(page, server)
     add_players(page, "Alice", "Bruno", "Chloé")
+    assert end_rule(page) == "Fin de la partie à 66\u00a0têtes de bœuf."
     page.fill("#compteur-seuil", "20")
     page.press("#compteur-seuil", "Tab")
+    assert end_rule(page) == "Fin de la partie à 20\u00a0têtes de bœuf."
     page.check("#compteur-bga")
     stored = json.loads(page.evaluate("localStorage.getItem('sqp-compteur-v1')"))
     assert (stored["target"], stored["strict"], stored["bga"]) == (20, False, True), stored
@@ -136,6 +143,10 @@ def test_the_target_ends_the_game_and_ties_share_the_victory(page, server):
     assert sheet(page)[-1] == ["Reste", "10", "0", "10"]
     page.check("#compteur-strict")   # « plus de 20 »: 20 is not enough
     assert page.get_attribute("[data-compteur]", "data-etat") == "en-cours"
+    assert end_rule(page) == "Fin de la partie au-delà de 20\u00a0têtes de bœuf."
+    page.fill("#compteur-manches", "3")
+    page.press("#compteur-manches", "Tab")
+    assert end_rule(page) == "Partie en trois manches."
 
 
 def test_a_mistyped_round_is_corrected_in_place(page, server):
@@ -398,6 +409,7 @@ def test_with_the_special_cards_a_round_may_be_negative_and_two_rounds_end_the_g
     enter_round(page, -3, 4)                       # refused in the classic game
     assert "négatif" in page.text_content(".compteur-saisie")
     page.check("#compteur-speciales")              # the rules JSON: negative scores, two rounds
+    assert end_rule(page) == "Partie en deux manches."
     enter_round(page, -3, 4)
     assert page.get_attribute("[data-compteur]", "data-etat") == "en-cours"
     enter_round(page, 2, "\u22121")               # a typographic minus is read too

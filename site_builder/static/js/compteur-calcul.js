@@ -3,7 +3,7 @@
 // (js/tetes.json, read by compteur.js): no rule of play is written here, only compared.
 
 import { variantOf } from "./compteur-feuille.js";
-import { WORDS, say } from "./mots.js";
+import { NOUNS, WORDS, count, plural, say } from "./mots.js";
 
 const T = WORDS.sheet;
 
@@ -23,6 +23,17 @@ export function gameOver(sheet, rules, sums) {
   const worst = Math.max(...sums);
   const compare = sheet.strict ? end.strict_compare : end.compare;
   return compare === ">" ? worst > sheet.target : worst >= sheet.target;
+}
+
+/** The same end in words, under the sheet's caption (printed with it, where the option fields
+ *  are not): « Fin de la partie à 66 têtes de bœuf. », « … au-delà de 66 … », « Partie en deux
+ *  manches. » */
+export function endRule(sheet, rules) {
+  const end = variantOf(rules, sheet.specials).end;
+  const rounds = sheet.fixed || end.rounds;
+  if (rounds) return say(T.end_rounds, { rounds: count(rounds, NOUNS.round) });
+  const compare = sheet.strict ? end.strict_compare : end.compare;
+  return say(compare === ">" ? T.end_beyond : T.end_at, { heads: plural(sheet.target, NOUNS.head) });
 }
 
 /** Who leads (or has won): the fewest heads, or the most, as the rules export it. */

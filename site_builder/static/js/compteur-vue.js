@@ -7,12 +7,14 @@ import { NOUNS, WORDS, de, number, plural, say } from "./mots.js";
 
 const T = WORDS.sheet;
 
-/** The sheet's table: `sums` the totals, `leaders` marked (as winners once `over`). Each round's
- *  number is a button that opens it for correction (compteur.js); the one being corrected is
- *  marked. */
-export function sheetTable(sheet, sums, leaders, over, correcting) {
+/** The sheet's table: `sums` the totals, `leaders` marked (as winners once `over`), `end` the
+ *  end of the game in words (its caption). Each round's number is a button that opens it for
+ *  correction (compteur.js); the one being corrected is marked. */
+export function sheetTable(sheet, { sums, leaders, over, correcting, end }) {
   const table = el("table", { class: "compteur-feuille" });
-  table.append(el("caption", {}, T.caption));
+  const caption = el("caption", {}, T.caption);
+  caption.append(el("span", { class: "compteur-fin" }, end));
+  table.append(caption);
   const head = el("tr");
   head.append(el("th", { scope: "col" }, T.round));
   for (const name of sheet.players) head.append(el("th", { scope: "col" }, name));

@@ -11,7 +11,7 @@
 // read is checked (compteur-feuille.js); every write also refreshes a backup of the sheet, which
 // a « Nouvelle partie » leaves untouched, so a wiped or damaged sheet can be restored.
 
-import { best, csv, gameOver, parseCount, parseHeads, totals } from "./compteur-calcul.js";
+import { best, csv, endRule, gameOver, parseCount, parseHeads, totals } from "./compteur-calcul.js";
 import { NAME_MAX, damaged, readSheet, sameSheet, variantOf } from "./compteur-feuille.js";
 import { fillEntry, sheetTable } from "./compteur-vue.js";
 import { el, offerFile, reveal } from "./dom.js";
@@ -269,7 +269,7 @@ function render({ keepTyped = false } = {}) {
   const over = gameOver(sheet, rules, sums);
   const leaders = sheet.players.length && sheet.rounds.length ? best(sheet, rules, sums) : [];
   if (correcting !== null && correcting >= sheet.rounds.length) correcting = null; // removed meanwhile
-  ui.sheetBox.replaceChildren(sheetTable(sheet, sums, leaders, over, correcting));
+  ui.sheetBox.replaceChildren(sheetTable(sheet, { sums, leaders, over, correcting, end: endRule(sheet, rules) }));
   ui.sheetBox.hidden = !enoughPlayers();
   ui.correctHint.hidden = !sheet.rounds.length;
 
