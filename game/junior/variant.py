@@ -110,15 +110,30 @@ def page_step(data, step: dict) -> dict:
 
 
 def with_choice(data: dict, step: dict, row: int) -> dict:
-    """The scenario with the move of `step` played in `row`, and the later moves dropped."""
+    """The scenario with the move of `step` played in `row`, then the example's later moves as
+    long as the rules take them: the changed example goes on as written, as the classic one does,
+    and stops (« avant la fin de la partie ») at the first move its new table refuses."""
     moves = data.get("moves", [])
     move = step["n"] - 1
     if not 0 <= move < len(moves):
         raise GameError(f"no move {move}: the scenario has {len(moves)}", field="move")
     out = copy.deepcopy(data)
-    out["moves"] = out["moves"][:move + 1]
     out["moves"][move]["row"] = row
+    kept = move + 1   # a refused deviation stays, for the replay to say why
+    while kept < len(moves) and _legal({**out, "moves": out["moves"][:kept + 1]}):
+        kept += 1
+    out["moves"] = out["moves"][:kept]
     return out
+
+
+def _legal(data: dict) -> bool:
+    try:
+        st, moves = state.scenario_game(data)
+        for _ in playback.fold(st, moves):
+            pass
+    except GameError:
+        return False
+    return True
 
 
 OPTIONS = {

@@ -32,7 +32,7 @@ def choose_message(request):
 
 
 def with_row(scenario, move, row):
-    """The scenario with move `move` (0-based) played in `row` and the later moves dropped."""
+    """The scenario with move `move` (0-based) played in `row` (the later ones kept while legal)."""
     return choose_message({"scenario": scenario, "step": move + 1, "row": row})["scenario"]
 
 pytestmark = pytest.mark.slow

@@ -33,11 +33,34 @@ def test_replay_answer_carries_markup_and_targets():
     assert answer["steps"][0]["target"] is None
 
 
+# The « niveau avancé » page's example: Léa's Afrique, then Hugo's and Léa's cards.
+LEA = {"variant": "junior", "level": "avance", "players": ["Léa", "Hugo"],
+       "rows": [["A", "C"], ["BC", "D", "EF"], ["D"], []], "deck": ["D", "F", "C", "B"],
+       "hands": {"Léa": ["F", "A", "CD"], "Hugo": ["B", "E", "AB"]},
+       "moves": [{"player": "Léa", "row": 1, "card": "A"}, {"player": "Hugo", "row": 2, "card": "AB"},
+                 {"player": "Léa", "row": 0, "card": "CD"}]}
+
+
 def test_choosing_another_allowed_row_replays_from_there():
     answer = choose_message({"scenario": scenario("emma"), "step": 1, "row": 2})
-    assert answer["ok"] and len(answer["scenario"]["moves"]) == 1  # the later move is dropped
+    # Olivier's card, written for the second row, adds no new cow there once Emma's went to the
+    # third: the changed example stops before it.
+    assert answer["ok"] and answer["scenario"]["moves"] == [{"player": "Emma", "row": 2}]
+    as_written = {**scenario("emma"), "moves": [{"player": "Emma", "row": 2}, {"player": "Olivier", "row": 1}]}
+    assert replay_message({"scenario": as_written})["errors"][0]["field"] == "moves[1]"
     assert answer["links"] == []   # the explorer opens no Junior table: no step links to it
     assert answer["steps"][1]["kind"] == "place" and answer["steps"][1]["rows"][2][-1] == answer["steps"][1]["placed"]
+
+
+def test_a_changed_example_goes_on_with_its_written_moves_while_the_rules_take_them():
+    """Léa's Afrique in the third row instead of the second: Hugo's and her next cards are
+    played as written, to the end of the example, on the table her choice made."""
+    answer = choose_message({"scenario": LEA, "step": 1, "row": 2})
+    assert answer["ok"]
+    assert answer["scenario"]["moves"] == [{**LEA["moves"][0], "row": 2}, *LEA["moves"][1:]]
+    assert len(answer["steps"]) == len(replay_message({"scenario": LEA})["steps"]) == len(LEA["moves"]) + 2
+    assert [s["player"] for s in answer["steps"][1:-1]] == ["Léa", "Hugo", "Léa"]
+    assert answer["steps"][1]["rows"][2][-1] == answer["steps"][1]["placed"]
 
 
 def test_a_refused_row_gives_the_french_rule_to_the_reader():
