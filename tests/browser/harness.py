@@ -318,7 +318,7 @@ def example_pages(site: Path) -> list[str]:
     return pages
 
 
-STEP_ITEM = re.compile(r'<li class="etape" id="([^"]+-etape-(\d+))" data-step="\d+" data-kind="\w+">'
+STEP_ITEM = re.compile(r'<li class="etape" id="([^"]+-etape-(\d+))" data-step="\d+" data-kind="\w+" data-etiquette="[^"]*">'
                        r'(.*?)</li>\n', re.DOTALL)
 """One step of a built example: its anchor, its number, what the build wrote inside it."""
 

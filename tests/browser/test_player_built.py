@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from game import variants, web
+from game.messages.scripts import STEP_PLAYER
 from harness import (ENGINE_TIMEOUT_MS, IDLE_MS, STEP_ITEM, example_arrivals, example_pages,
                      fast_clock, holds_decision, sealed_page)
 from player_helpers import ENGINE_FILES, button
@@ -28,8 +29,15 @@ SHOWN = """([sid, junior]) => {
       (row) => [...row.querySelectorAll('[data-card]')].map((card) => Number(card.dataset.card)));
   const captions = li.querySelectorAll(junior ? '.jr-etape > figcaption' : 'figcaption');
   return {count: 1, n: Number(li.dataset.step), rows, captions: captions.length,
-          text: captions.length ? captions[0].innerText : null, url: location.href};
+          text: captions.length ? captions[0].innerText : null, url: location.href,
+          label: getComputedStyle(li, '::before').content};
 }"""
+
+
+def label(step) -> str:
+    """The label over a step (« Étape 2 · ramassage »), as the page's stylesheet renders it."""
+    labels = STEP_PLAYER["step_label"]
+    return '"' + labels.get(step["kind"], labels["other"]).format(n=step["n"]) + '"'
 
 
 def current_step(page, sid):
@@ -100,6 +108,7 @@ def step_through(page, sid, scenario):
         assert shown["n"] == k, f"{sid}"
         assert shown["rows"] == step["rows"], f"{sid} step {k}"
         assert shown["text"] == step["text"], f"{sid} step {k}"
+        assert shown["label"] == label(step), f"{sid} step {k}"
         assert shown["url"].endswith(f"#{sid}-etape-{k}"), f"{sid} step {k}"
     assert walked["disabled"], f"{sid}: Suivant still enabled at the last step"
 
@@ -169,6 +178,7 @@ def take_every_choice(page, sid, scenario):
             assert done["answer"] == "taken", f"{sid}: {step['n']}:{row}: {done['answer']}"
             assert (done["last"]["n"], done["last"]["rows"]) == (len(expected) - 1, expected[-1]["rows"]), \
                 f"{sid}: {step['n']}:{row}"
+            assert done["last"]["label"] == label(expected[-1]), f"{sid}: {step['n']}:{row}"   # drawn by the player
             taken += 1
             changed = True
         if changed:

@@ -101,3 +101,28 @@ def test_the_script_scan_fails_on_a_real_script_given_back_a_word(tmp_path):
 def test_no_page_script_words_french_itself():
     found = [hit for path in page_scripts() for hit in script_french(path)]
     assert not found, "French in a page script (put it in game/messages/scripts.py):\n" + "\n".join(found)
+
+
+def stylesheet_words(text: str) -> list[str]:
+    """The words a stylesheet writes itself: letters in the strings of its `content:` values
+    (CSS escapes such as `\\A0` left out; `attr(…)` reads the markup, whose words are Python's)."""
+    found = []
+    for value in re.findall(r"content:\s*([^;}]+)", text):
+        for string in re.findall(r'"((?:[^"\\]|\\.)*)"', value):
+            words = re.sub(r"\\[0-9A-Fa-f]{1,6}\s?", "", string)
+            if re.search(r"[^\W\d_]", words):
+                found.append(string)
+    return found
+
+
+def test_the_stylesheet_scan_sees_a_word_but_not_a_sign_or_an_escape():
+    assert stylesheet_words('.a::before { content: "Étape " attr(data-step) " · au départ"; }'
+                            '.b::after { content: " \\2605"; } .c::before { content: attr(x) "\\A0: "; }'
+                            '.d::before { content: "⚠\\FE0E  "; }') == ["Étape ", " · au départ"]
+
+
+def test_no_stylesheet_words_french_itself():
+    """The step labels were CSS (« Étape 2 · ramassage »): now the markup's, from messages."""
+    found = [f"{path.name}: {word!r}" for path in sorted(STATIC.glob("*.css"))
+             for word in stylesheet_words(path.read_text(encoding="utf-8"))]
+    assert not found, "French in a stylesheet (put it in game/messages/):\n" + "\n".join(found)

@@ -131,10 +131,12 @@ def test_example_markup_follows_the_example_contract_with_the_junior_engine():
     assert scenario["rows"] == [["A", "C"], ["EF", "B"], ["D", "AB"], ["E"]]
     assert scenario["moves"] == [{"player": "Olivier", "row": 0}]
     steps = replay(scenario)
-    items = re.findall(r'<li class="etape" id="([^"]+)" data-step="(\d+)" data-kind="(\w+)">(.*?)</li>',
-                       markup, re.S)
-    assert [(i, int(n), k) for i, n, k, _ in items] == [
-        (f"exemple-junior-olivier-etape-{s['n']}", s["n"], s["kind"]) for s in steps]
+    items = re.findall(r'<li class="etape" id="([^"]+)" data-step="(\d+)" data-kind="(\w+)" '
+                       r'data-etiquette="([^"]*)">(.*?)</li>', markup, re.S)
+    assert [(i, int(n), k, label) for i, n, k, label, _ in items] == [
+        (f"exemple-junior-olivier-etape-{s['n']}", s["n"], s["kind"],
+         "Étape 0 · au départ" if s["kind"] == "start" else f"Étape {s['n']}" if s["kind"] == "place"
+         else f"Étape {s['n']} · à la fin") for s in steps]
     # each step as the engine draws it for the browser player too, a placed card with its box
     assert [inner for *_, inner in items] == [s["html"] for s in web.steps_for(scenario)]
     assert all(inner.startswith(step_html(s)) for (*_, inner), s in zip(items, steps))

@@ -113,7 +113,7 @@ def _final_table(html: str, example_id: str) -> tuple[list[str], list[list[int]]
     section = re.search(rf'<section class="exemple" id="exemple-{re.escape(example_id)}".*?</section>',
                         html, re.S).group(0)
     steps = re.findall(r'<li class="etape" id="exemple-[^"]+-etape-(\d+)" data-step="\1" '
-                       r'data-kind="(\w+)">(.*?)</li>', section, re.S)
+                       r'data-kind="(\w+)" data-etiquette="[^"]*">(.*?)</li>', section, re.S)
     rows: list[list[int]] = []
     for match in re.finditer(r'data-(row|card)="(\d+)"', steps[-1][2]):
         if match[1] == "row":
