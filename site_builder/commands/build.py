@@ -106,13 +106,10 @@ SIZE = "engine_size.html"   # Jouer's and the explorer's note
 def branch_files(files: dict[str, str]) -> dict[str, str]:
     """Beside each page whose examples offer a choice, its pre-rendered deviations
     (site_builder/branches.py: the player fetches them instead of starting the engine)."""
-    found = {}
-    for name, text in files.items():
-        if name.endswith("index.html") and isinstance(text, str):
-            data = branches.page_branches(text)
-            if data is not None:
-                found[name[: -len("index.html")] + branches.BRANCHES] = data
-    return found
+    pages = {name: branches.page_branches(text) for name, text in files.items()
+             if name.endswith("index.html") and isinstance(text, str)}
+    return {name[: -len("index.html")] + branches.BRANCHES: data
+            for name, data in pages.items() if data is not None}
 
 
 def normalise_base_url(base_url: str | None) -> str | None:
