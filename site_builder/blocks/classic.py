@@ -79,10 +79,8 @@ class Example:
 
     def scenario(self) -> dict:
         """The engine's scenario dict (rows 0-based, in order), naming its variant."""
-        out = {"rows": [self.rows[r] for r in sorted(self.rows)], "turns": self.turns}
-        if any("specials" in turn for turn in self.turns):
-            out = {"variant": "speciales", **out}
-        return out
+        named = {"variant": "speciales"} if any("specials" in turn for turn in self.turns) else {}
+        return {**named, "rows": [self.rows[r] for r in sorted(self.rows)], "turns": self.turns}
 
     @property
     def variant(self):
