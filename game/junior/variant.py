@@ -119,21 +119,14 @@ def with_choice(data: dict, step: dict, row: int) -> dict:
         raise GameError(f"no move {move}: the scenario has {len(moves)}", field="move")
     out = copy.deepcopy(data)
     out["moves"][move]["row"] = row
-    kept = move + 1   # a refused deviation stays, for the replay to say why
-    while kept < len(moves) and _legal({**out, "moves": out["moves"][:kept + 1]}):
-        kept += 1
-    out["moves"] = out["moves"][:kept]
-    return out
-
-
-def _legal(data: dict) -> bool:
+    played = 0   # the moves the rules take, in order, on the changed table
     try:
-        st, moves = state.scenario_game(data)
-        for _ in playback.fold(st, moves):
-            pass
+        for n, *_ in playback.fold(*state.scenario_game(out)):
+            played = n + 1
     except GameError:
-        return False
-    return True
+        pass
+    out["moves"] = out["moves"][:max(played, move + 1)]   # a refused deviation stays: the replay says why
+    return out
 
 
 OPTIONS = {
