@@ -119,8 +119,9 @@ class Variant:
                                      # bot=, variant=, **options)` and `format_stats(stats)` (its
                                      # figures, readable); default: game.state.simulate, as JSON
     what_if: Callable[..., tuple] | None = None   # (scenario, rows, plays) -> (scenario, errors)
-    comparison: Callable[[Any], str] | None = None  # scenario -> the box under it (specials: with/without)
-                                                  # (special cards: « et si je ne la jouais pas ? »)
+    comparison: Callable[[Any], str] | None = None  # scenario -> the box under its example, the
+                                                    # page's and a changed one's (special cards:
+                                                    # « et si je ne la jouais pas ? »)
     seat: Seat | None = None         # its place in « Jouer une manche » (absent: not offered)
     tool_numbers: Callable[[], dict] | None = None   # what the page tools (the Compteur) read in
                                                   # js/tetes.json: deal, rows, end, winners

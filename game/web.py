@@ -21,6 +21,7 @@ from types import ModuleType
 from game import variants
 from game.errors import GameError, Refusal, fault
 from game.messages import reader_errors
+from game.messages.blocks import step_label
 from game.untrusted import check_plain, is_whole
 
 MAX_MESSAGE = 1_000_000   # characters: a real message is a few kilobytes
@@ -112,11 +113,12 @@ def _scenario(request: dict) -> tuple[dict, variants.Variant]:
 
 
 def steps_for(scenario: dict, *, markup: bool = True) -> list[dict]:
-    """The replay's steps as the page needs them (markup, text, what the reader can act on);
-    without `markup`, no `html`: the page already shows the build's drawing of each step."""
+    """The replay's steps as the page needs them (markup, its label, text, what the reader can act
+    on); without `markup`, no `html`: the page already shows the build's drawing of each step."""
     variant = variants.of(scenario)
     page = variant.page_step or (lambda scenario, step: {**step, "html": variant.step_html(step)})
-    steps = [page(scenario, step) for step in variant.replay(scenario, draw=False, pause=True)]
+    steps = [{**page(scenario, step), "label": step_label(step["n"], step["kind"])}
+             for step in variant.replay(scenario, draw=False, pause=True)]
     if not markup:
         for step in steps:
             del step["html"]

@@ -135,6 +135,15 @@ def example_label(ident: str) -> str:
     return f"Exemple {ident}"
 
 
+STEP_KINDS = {"start": "au départ", "reveal": "on révèle", "take": "ramassage", "end": "à la fin",
+              "choice": "à vous de choisir"}
+
+
+def step_label(n: int, kind: str) -> str:
+    """The label over a step's drawing (site.css sets it in capitals): « Étape 2 · ramassage »,
+    « Étape 3 » for a kind with no word of its own."""
+    return f"Étape {n} · {STEP_KINDS[kind]}" if kind in STEP_KINDS else f"Étape {n}"
+
 
 def all_cards_label(count: int) -> str:
     return f"Les {count}{NBSP}cartes et leurs têtes de bœuf"

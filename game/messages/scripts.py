@@ -57,10 +57,6 @@ STEP_PLAYER = {
               f"{NBSP}: les étapes de l’exemple restent lisibles avec les boutons ci-dessus.",
     # Steps are numbered from 0 (the table before), as the static page labels them.
     "position_start": "Au départ (étape 0 sur {last})",
-    # Each step's label, over its drawing (its kind's, else « other »; site.css sets it in capitals).
-    "step_label": {"start": "Étape {n} · au départ", "reveal": "Étape {n} · on révèle",
-                   "take": "Étape {n} · ramassage", "end": "Étape {n} · à la fin",
-                   "choice": "Étape {n} · à vous de choisir", "other": "Étape {n}"},
     "position": "Étape {k} sur {last}",
     "paused": ", la suite après le choix",
     "choice_ahead": ", un choix de rangée vous attend à l’étape {n}",

@@ -70,9 +70,7 @@ def example_section(scenario: dict, *, anchor: str, exemple: str, label: str,
     steps = web.steps_for(scenario)   # each step as the browser player draws it, box included
     # the permalink and words of every step's position (game/explore/codec.py)
     links = (explorer and links_for(scenario, len(steps))) or [None] * len(steps)
-    labels = STEP_PLAYER["step_label"]
-    items = [{"n": step["n"], "kind": step["kind"], "html": Markup(step["html"]),
-              "label": labels.get(step["kind"], labels["other"]).format(n=step["n"]),
+    items = [{"n": step["n"], "kind": step["kind"], "html": Markup(step["html"]), "label": step["label"],
               "link": link and {"href": f"{SITE_ROOT}outils/explorer/#{link['fragment']}", "text": link["text"]}}
              for step, link in zip(steps, links)]
     facts = branches.steps_data(steps)

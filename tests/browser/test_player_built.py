@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from game import variants, web
-from game.messages.scripts import STEP_PLAYER
+from game.messages.blocks import step_label
 from harness import (ENGINE_TIMEOUT_MS, IDLE_MS, STEP_ITEM, example_arrivals, example_pages,
                      fast_clock, holds_decision, sealed_page)
 from player_helpers import ENGINE_FILES, button
@@ -36,8 +36,7 @@ SHOWN = """([sid, junior]) => {
 
 def label(step) -> str:
     """The label over a step (« Étape 2 · ramassage »), as the page's stylesheet renders it."""
-    labels = STEP_PLAYER["step_label"]
-    return '"' + labels.get(step["kind"], labels["other"]).format(n=step["n"]) + '"'
+    return f'"{step_label(step["n"], step["kind"])}"'
 
 
 def current_step(page, sid):

@@ -71,9 +71,7 @@ def test_every_word_a_script_reads_exists_and_gets_its_values():
             if key not in table:
                 problems.append(f"{path.name}: {group}.{key} is not in js/mots-data.js")
             elif names is not None:
-                # a table of templates (the step labels, by kind) is read one template at a time
-                templates = table[key].values() if isinstance(table[key], dict) else [table[key]]
-                wanted = {name for text in templates for name in re.findall(r"\{(\w+)\}", text)}
+                wanted = set(re.findall(r"\{(\w+)\}", table[key]))
                 if wanted - names:
                     problems.append(f"{path.name}: {group}.{key} needs {sorted(wanted - names)}")
     assert not problems, "\n".join(problems)

@@ -270,7 +270,7 @@ class Player {
     const items = steps.map((step) => el("li", {
       class: "etape", id: `exemple-${this.id}-etape-${step.n}`,
       "data-step": String(step.n), "data-kind": step.kind, "data-html": "", hidden: "",
-      "data-etiquette": say(T.step_label[step.kind] || T.step_label.other, { n: step.n }),
+      "data-etiquette": step.label, // worded by the engine (game/messages/blocks.py step_label)
     }));
     this.list.replaceChildren(...items);
     this.show(index, { keepUrl, quiet });
