@@ -13,7 +13,7 @@ from game.untrusted import check_plain, is_whole
 from .cows import ALL_TYPES, COWS, ROWS, TYPES, cards_with, cows, is_cow_card, row_types
 from .rules import EXPERT_TAKE_AT, HAND_SIZE, new_state, play
 
-KEYS = {"variant", "level", "players", "rows", "deck", "hands", "goal", "moves"}
+KEYS = {"variant", "level", "players", "rows", "deck", "hands", "goal", "moves", "played"}
 MOVE_KEYS = {"player", "card", "row"}
 
 
@@ -106,6 +106,10 @@ def load(scenario) -> tuple[dict, list]:
         if not isinstance(player, str):
             raise GameError(f"{where}: player must be a name, not {player!r}", field=where,
                             code="shape")
+    played = scenario.get("played", len(moves))
+    if not is_whole(played) or not 0 <= played < len(moves) + ("played" not in scenario):
+        raise GameError(f"played must count fewer of the moves than the {len(moves)} written, not "
+                        f"{str(played)[:20]}", field="played", code="shape")
     return state, moves
 
 
@@ -171,10 +175,10 @@ def _move_card(state, player, token, i):
     return token
 
 
-def state_moves(st, moves):
-    """The scenario's moves as State moves (game/junior/state.py), each written when its turn
-    comes: the player and « the top card » depend on the game so far."""
-    for i, m in enumerate(moves):
+def state_moves(st, moves, start: int = 0):
+    """The scenario's moves (from `moves[start]`) as State moves (game/junior/state.py), each
+    written when its turn comes: the player and « the top card » depend on the game so far."""
+    for i, m in enumerate(moves, start):
         if st.is_over:
             raise GameError(f"moves[{i}]: the game is already over", field=f"moves[{i}]")
         player = m.get("player", st.pending["player"])

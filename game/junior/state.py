@@ -108,11 +108,28 @@ def from_scenario(data: dict, *, seed: int = 0, options: dict | None = None) -> 
 
 
 def scenario_game(data: dict, *, seed: int = 0) -> tuple[JuniorState, object]:
-    """A scenario's table as a fresh game, and its moves as State moves (not yet played)."""
+    """A scenario's table as a fresh game, and the moves it plays as State moves (not yet played):
+    all those written, or the first `played` (a changed example stops before a move its new table
+    refuses: `stopped_by` says why)."""
     first, moves = load(data)
     st = JuniorState(first["players"], seed=seed, options={"level": first["level"], "goal": first["goal"]},
                      deal=first)
-    return st, state_moves(st, moves)
+    return st, state_moves(st, moves[:data.get("played", len(moves))])
+
+
+def stopped_by(st: JuniorState, data: dict) -> dict:
+    """Why an example that stops early stops: the rules' refusal of its next written move, tried on
+    `st` (the game after the `played` moves; a refusal leaves it unchanged)."""
+    i = data["played"]
+    written = data["moves"][i]
+    player = written.get("player") or (st.pending or {}).get("player")
+    try:
+        for move in state_moves(st, [written], i):
+            st.apply(move)
+    except GameError as error:
+        return {"player": player, "code": error.code, "facts": error.facts}
+    raise GameError(f"moves[{i}] is legal here: an example stops (played) only before a move the "
+                    f"rules refuse", field="played", code="shape")
 
 
 def run_game(level, players, seed, *, bot="heuristic", goal=None, log: list | None = None):

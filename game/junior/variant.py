@@ -54,11 +54,13 @@ def move_steps(st, move, events, n) -> list[dict]:
                   choice=choice, others=others)]
 
 
-def closing_steps(st, n) -> list[dict]:
-    """The albums at the end: the game's end, or a tally where an example stops."""
+def closing_steps(st, n, *, refused: dict | None = None) -> list[dict]:
+    """The albums at the end: the game's end, or a tally where an example stops (with the rules'
+    `refused` of its next written move when a changed example stops before it)."""
     data = st.data
     closing = (game_end_event(data) if data["over"]
-               else {"type": "junior_tally", "counts": counts(data)})
+               else {"type": "junior_tally", "counts": counts(data),
+                     **({"refused": refused} if refused else {})})
     return [_step(n, "end", data, [closing])]
 
 
@@ -93,7 +95,9 @@ def replay(data, *, draw: bool = True, pause: bool = False) -> list[dict]:
     ([{player, cards, kind}]: the cards won or taken at this step, kind the event's type), svg.
     """
     st, moves = state.scenario_game(data)
-    return playback.replay(st, moves, **STEPS, where=scenario.named)
+    stops = "played" in data   # a changed example that stops before a move its table refuses
+    return playback.replay(st, moves, **{**STEPS, "closing": lambda st, n: closing_steps(
+        st, n, refused=state.stopped_by(st, data) if stops else None)}, where=scenario.named)
 
 
 def page_step(data, step: dict) -> dict:
@@ -112,20 +116,24 @@ def page_step(data, step: dict) -> dict:
 def with_choice(data: dict, step: dict, row: int) -> dict:
     """The scenario with the move of `step` played in `row`, then the example's later moves as
     long as the rules take them: the changed example goes on as written, as the classic one does,
-    and stops (« avant la fin de la partie ») at the first move its new table refuses."""
+    and stops (« avant la fin de la partie », `played`) before the first written move its new
+    table refuses, which its last step names. A refused deviation is the replay's to word."""
     moves = data.get("moves", [])
     move = step["n"] - 1
     if not 0 <= move < len(moves):
         raise GameError(f"no move {move}: the scenario has {len(moves)}", field="move")
     out = copy.deepcopy(data)
+    out.pop("played", None)   # a changed example changed again: every written move may count again
     out["moves"][move]["row"] = row
     played = 0   # the moves the rules take, in order, on the changed table
     try:
         for n, *_ in playback.fold(*state.scenario_game(out)):
             played = n + 1
     except GameError:
-        pass
-    out["moves"] = out["moves"][:max(played, move + 1)]   # a refused deviation stays: the replay says why
+        if played > move:
+            out["played"] = played
+        else:
+            out["moves"] = out["moves"][:move + 1]
     return out
 
 

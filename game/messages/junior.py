@@ -212,8 +212,15 @@ def _game_end(e) -> str:
 
 
 def _tally(e) -> str:
-    # the counts are the line under the drawing: the sentence only says where the example stops
-    return "L’exemple s’arrête ici, avant la fin de la partie."
+    # the counts are the line under the drawing: the sentence only says where the example stops,
+    # and, for an example the reader changed, which of its written moves the new table refuses
+    stop = "L’exemple s’arrête ici, avant la fin de la partie"
+    refused = e.get("refused")
+    if refused is None:
+        return stop + "."
+    why = REFUSALS.get(refused["code"])
+    return (f"{stop}{NBSP}: le coup qu’il prévoyait ensuite pour {refused['player']} n’est plus "
+            f"permis sur cette table." + (f" {why(refused['facts'])}" if why and refused["facts"] else ""))
 
 
 WORDING = {

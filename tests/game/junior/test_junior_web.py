@@ -44,12 +44,33 @@ LEA = {"variant": "junior", "level": "avance", "players": ["Léa", "Hugo"],
 def test_choosing_another_allowed_row_replays_from_there():
     answer = choose_message({"scenario": scenario("emma"), "step": 1, "row": 2})
     # Olivier's card, written for the second row, adds no new cow there once Emma's went to the
-    # third: the changed example stops before it.
-    assert answer["ok"] and answer["scenario"]["moves"] == [{"player": "Emma", "row": 2}]
-    as_written = {**scenario("emma"), "moves": [{"player": "Emma", "row": 2}, {"player": "Olivier", "row": 1}]}
-    assert replay_message({"scenario": as_written})["errors"][0]["field"] == "moves[1]"
+    # third: the changed example stops before it, and its last step says why, in the rules' words.
+    written = [{"player": "Emma", "row": 2}, {"player": "Olivier", "row": 1}]
+    assert answer["ok"] and answer["scenario"]["moves"] == written and answer["scenario"]["played"] == 1
+    as_written = {**scenario("emma"), "moves": written}
+    refusal = replay_message({"scenario": as_written})["errors"][0]
+    assert refusal["field"] == "moves[1]"
+    assert [s["kind"] for s in answer["steps"]] == ["start", "place", "end"]
+    assert answer["steps"][-1]["text"] == ("L’exemple s’arrête ici, avant la fin de la partie\u00a0: "
+                                           "le coup qu’il prévoyait ensuite pour Olivier n’est plus permis "
+                                           "sur cette table. " + refusal["message"])
     assert answer["links"] == []   # the explorer opens no Junior table: no step links to it
     assert answer["steps"][1]["kind"] == "place" and answer["steps"][1]["rows"][2][-1] == answer["steps"][1]["placed"]
+    # Emma's card back in the second row: Olivier's written move counts again, to the end.
+    again = choose_message({"scenario": answer["scenario"], "step": 1, "row": 1})
+    assert again["scenario"] == scenario("emma") and again["steps"] == replay_message({"scenario": scenario("emma")})["steps"]
+
+
+def test_an_example_stops_early_only_before_a_move_the_rules_refuse():
+    for played in (2, -1, True, "1", 1.0):   # all its moves, none, not a count
+        answer = replay_message({"scenario": {**scenario("emma"), "played": played}})
+        assert not answer["ok"] and answer["errors"][0]["field"] == "played", played
+    # Olivier's written move is legal after Emma's as written: no stop there.
+    answer = replay_message({"scenario": {**scenario("emma"), "played": 1}})
+    assert not answer["ok"] and answer["errors"][0]["field"] == "played"
+    assert "moves[1] is legal" in answer["errors"][0]["detail"]
+    stopped = replay_message({"scenario": {**scenario("emma"), "played": 0}})
+    assert not stopped["ok"]   # Emma's first move is legal too
 
 
 def test_a_changed_example_goes_on_with_its_written_moves_while_the_rules_take_them():
