@@ -22,6 +22,7 @@ import pytest
 
 from game import session, variants
 from game.classic.replay import run
+from game.classic.state import ClassicState
 
 from harness import ENGINE_TIMEOUT_MS, Guard, keep_snapshot, sealed_page, tab_to
 
@@ -416,6 +417,65 @@ def test_table_and_hand_stay_on_screen_together(game, tmp_path):
         assert on_screen(page, ".jouer-fin")
         assert len(heights) == 1, f"{width}px: table heights {heights}"
         assert 150 <= heights.pop() <= 0.45 * height
+
+
+SHIFTS = """() => {
+  const WATCHED = '.jouer-scene, .jouer-tete-main, .jouer-main';   // what the reader watches and presses
+  const root = document.querySelector('[data-jouer]');
+  window.__phases = [[performance.now(), root.dataset.phase]];
+  window.__shifts = [];
+  new MutationObserver(() => window.__phases.push([performance.now(), root.dataset.phase]))
+    .observe(root, { attributes: true, attributeFilter: ['data-phase'] });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      for (const s of e.sources) {
+        const moved = Math.round(Math.abs(s.currentRect.top - s.previousRect.top));
+        if (s.node && s.node.matches && s.node.matches(WATCHED)) window.__shifts.push([e.startTime, s.node.className, moved]);
+      }
+    }
+  }).observe({ type: 'layout-shift' });
+}"""
+
+
+def test_nothing_moves_by_itself_while_a_turn_is_placed(game, tmp_path):
+    """A whole round of four at a real pace, on a phone and on a desktop: while the cards of a
+    turn are placed one by one and until the next card is asked for, nothing on the page moves
+    by itself (no layout shift without a recent press moves the table or the hand by more than
+    a few pixels): « Tout montrer » comes and goes in its own room and a shorter caption leaves
+    the hand where it was, as far as the hand stays on a phone's screen. A row choice or the end
+    of the round may push what follows: a question appears there."""
+    players = ["Camille", "Alice", "Bruno", "Chloé"]
+    deal = ClassicState(players, seed=7).round_starts[0]
+    saved = tmp_path / "manche.json"
+    saved.write_text(json.dumps({"rows": deal["rows"], "turns": [], "hands": deal["hands"]}),
+                     encoding="utf-8")
+    page = game
+    for width, height in SIZES:
+        sized(page, width, height)
+        new_game(page, bots="3")
+        page.evaluate("() => { const pace = document.querySelector('#jouer-vitesse');"
+                      " pace.append(new Option('test', '150')); pace.value = '150'; }")
+        page.set_input_files("#jouer-fichier", str(saved))
+        assert phase(page) == "play"
+        page.evaluate(SHIFTS)
+        turns = 0
+        while (now := phase(page)) in ("play", "row"):
+            if now == "play":
+                turns += 1
+                page.locator(".jouer-main .jouer-carte").first.click()
+            else:
+                page.locator(".jouer-rangee").last.click()
+        page.wait_for_timeout(300)   # layout-shift entries come after the frame
+        phases, shifts = page.evaluate("[window.__phases, window.__shifts]")
+        assert turns == 10 and now in ("round_over", "game_over")
+
+        def during(t):
+            return [p for at, p in phases if at <= t][-1]
+
+        moved = [(during(t), name, px) for t, name, px in shifts
+                 if during(t) not in ("row", "round_over", "game_over") and px > 8]
+        assert not moved, f"{width}px: {moved}"
 
 
 def test_arrow_keys_move_between_the_cards_of_the_hand(game):

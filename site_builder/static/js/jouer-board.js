@@ -46,6 +46,10 @@ export function buildArea(root, handlers) {
   ui.extra = el("div", { class: "jouer-en-plus" });
 
   ui.handTitle = el("h3", { class: "jouer-titre-main", id: "jouer-titre-main" }, T.hand);
+  // The hand's title line also holds « Tout montrer », which keeps its room while hidden
+  // (tools.css): nothing under the table moves when a turn starts or ends.
+  ui.handHead = el("div", { class: "jouer-tete-main" });
+  ui.handHead.append(ui.handTitle, ui.showAll);
   ui.handHint = el("span", { class: "jouer-invisible", id: "jouer-aide-main" }, T.hand_hint);
   ui.hand = el("div", { class: "jouer-main", role: "group", "aria-labelledby": "jouer-titre-main",
                         "aria-describedby": "jouer-aide-main" });
@@ -80,12 +84,23 @@ export function buildArea(root, handlers) {
   // The board: what the reader looks at while playing, kept on screen together (the table, the
   // row choice or the end of the round, the hand); the rest of the game follows it.
   ui.board = el("div", { class: "jouer-plateau" });
-  ui.board.append(ui.status, ui.error, ui.scene, ui.showAll, ui.choice, ui.decision, ui.end,
-                  ui.handTitle, ui.handHint, ui.hand, ui.extra);
+  ui.board.append(ui.status, ui.error, ui.scene, ui.choice, ui.decision, ui.end,
+                  ui.handHead, ui.handHint, ui.hand, ui.extra);
   area.append(ui.live, ui.board, tools, ui.advice, scoreBox, ui.logBox, ui.review);
   root.append(area);
   ui.area = area;
   ui.root = root;
+  let width = window.innerWidth;
+  window.addEventListener("resize", () => {
+    if (window.innerWidth === width) return; // a phone's address bar showing: the same layout
+    width = window.innerWidth;
+    ui.scene.style.minHeight = ""; // another layout: keepScene starts again
+  });
+}
+
+/** A new game: the scene takes the height of its first table again (keepScene). */
+export function freshScene() {
+  ui.scene.style.minHeight = "";
 }
 
 /** Draw `view` (the engine's): status, scores, hand, the decision asked, the end of a round;
@@ -148,6 +163,7 @@ export function render(view, { scene = false, busy = false } = {}) {
   ui.logBox.hidden = ui.log.children.length === 0;
   const over = view.phase === "round_over" || view.phase === "game_over";
   ui.end.hidden = !over;
+  ui.handHead.hidden = over; // no cards left to play, nor steps to hurry
   ui.summary.textContent = view.summary || "";
   ui.nextButton.hidden = view.phase !== "round_over";
   ui.root.dataset.phase = view.phase;
@@ -197,15 +213,30 @@ export function setEnabled(enabled) {
   }
 }
 
+const MARGIN = 8; // px above the board once scrolled to it (showBoard)
+
+/** Show a step's `html` in the scene without letting the scene shrink until a new game (or a
+ *  new width): a shorter caption, or a round's first table, would move the hand under the
+ *  reader's finger. Never beyond the room that keeps the board (table and hand) on screen;
+ *  tools.css lets it shrink for a draft and, on a phone, for a row choice. */
+export function keepScene(html) {
+  const height = (e) => e.getBoundingClientRect().height;
+  const before = height(ui.scene); // the height kept so far
+  ui.scene.style.minHeight = "";
+  ui.scene.innerHTML = html; // markup drawn by the engine (game.classic.draw.step_html)
+  const now = height(ui.scene);
+  const room = Math.floor(window.innerHeight - MARGIN - (height(ui.board) - now));
+  if (now < before && now < room) ui.scene.style.minHeight = `${Math.min(before, room)}px`;
+}
+
 /** Bring the whole board (table, choice, hand) on screen, or at least its top. */
 export function showBoard() {
   if (!ui.board || ui.area.hidden) return;
   const box = ui.board.getBoundingClientRect();
-  const margin = 8;
   const fits = box.top >= 0 && box.bottom <= window.innerHeight;
   // An instant scroll, even of 0 px, also stops a smooth one still under way (a form field's
   // focus, with `scroll-behavior: smooth`), which would otherwise carry the board off screen.
-  window.scrollBy({ top: fits ? 0 : box.top - margin, behavior: "instant" });
+  window.scrollBy({ top: fits ? 0 : box.top - MARGIN, behavior: "instant" });
 }
 
 /** Arrow keys, Home and End move between the cards of the hand (one tab stop for the hand). */

@@ -9,7 +9,7 @@ import * as engine from "./engine.js";
 import { EngineProgress } from "./controls.js";
 import { el, reveal } from "./dom.js";
 import { keepForOffline } from "./hors-ligne.js";
-import { buildArea, render, setEnabled, showBoard, ui } from "./jouer-board.js";
+import { buildArea, freshScene, keepScene, render, setEnabled, showBoard, ui } from "./jouer-board.js";
 import { showReview } from "./jouer-review.js";
 import { download, keep, kept, readJson } from "./jouer-store.js";
 import { WORDS } from "./mots.js";
@@ -149,6 +149,7 @@ function begin(answer) {
   ui.review.hidden = true;
   ui.review.replaceChildren();
   ui.log.replaceChildren();
+  freshScene();
   accept(answer, { scene: true });
   focusFirst(ui.hand);
 }
@@ -313,7 +314,7 @@ async function showSteps(steps) {
   ui.showAll.hidden = delay() === 0;
   ui.logBox.hidden = false;
   for (const step of steps) {
-    ui.scene.innerHTML = step.html; // markup drawn by the engine (game.classic.draw.step_html)
+    keepScene(step.html);
     ui.log.append(el("li", {}, step.text));
     showBoard(); // the view follows the cards being placed
     if (step.kind !== "choice") shown += 1;
