@@ -46,8 +46,8 @@ export function buildArea(root, handlers) {
   ui.extra = el("div", { class: "jouer-en-plus" });
 
   ui.handTitle = el("h3", { class: "jouer-titre-main", id: "jouer-titre-main" }, T.hand);
-  // The hand's title line also holds « Tout montrer », which keeps its room while hidden
-  // (tools.css): nothing under the table moves when a turn starts or ends.
+  // The hand's title line also holds « Tout montrer », on a line as tall as the button, shown
+  // or not (tools.css): nothing under the table moves when a turn starts or ends.
   ui.handHead = el("div", { class: "jouer-tete-main" });
   ui.handHead.append(ui.handTitle, ui.showAll);
   ui.handHint = el("span", { class: "jouer-invisible", id: "jouer-aide-main" }, T.hand_hint);
