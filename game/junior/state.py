@@ -121,8 +121,10 @@ def stopped_by(st: JuniorState, data: dict) -> dict:
     """Why an example that stops early stops: the rules' refusal of its next written move, tried on
     `st` (the game after the `played` moves; a refusal leaves it unchanged)."""
     i = data["played"]
+    if st.is_over:
+        raise GameError(f"played: the game is over after {i} moves", field="played", code="shape")
     written = data["moves"][i]
-    player = written.get("player") or (st.pending or {}).get("player")
+    player = written.get("player") or st.pending["player"]
     try:
         for move in state_moves(st, [written], i):
             st.apply(move)

@@ -71,6 +71,11 @@ def test_an_example_stops_early_only_before_a_move_the_rules_refuse():
     assert "moves[1] is legal" in answer["errors"][0]["detail"]
     stopped = replay_message({"scenario": {**scenario("emma"), "played": 0}})
     assert not stopped["ok"]   # Emma's first move is legal too
+    # Nor after the last move of the game: a move written beyond it is no place to stop.
+    beyond = {**scenario("emma"), "moves": [*scenario("emma")["moves"], {"row": 0}], "played": 2}
+    answer = replay_message({"scenario": beyond})
+    assert not answer["ok"] and answer["errors"][0]["field"] == "played"
+    assert "the game is over after 2 moves" in answer["errors"][0]["detail"]
 
 
 def test_a_changed_example_goes_on_with_its_written_moves_while_the_rules_take_them():
