@@ -14,7 +14,7 @@ Glossary, French game words → names in the code:
     carte trop faible       too-low card      events.TooLow, Take(reason="too_low")
     ramasser                take              table.Table.take(), events.Take
     pile de pénalité        penalty pile      Round.piles
-    tour                    turn              turn.Turn
+    tour                    turn              Round.reveal(), Round.step()
     manche                  round             play.Round
     partie                  game              state.ClassicState (the State is the game)
     écart                   gap               Place.gap

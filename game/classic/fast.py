@@ -1,6 +1,6 @@
 """A lean kernel for simulations: whole random-bot rounds on plain lists, no step log.
 
-Why: the event-logging `play.Turn` costs ~4× more per card. This plays the rules of `table.py` /
+Why: the event-logging `play.Round` costs ~4× more per card. This plays the rules of `table.py` /
 `play.py` with RandomBot's decisions and the same random draws in the same order, so a seed gives
 the same scores as through the State (tests/game/classic/test_fast.py): rules change there first.
 """

@@ -70,96 +70,14 @@ class Options:
         return classic_deck() if self.variant == "classic" else tactique_deck(players)
 
 
-class Turn:
-    """One turn: the cards revealed together, resolved lowest first. A state machine rather than
-    a loop with a callback: a card lower than every row stops the turn (`pending`) until its
-    player's row choice comes through `step(choice)` (RULES §1: any row)."""
-
-    __slots__ = ("table", "number", "queue", "pos", "pending", "piles", "log")
-
-    def __init__(self, table: Table, plays: dict, number: int, piles: dict, log: list | None = None):
-        self.table = table
-        self.number = number
-        self.queue = sorted((card, player) for player, card in plays.items())
-        self.pos = 0
-        self.pending: tuple | None = None   # (player, card) waiting for a row choice
-        self.piles = piles                  # player -> cards taken this round
-        self.log = log
-        if log is not None:
-            log.append(Reveal(number, tuple({"player": p, "card": c} for c, p in self.queue)))
-
-    @property
-    def done(self) -> bool:
-        return self.pos >= len(self.queue)
-
-    def next_card(self) -> tuple[int, str]:
-        """(card, player) resolved by the next `step`."""
-        return self.queue[self.pos]
-
-    def step(self, choice: int | None = None) -> bool:
-        """Resolve the next card; False (and `pending` set) when it needs a row choice.
-
-        An illegal choice raises GameError and leaves the turn exactly as it was.
-        """
-        card, player = self.queue[self.pos]
-        table, log = self.table, self.log
-        row = table.target(card)
-        if row is None:
-            if self.pending is None:
-                self.pending = (player, card)
-                if log is not None:
-                    log.append(TooLow(self.number, player, card, table.lowest_end()))
-                    log.append(ChoiceRequested(self.number, player, card, table.options()))
-            if choice is None:
-                return False
-            if (not is_whole(choice)
-                    or not 0 <= choice < len(table.rows) or not table.is_open(choice)):
-                raise GameError(f"turn {self.number}: {player} played {card}, lower than every row, "
-                                f"and must take one of the rows {table.open_rows()}, not {choice!r}",
-                                player=player, card=card, turn=self.number, code="bad_choice")
-            if log is not None:
-                options = table.options()
-                log.append(ChoiceMade(self.number, player, card, choice, table.heads(choice),
-                                      min(o["heads"] for o in options),
-                                      tuple({"row": o["row"], "heads": o["heads"]} for o in options)))
-            self._take(player, card, choice, "too_low")
-            self.pending = None
-        else:
-            cards = table.rows[row]
-            if len(cards) >= table.capacity(row):
-                self._take(player, card, row, "sixth")
-            else:
-                if log is not None:
-                    log.append(Place(self.number, player, card, row, cards[-1], card - cards[-1],
-                                     len(cards) + 1))
-                cards.append(card)
-        self.pos += 1
-        return True
-
-    def _take(self, player: str, card: int, row: int, reason: str) -> None:
-        taken = self.table.take(row, card)
-        self.piles[player].extend(taken)
-        if self.log is not None:
-            self.log.append(Take(self.number, player, card, row, tuple(taken),
-                                 sum(HEADS[c] for c in taken), reason))
-            self.log.append(StartRow(self.number, player, card, row))
-
-    def run(self, choose=None) -> bool:
-        """Resolve every remaining card; `choose(player, card, turn)` answers row choices.
-
-        Without `choose` the turn stops at the first choice (returns False).
-        """
-        while self.pos < len(self.queue):
-            if not self.step():
-                if choose is None:
-                    return False
-                player, card = self.pending
-                self.step(choose(player, card, self))
-        return True
-
-
 class Round:
-    """One round: the hands, the table, the penalty piles, the turn in progress."""
+    """One round: the hands, the table, the penalty piles and the turn being resolved. A state
+    machine rather than a loop with a callback: a turn's cards are revealed together and
+    resolved lowest first (`step`); a card lower than every row stops the turn (`pending`)
+    until its player's row choice comes (`choose`; RULES §1: any row)."""
+
+    __slots__ = ("players", "number", "hands", "table", "piles", "turn_number", "queue", "pos",
+                 "waiting", "log", "draft")
 
     def __init__(self, players: list[str], hands: dict, rows, *, number: int = 1,
                  log: list | None = None, draft: dict | None = None, limit: int = LIMIT):
@@ -169,11 +87,30 @@ class Round:
         self.table = Table(rows, limit)
         self.piles = {p: [] for p in self.players}
         self.turn_number = 0
-        self.turn: Turn | None = None
+        self.queue: list[tuple[int, str]] = []   # (card, player) of this turn, ascending
+        self.pos = 0                              # the next card of `queue` to resolve
+        self.waiting: tuple | None = None         # (player, card) waiting for a row choice
         self.log = log
         self.draft = draft   # Logique: {"pool": [...], "order": [...], "pos": k} until every hand is full
 
+    @classmethod
+    def lone_turn(cls, table: Table, plays: dict) -> "Round":
+        """`plays` revealed on a copy of `table`: no hands to check, no log (the explorer's samples,
+        by the thousand, where a full `__init__` and `reveal` cost ~7 %)."""
+        rnd = cls.__new__(cls)
+        rnd.table, rnd.piles, rnd.log, rnd.turn_number = table.clone(), {p: [] for p in plays}, None, 1
+        rnd.queue, rnd.pos, rnd.waiting = sorted((c, p) for p, c in plays.items()), 0, None
+        return rnd
+
     # --- what the round waits for -------------------------------------------------
+    @property
+    def turn_done(self) -> bool:
+        return self.pos >= len(self.queue)
+
+    def next_card(self) -> tuple[int, str]:
+        """(card, player) resolved by the next `step`."""
+        return self.queue[self.pos]
+
     @property
     def pending(self) -> dict | None:
         """The decision the round waits for, in the State's words ("pick", "row", or "card":
@@ -182,15 +119,14 @@ class Round:
             order = self.draft["order"]
             return {"kind": "pick", "player": order[self.draft["pos"] % len(order)],
                     "cards": list(self.draft["pool"])}
-        if self.turn is not None and self.turn.pending is not None:
-            player, card = self.turn.pending
+        if self.waiting is not None:
+            player, card = self.waiting
             return {"kind": "row", "player": player, "card": card, "options": self.table.options()}
         return None if self.over else {"kind": "card", "players": list(self.players)}
 
     @property
     def over(self) -> bool:
-        return (self.draft is None and (self.turn is None or self.turn.done)
-                and all(not h for h in self.hands.values()))
+        return self.draft is None and self.turn_done and all(not h for h in self.hands.values())
 
     # --- moves ----------------------------------------------------------------------
     def pick(self, player: str, card: int) -> None:
@@ -223,12 +159,15 @@ class Round:
                                  drafted))
 
     def play(self, plays: dict, choose=None, *, partial: bool = False) -> bool:
-        """Everyone reveals a card; resolve the turn (True) or stop at a row choice (False).
+        """Everyone reveals a card (`reveal`), then the turn is resolved (`run`): True when it
+        is over, False at a row choice `choose` does not answer."""
+        self.reveal(plays, partial=partial)
+        return self.run(choose)
 
-        Checks every card first, so a bad play changes nothing. `partial=True` lets some players
-        sit a turn out (scenarios show only who matters).
-        """
-        if self.draft is not None or (self.turn is not None and not self.turn.done):
+    def reveal(self, plays: dict, *, partial: bool = False) -> None:
+        """The turn's cards, face up; checked first, so a bad play changes nothing.
+        `partial=True` lets some players sit a turn out (scenarios show only who matters)."""
+        if self.draft is not None or not self.turn_done:
             raise GameError("the round is not waiting for cards to be played", turn=self.turn_number + 1)
         number = self.turn_number + 1
         if partial:
@@ -247,15 +186,77 @@ class Round:
         for player, card in plays.items():
             self.hands[player].remove(card)
         self.turn_number = number
-        self.turn = Turn(self.table, plays, number, self.piles, self.log)
-        return self.turn.run(choose)
+        self.queue, self.pos = sorted((card, player) for player, card in plays.items()), 0
+        if self.log is not None:
+            self.log.append(Reveal(number, tuple({"player": p, "card": c} for c, p in self.queue)))
+
+    def step(self, choice: int | None = None) -> bool:
+        """Resolve the next card; False (and `waiting` set) when it needs a row choice.
+
+        An illegal choice raises GameError and leaves the round exactly as it was.
+        """
+        card, player = self.queue[self.pos]
+        table, log, number = self.table, self.log, self.turn_number
+        row = table.target(card)
+        if row is None:
+            if self.waiting is None:
+                self.waiting = (player, card)
+                if log is not None:
+                    log.append(TooLow(number, player, card, table.lowest_end()))
+                    log.append(ChoiceRequested(number, player, card, table.options()))
+            if choice is None:
+                return False
+            if (not is_whole(choice)
+                    or not 0 <= choice < len(table.rows) or not table.is_open(choice)):
+                raise GameError(f"turn {number}: {player} played {card}, lower than every row, "
+                                f"and must take one of the rows {table.open_rows()}, not {choice!r}",
+                                player=player, card=card, turn=number, code="bad_choice")
+            if log is not None:
+                options = table.options()
+                log.append(ChoiceMade(number, player, card, choice, table.heads(choice),
+                                      min(o["heads"] for o in options),
+                                      tuple({"row": o["row"], "heads": o["heads"]} for o in options)))
+            self._take(player, card, choice, "too_low")
+            self.waiting = None
+        else:
+            cards = table.rows[row]
+            if len(cards) >= table.capacity(row):
+                self._take(player, card, row, "sixth")
+            else:
+                if log is not None:
+                    log.append(Place(number, player, card, row, cards[-1], card - cards[-1],
+                                     len(cards) + 1))
+                cards.append(card)
+        self.pos += 1
+        return True
+
+    def _take(self, player: str, card: int, row: int, reason: str) -> None:
+        taken = self.table.take(row, card)
+        self.piles[player].extend(taken)
+        if self.log is not None:
+            self.log.append(Take(self.turn_number, player, card, row, tuple(taken),
+                                 sum(HEADS[c] for c in taken), reason))
+            self.log.append(StartRow(self.turn_number, player, card, row))
+
+    def run(self, choose=None) -> bool:
+        """Resolve every remaining card; `choose(player, card, round)` answers row choices.
+
+        Without `choose` the turn stops at the first choice (returns False).
+        """
+        while self.pos < len(self.queue):
+            if not self.step():
+                if choose is None:
+                    return False
+                player, card = self.waiting
+                self.step(choose(player, card, self))
+        return True
 
     def choose(self, row: int, choose=None) -> bool:
-        """The pending player takes `row`; the turn then goes on (True when it is over)."""
-        if self.turn is None or self.turn.pending is None:
+        """The waiting player takes `row`; the turn then goes on (True when it is over)."""
+        if self.waiting is None:
             raise GameError("no row choice is pending")
-        self.turn.step(row)
-        return self.turn.run(choose)
+        self.step(row)
+        return self.run(choose)
 
     # --- reading ----------------------------------------------------------------------
     def scores(self) -> dict:

@@ -81,7 +81,7 @@ def round_scenario(st) -> dict:
     if r.draft is not None:
         raise GameError("the draft is not over: nothing to export yet", code="not_now")
     turns = turns_of(st, record={"row": record_row})
-    if r.turn is not None and not r.turn.done:
+    if not r.turn_done:
         turns.pop()
     start = st.round_starts[-1]
     extra = {} if st.variant == "classic" else {"variant": st.variant, "players": len(st.players)}

@@ -21,7 +21,7 @@ from types import SimpleNamespace
 from ..classic.bots import HeuristicBot, cheapest_row
 from ..classic.cards import HEADS
 from ..classic.table import Table
-from ..classic.play import Turn
+from ..classic.play import Round
 from ..errors import GameError
 from ..rng import Rng
 from ..specials.bots import SpecialBot
@@ -171,15 +171,14 @@ def sample_plays(position: Position, rng: Rng, mode: str, table: Table, pool: li
 def heads_taken(table: Table, plays: dict, player: str = ME) -> int:
     """Heads `player` takes when the turn with these plays is resolved (everyone too low takes
     the cheapest row); it stops at their card: the higher cards cannot change what they took."""
-    piles = {p: [] for p in plays}
-    turn = Turn(table.clone(), plays, 1, piles)
-    while not turn.done:
-        _, who = turn.next_card()
-        if not turn.step():
-            turn.step(cheapest_row(turn.table.options()))
+    rnd = Round.lone_turn(table, plays)
+    while not rnd.turn_done:
+        _, who = rnd.next_card()
+        if not rnd.step():
+            rnd.step(cheapest_row(rnd.table.options()))
         if who == player:
             break
-    return sum(HEADS[c] for c in piles[player])
+    return sum(HEADS[c] for c in rnd.piles[player])
 
 
 def sample_seed(seed: int, index: int) -> int:

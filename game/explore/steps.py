@@ -163,8 +163,7 @@ def position_in_game(session: dict) -> Position:
     reader, rnd = checked["reader"], state.round
     if rnd is None or getattr(rnd, "draft", None) is not None:
         raise GameError("no turn to explore now", code="no_next_card")
-    turn = rnd if name == "speciales" else rnd.turn
-    waiting = [c for c, p in turn.queue[turn.pos:] if p == reader] if turn is not None else []
+    waiting = [c for c, p in rnd.queue[rnd.pos:] if p == reader]
     others = [p for p in state.players if p != reader]
     special = name == "speciales"
     table = rnd.table

@@ -257,10 +257,7 @@ def test_choice_events_round_trip():
 # --- errors never corrupt the state ------------------------------------------------------------------
 
 def state(rnd: Round):
-    turn = rnd.turn
-    return (json.dumps(snapshot(rnd)),
-            None if turn is None else (turn.pos, turn.pending, list(turn.queue)),
-            rnd.pending)
+    return json.dumps(snapshot(rnd)), (rnd.pos, rnd.waiting, list(rnd.queue)), rnd.pending
 
 
 @pytest.mark.parametrize("bad", [

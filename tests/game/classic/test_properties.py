@@ -90,7 +90,7 @@ class LogTable:
 def check_state(rnd: Round, in_play: list[int], table_from_log: LogTable | None):
     """At a pause for a row choice, the revealed cards not yet placed are still face up."""
     rows = rnd.table.rows
-    face_up = [c for c, _ in rnd.turn.queue[rnd.turn.pos:]] if rnd.turn is not None else []
+    face_up = [c for c, _ in rnd.queue[rnd.pos:]]
     assert len(rows) == 4
     assert all(1 <= len(r) <= LIMIT for r in rows)
     assert all(a < b for r in rows for a, b in zip(r, r[1:]))

@@ -10,7 +10,7 @@ from game.classic.cards import HEADS, classic_deck, heads, is_card, tactique_dec
 from game.errors import GameError
 from game.events import ChoiceMade, Place, StartRow, Take, TooLow
 from game.classic.table import Table, check_rows
-from game.classic.play import Turn
+from game.classic.play import Round
 
 
 # --- cards and têtes de bœuf ---------------------------------------------------------
@@ -65,12 +65,10 @@ def test_json_true_is_not_a_card():
 
 def resolve(rows, plays, choices=None):
     """One turn on `rows`: (table, piles, log), choices answered from `choices`."""
-    table = Table(rows)
-    piles = {p: [] for p in plays}
     log = []
-    turn = Turn(table, plays, 1, piles, log)
-    assert turn.run(lambda player, card, t: (choices or {})[player])
-    return table, piles, log
+    rnd = Round(list(plays), {p: [c] for p, c in plays.items()}, rows, log=log)
+    assert rnd.play(plays, lambda player, card, r: (choices or {})[player])
+    return rnd.table, rnd.piles, log
 
 
 def test_card_goes_after_greatest_lower_end():
@@ -123,16 +121,14 @@ def test_too_low_card_takes_row_of_players_choice_any_length(row):
 
 
 def test_too_low_card_pauses_for_the_choice_instead_of_guessing():
-    table = Table([[20], [30], [40], [50]])
-    piles = {"a": [], "b": []}
-    turn = Turn(table, {"a": 3, "b": 45}, 1, piles, [])
-    assert turn.run() is False
-    assert turn.pending == ("a", 3)
-    assert table.rows == [[20], [30], [40], [50]]  # nothing moved yet, not even 45
-    assert [o["heads"] for o in table.options()] == [3, 3, 3, 3]
-    assert turn.step(2) and turn.run()
-    assert table.rows == [[20], [30, 45], [3], [50]]
-    assert piles == {"a": [40], "b": []}
+    rnd = Round(["a", "b"], {"a": [3], "b": [45]}, [[20], [30], [40], [50]], log=[])
+    assert rnd.play({"a": 3, "b": 45}) is False
+    assert rnd.waiting == ("a", 3)
+    assert rnd.table.rows == [[20], [30], [40], [50]]  # nothing moved yet, not even 45
+    assert [o["heads"] for o in rnd.table.options()] == [3, 3, 3, 3]
+    assert rnd.step(2) and rnd.run()
+    assert rnd.table.rows == [[20], [30, 45], [3], [50]]
+    assert rnd.piles == {"a": [40], "b": []}
 
 
 def test_only_lowest_card_of_turn_can_be_too_low():
@@ -157,16 +153,14 @@ def test_several_takes_in_one_turn():
 
 
 def test_bad_choice_leaves_the_turn_exactly_as_it_was():
-    table = Table([[20], [30], [40], [50]])
-    piles = {"a": []}
-    turn = Turn(table, {"a": 3}, 1, piles, [])
-    turn.run()
+    rnd = Round(["a"], {"a": [3]}, [[20], [30], [40], [50]], log=[])
+    rnd.play({"a": 3})
     for bad in (-1, 4, True, "1", 1.0):
         with pytest.raises(GameError) as info:
-            turn.step(bad)
+            rnd.step(bad)
         assert info.value.player == "a" and info.value.card == 3 and info.value.turn == 1
-        assert turn.pending == ("a", 3) and turn.pos == 0
-        assert table.rows == [[20], [30], [40], [50]] and piles == {"a": []}
+        assert rnd.waiting == ("a", 3) and rnd.pos == 0
+        assert rnd.table.rows == [[20], [30], [40], [50]] and rnd.piles == {"a": []}
 
 
 # --- starting tables ---------------------------------------------------------------------

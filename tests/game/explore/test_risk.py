@@ -2,7 +2,7 @@
 
 The exact side enumerates every way to fill each opponent's hand from the unseen cards, and every
 card they may then play (uniform) or the card the heuristic bot picks; each deal is resolved by the
-classic Turn with everyone too low taking the cheapest row. The estimate must land within its own
+classic round with everyone too low taking the cheapest row. The estimate must land within its own
 95 % interval, its intervals must cover the exact value about 95 % of the time over many seeds,
 and chunks must give the very figures of one run.
 """
@@ -20,7 +20,7 @@ from hypothesis_budget import scaled
 from game.classic.bots import HeuristicBot
 from game.classic.cards import HEADS
 from game.classic.table import Table
-from game.classic.play import Turn
+from game.classic.play import Round
 from game.errors import GameError
 from game.explore.position import Position
 from game.explore.risk import Estimate, estimate
@@ -36,15 +36,15 @@ THREE = Position.of([[4, 7], [12, 13, 15, 16, 17], [25, 26], [30]], [2, 18, 31],
 WIDE = Position.of([[12, 13, 14, 15, 16], [28], [39, 40], [90]], [11, 17, 41, 95], 2).check()
 
 
-def cheapest(player, card, turn):
-    table = turn.table
+def cheapest(player, card, rnd):
+    table = rnd.table
     return min(table.open_rows(), key=lambda i: (table.heads(i), len(table.rows[i]), i))
 
 
 def my_heads(position: Position, plays: dict) -> int:
-    piles = {p: [] for p in plays}
-    Turn(Table(position.rows), plays, 1, piles).run(cheapest)
-    return sum(HEADS[c] for c in piles["p1"])
+    rnd = Round(list(plays), {p: [c] for p, c in plays.items()}, position.rows)
+    rnd.play(plays, cheapest)
+    return sum(HEADS[c] for c in rnd.piles["p1"])
 
 
 def deals(position: Position):
