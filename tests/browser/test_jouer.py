@@ -442,10 +442,11 @@ def test_nothing_moves_by_itself_while_a_turn_is_placed(game, tmp_path):
     """A whole round of four at a real pace, on a phone and on a desktop: while the cards of a
     turn are placed one by one and until the next card is asked for, nothing on the page moves
     by itself (no layout shift without a recent press moves the table or the hand by more than
-    16 px, less than a line of text): « Tout montrer » comes and goes in its own room and a shorter caption leaves
-    the hand where it was. On a phone, after a caption too long for the screen, the scene gives
-    back what it took beyond it (5 to 11 px in this round), so the hand is on screen when asked
-    for. A row choice or the end of the round may push what follows: a question appears there."""
+    16 px, less than a line of text): « Tout montrer » comes and goes in its own room and a
+    shorter caption leaves the hand where it was. On a phone, after a caption too long for the
+    screen, the scene gives back what it took beyond it (5 to 11 px in this round), so the hand
+    is on screen when asked for. A row choice or the end of the round may push what follows: a
+    question appears there."""
     players = ["Camille", "Alice", "Bruno", "Chloé"]
     deal = ClassicState(players, seed=7).round_starts[0]
     saved = tmp_path / "manche.json"
