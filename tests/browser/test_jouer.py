@@ -446,7 +446,8 @@ def test_nothing_moves_by_itself_while_a_turn_is_placed(game, tmp_path):
     shorter caption leaves the hand where it was. On a phone, after a caption too long for the
     screen, the scene gives back what it took beyond it (5 to 11 px in this round), so the hand
     is on screen when asked for. A row choice or the end of the round may push what follows: a
-    question appears there."""
+    question appears there. The next round starts from its table's own height: the room kept for
+    the last round's shorter hand would push a full hand off a phone's screen."""
     players = ["Camille", "Alice", "Bruno", "Chloé"]
     deal = ClassicState(players, seed=7).round_starts[0]
     saved = tmp_path / "manche.json"
@@ -478,6 +479,12 @@ def test_nothing_moves_by_itself_while_a_turn_is_placed(game, tmp_path):
         moved = [(during(t), name, px) for t, name, px in shifts
                  if during(t) not in ("row", "round_over", "game_over") and px > 16]
         assert not moved, f"{width}px: {moved}"
+        assert now == "round_over", "a round of four to 66 heads goes on"
+        page.get_by_role("button", name="Manche suivante").click()
+        assert phase(page) == "play" and page.locator(".jouer-main .jouer-carte").count() == 10
+        page.evaluate(SCROLL_ENDED)
+        assert on_screen(page, ".jouer-scene svg.sqp-table") and on_screen(page, ".jouer-main"), \
+            where(page, width)
 
 
 def test_arrow_keys_move_between_the_cards_of_the_hand(game):

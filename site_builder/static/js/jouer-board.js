@@ -98,7 +98,8 @@ export function buildArea(root, handlers) {
   });
 }
 
-/** A new game: the scene takes the height of its first table again (keepScene). */
+/** A new round or game: the scene takes the height of its first table again (keepScene); the
+ *  room kept for the last round's shorter hand would push a full hand off a phone's screen. */
 export function freshScene() {
   ui.scene.style.minHeight = "";
 }
@@ -215,10 +216,10 @@ export function setEnabled(enabled) {
 
 const MARGIN = 8; // px above the board once scrolled to it (showBoard)
 
-/** Show a step's `html` in the scene without letting the scene shrink until a new game (or a
- *  new width): a shorter caption, or a round's first table, would move the hand under the
- *  reader's finger. Never beyond the room that keeps the board (table and hand) on screen;
- *  tools.css lets it shrink for a draft and, on a phone, for a row choice. */
+/** Show a step's `html` in the scene without letting the scene shrink until the next round (or a
+ *  new width): a shorter caption would move the hand under the reader's finger. Never beyond the
+ *  room that keeps the board (table and hand) on screen; tools.css lets it shrink for a draft
+ *  and, on a phone, for a row choice. */
 export function keepScene(html) {
   const height = (e) => e.getBoundingClientRect().height;
   const before = height(ui.scene); // the height kept so far

@@ -242,6 +242,7 @@ function nextRound() {
     if (!answer.ok) return showErrors(answer.errors);
     ui.log.replaceChildren();
     ui.review.hidden = true;
+    freshScene();
     accept(answer, { scene: true });
     ui.live.textContent = view.status;
     focusFirst(ui.hand);
