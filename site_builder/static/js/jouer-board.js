@@ -218,8 +218,8 @@ const MARGIN = 8; // px above the board once scrolled to it (showBoard)
 
 /** Show a step's `html` in the scene without letting the scene shrink until the next round (or a
  *  new width): a shorter caption would move the hand under the reader's finger. Never beyond the
- *  room that keeps the board (table and hand) on screen; tools.css lets it shrink for a draft
- *  and, on a phone, for a row choice. */
+ *  room that keeps the board (table and hand) on screen; tools.css lets it shrink at any other
+ *  question (a draft, a row, a special card, the end of the round). */
 export function keepScene(html) {
   const height = (e) => e.getBoundingClientRect().height;
   const before = height(ui.scene); // the height kept so far
