@@ -1,6 +1,7 @@
 """SVG of the special cards (each told apart without colour: its own pictogram and its printed
 name) and of the variant's table: the classic drawing plus the 7 qui prend markers (a « 7 » card
-in the 7th place) and the Stops (an octagon at the row's end), so both tables look alike.
+in the 7th place) and the Stops (an octagon at the row's end), so both tables look alike; and
+the box « Et sans la carte spéciale ? » under an example.
 """
 
 from __future__ import annotations
@@ -115,3 +116,17 @@ def step_html(step: dict) -> str:
         card = (f'<span class="carte-speciale">{special_card_svg(special["card"])}'
                 f'{escape(say.played_label(special["player"], special["card"]))}</span>')
     return classic.step_html(step, table=svg, before=card, badge=_badge, special_name=say.NAMES.get)
+
+
+def comparison_html(scenario: dict, result: dict) -> str:
+    """« Et sans la carte spéciale ? » under an example, the page's and the worker's for an example
+    the reader changed (a row choice changes who scores what): heads with and without, `result`
+    of `replay.compare`, for each player who played a special card, then each other player whose
+    score it changed, so the page never guesses."""
+    played_by = tuple(dict.fromkeys(name for turn in scenario["turns"] for name in turn.get("specials", {})))
+    changed = [p for p in result["with"] if p not in played_by and result["with"][p] != result["without"][p]]
+    said = (say.comparison_text(p, result["with"][p], result["without"][p], played_by, result["cheapest"][p])
+            for p in (*played_by, *changed))
+    lines = "".join(f"<li>{escape(line)}</li>" for line in said)
+    return (f'<aside class="encadre encadre-comparaison comparaison">\n<p class="encadre-titre">'
+            f'{say.COMPARISON_TITLE}</p>\n<ul>{lines}</ul>\n</aside>')

@@ -5,8 +5,6 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from game.classic.replay import TAKE_EVENTS, revealed, takes_of
 from game.classic.replay import run as classic_run
 from game.errors import GameError
@@ -164,17 +162,3 @@ def compare(data) -> dict:
     return {"with": with_, "without": no_specials,
             "saved": {p: no_specials[p] - with_[p] for p in with_}, "cheapest": cheapest}
 
-
-def comparison_html(scenario: dict) -> str:
-    """« Et sans la carte spéciale ? » under an example, the page's and the worker's for an example
-    the reader changed (a row choice changes who scores what): heads with and without, computed
-    by `compare` for each player who played a special card, then each other player whose score
-    it changed, so the page never guesses."""
-    result = compare(scenario)
-    played_by = tuple(dict.fromkeys(name for turn in scenario["turns"] for name in turn.get("specials", {})))
-    changed = [p for p in result["with"] if p not in played_by and result["with"][p] != result["without"][p]]
-    said = (say.comparison_text(p, result["with"][p], result["without"][p], played_by, result["cheapest"][p])
-            for p in (*played_by, *changed))
-    lines = "".join(f"<li>{escape(line)}</li>" for line in said)
-    return (f'<aside class="encadre encadre-comparaison comparaison">\n<p class="encadre-titre">'
-            f'{say.COMPARISON_TITLE}</p>\n<ul>{lines}</ul>\n</aside>')

@@ -12,8 +12,8 @@ from ..variants import Seat, Variant
 from . import cards, seat, state
 from .bots import SpecialBot
 from .cards import MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS
-from .draw import step_html
-from .replay import comparison_html, replay, run, step_hooks
+from .draw import comparison_html, step_html
+from .replay import compare, replay, run, step_hooks
 
 
 def tool_numbers() -> dict:
@@ -49,5 +49,6 @@ def variant(name: str) -> Variant:
         seat=Seat(view=seat.seat_view, move_label=seat.move_label, decision_text=seat.decision_text,
                   round_scenario=seat.round_scenario, steps=partial(step_hooks, draw=False, stop=None),
                   from_scenario=state.from_scenario, advice=seat.advice),
-        comparison=comparison_html, tool_numbers=tool_numbers, run_cost=run_cost,
+        comparison=lambda scenario: comparison_html(scenario, compare(scenario)),
+        tool_numbers=tool_numbers, run_cost=run_cost,
     )

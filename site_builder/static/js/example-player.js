@@ -286,7 +286,7 @@ class Player {
   }
 
   /** « Et sans la carte spéciale ? » retells the example shown: a changed one's comes with its
-   *  answer (game/specials/replay.py comparison_html), the one as written is the build's. */
+   *  answer (game/specials/draw.py comparison_html), the one as written is the build's. */
   tellComparison(markup) {
     const box = this.section.querySelector(":scope > .encadre-comparaison");
     if (box && markup) box.outerHTML = markup;

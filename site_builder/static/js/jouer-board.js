@@ -98,11 +98,6 @@ export function buildArea(root, handlers) {
   });
 }
 
-/** A new round or game: the scene takes the height of its first table again (keepScene); the
- *  room kept for the last round's shorter hand would push a full hand off a phone's screen. */
-export function freshScene() {
-  ui.scene.style.minHeight = "";
-}
 
 /** Draw `view` (the engine's): status, scores, hand, the decision asked, the end of a round;
  *  the table too with `scene` (else the steps being shown keep it). Buttons stay off while `busy`. */
@@ -110,7 +105,12 @@ export function render(view, { scene = false, busy = false } = {}) {
   shown = view;
   ui.status.textContent = view.status;
   renderScores(view);
-  if (scene) ui.scene.innerHTML = view.table; // markup drawn by the engine
+  if (scene) {
+    ui.scene.innerHTML = view.table; // markup drawn by the engine
+    // A round's (or a draft's) first table: the room keepScene kept for the last round's shorter
+    // hand would push a full hand off a phone's screen.
+    ui.scene.style.minHeight = "";
+  }
 
   const drafting = view.phase === "pick";
   ui.handTitle.textContent = drafting ? T.pool : T.hand;

@@ -9,7 +9,7 @@ import * as engine from "./engine.js";
 import { EngineProgress } from "./controls.js";
 import { el, reveal } from "./dom.js";
 import { keepForOffline } from "./hors-ligne.js";
-import { buildArea, freshScene, keepScene, render, setEnabled, showBoard, ui } from "./jouer-board.js";
+import { buildArea, keepScene, render, setEnabled, showBoard, ui } from "./jouer-board.js";
 import { showReview } from "./jouer-review.js";
 import { download, keep, kept, readJson } from "./jouer-store.js";
 import { WORDS } from "./mots.js";
@@ -149,7 +149,6 @@ function begin(answer) {
   ui.review.hidden = true;
   ui.review.replaceChildren();
   ui.log.replaceChildren();
-  freshScene();
   accept(answer, { scene: true });
   focusFirst(ui.hand);
 }
@@ -242,7 +241,6 @@ function nextRound() {
     if (!answer.ok) return showErrors(answer.errors);
     ui.log.replaceChildren();
     ui.review.hidden = true;
-    freshScene();
     accept(answer, { scene: true });
     ui.live.textContent = view.status;
     focusFirst(ui.hand);
