@@ -164,6 +164,7 @@ def wait_for_step(reader, sid: str, n: int) -> dict:
 
 
 BOOT = "() => document.documentElement.dataset.demarrage"   # runtime, or snapshot
+PAGE_NOTES = "() => window.__journeyNotes"   # the page's console.info lines (journey_probe.js)
 
 
 def background_settled(reader) -> None:
@@ -174,7 +175,8 @@ def background_settled(reader) -> None:
     state = reader.wait(f"() => document.documentElement.dataset.instantane || ({BOOT})() === 'snapshot'",
                         what="the page's background work settles")
     if reader.eval(BOOT) == "runtime":
-        assert state == "fait", f"{reader.engine}: the engine's snapshot was not made ({state})"
+        assert state == "fait", (f"{reader.engine}: the engine's snapshot was not made ({state}): "
+                                 f"{reader.eval(PAGE_NOTES)}")
         reader.snapshot_kept = True
 
 

@@ -48,3 +48,11 @@ export function startEngine(pyodide, archive) {
   pyodide.runPython(`import sys\nif ${JSON.stringify(ENGINE_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})`);
   return pyodide.pyimport("game.web").handle;
 }
+
+/** An error as one line of text and its stack: Chromium's stack starts with the message,
+ *  Firefox's and WebKit's hold only the frames, so `error.stack` alone loses the message. */
+export function describe(error) {
+  const text = String(error);
+  const stack = (error && error.stack) || "";
+  return stack && !stack.startsWith(text) ? `${text}\n${stack}` : stack || text;
+}

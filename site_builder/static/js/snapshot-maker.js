@@ -8,7 +8,7 @@
 // `makeMemorySnapshot()` in Cache Storage (js/snapshots.js) for the next page and visit. It posts
 // {type: "made", bytes} or {type: "failed", detail}, then the page ends it.
 
-import { fetchArchive, importPyodide, pyodideOptions, readManifest, startEngine } from "./boot.js";
+import { describe, fetchArchive, importPyodide, pyodideOptions, readManifest, startEngine } from "./boot.js";
 import * as snapshots from "./snapshots.js";
 
 const CACHED = { cache: "force-cache" };
@@ -54,6 +54,6 @@ self.onmessage = async () => {
   try {
     self.postMessage({ type: "made", bytes: await make() });
   } catch (error) {
-    self.postMessage({ type: "failed", detail: String(error && error.stack || error) });
+    self.postMessage({ type: "failed", detail: describe(error) });
   }
 };

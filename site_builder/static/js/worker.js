@@ -7,7 +7,7 @@
 // the worker also posts {type: "progress", phase, loaded, total} so the page can say what it waits
 // for: phase is "download" (the runtime's files), "start" (Python starting) or "engine" (game/).
 
-import { SITE_ROOT, fetchArchive, importPyodide, pyodideOptions, readManifest, startEngine } from "./boot.js";
+import { SITE_ROOT, describe, fetchArchive, importPyodide, pyodideOptions, readManifest, startEngine } from "./boot.js";
 import * as snapshots from "./snapshots.js";
 
 const PROGRESS_EVERY_MS = 120; // enough for a smooth bar, few enough messages for the page
@@ -171,7 +171,7 @@ self.onmessage = async (event) => {
     ready = Promise.race([boot(), bootFailure]);
     ready.then(
       () => self.postMessage({ type: "ready", boot: bootedFrom }),
-      (error) => self.postMessage({ type: "failed", detail: String(error && error.stack || error) }),
+      (error) => self.postMessage({ type: "failed", detail: describe(error) }),
     );
   }
   if (message.type === "boot") return;
