@@ -3,7 +3,8 @@
 // Usage: node tests/parity/run_worker.mjs SITE_DIR MESSAGES.json > OUTPUT.json
 // The worker is imported from SITE_DIR/js/worker.js with just enough of a worker's globals:
 // `self` (postMessage, addEventListener) and a fetch that reads the site's files (file: URLs),
-// answering 404 for a missing one as a host would. Each message is posted in turn; the output
+// answering 404 for a missing one as a host would (and a message with "throws", below, that the
+// worker cannot read). Each message is posted in turn; the output
 // is {boot, answers}: how the worker started Python ("snapshot" or "runtime", from its ready
 // message) and the parsed answers, in order.
 
@@ -72,7 +73,15 @@ globalThis.addEventListener = (type, listener) => {
 
 await import(pathToFileURL(join(resolve(siteDir), "js", "worker.js")).href);
 
+// A message with "throws" stands for one the worker cannot hand to Python: reading that field
+// throws its text. The worker must still answer it, and then the next ones.
+function unreadable(message) {
+  const text = message.throws;
+  return Object.defineProperty(message, "throws", { enumerable: true, get() { throw new Error(text); } });
+}
+
 function ask(message) {
+  if (message.throws) unreadable(message);
   return new Promise((resolveAnswer) => {
     waiting.set(message.id, resolveAnswer);
     self.onmessage({ data: message });

@@ -129,11 +129,21 @@ def test_the_site_ships_the_trimmed_library_and_no_lock_file(built_site):
     assert "snapshot" not in manifest and not list(built_site.glob("*.snapshot.gz"))
 
 
+# A message the worker cannot hand to Python (run_worker.mjs: reading it throws): the worker says
+# the engine failed, with the error, instead of leaving the page waiting, and answers the next ones.
+UNREADABLE = {"id": "unreadable", "type": "snapshot-probe", "throws": "cannot be read"}
+
+
 def test_the_worker_in_pyodide_answers_every_message_as_cpython(built_site, tmp_path):
-    batch = messages(built_site) + every_request()
+    batch = messages(built_site)
+    batch = batch[:1] + [UNREADABLE] + batch[1:] + every_request()
     output = run_worker(built_site, batch, tmp_path)
     assert output["boot"] == "runtime"   # Pyodide started from the trimmed library, no snapshot
     assert len(output["answers"]) == len(batch)
+    failed = output["answers"][1]
+    assert failed.pop("detail").startswith("Error: cannot be read"), failed
+    assert failed == {"id": "unreadable", "ok": False, "failed": True}
+    del batch[1], output["answers"][1]
     steps_compared, kinds = 0, set()
     for message, theirs in zip(batch, output["answers"]):
         ours = json.loads(web.handle(json.dumps(message, ensure_ascii=False)))

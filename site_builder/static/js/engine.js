@@ -99,14 +99,17 @@ export function start() {
   return started;
 }
 
-/** Send one message to Python; resolves with its answer ({ok, steps|errors, ...}). */
+/** Send one message to Python; resolves with its answer ({ok, steps|errors, ...}), a refusal
+ *  included. Rejects when the engine failed: it did not start, or could not answer. */
 export async function ask(message) {
   await start();
   const id = nextId++;
-  return new Promise((resolve) => {
+  const answer = await new Promise((resolve) => {
     pending.set(id, resolve);
     worker.postMessage({ ...message, id });
   });
+  if (answer.failed) throw new Error(`engine failed: ${answer.detail || "it did not start"}`);
+  return answer;
 }
 
 // --- the next page's snapshot -------------------------------------------------------------------

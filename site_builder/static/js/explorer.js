@@ -124,12 +124,6 @@ function status(text) {
   root.querySelector("[data-statut]").textContent = text;
 }
 
-async function ask(message) {
-  const answer = await engine.ask(message);
-  if (answer.failed) throw new Error("engine failed");
-  return answer;
-}
-
 function failed(error) {
   console.error(error);
   status(root.querySelector("[data-statut]").dataset.texteEchec);
@@ -150,7 +144,7 @@ function want() {
 async function check() {
   await opening;
   const mine = ++checkCount;
-  const answer = await ask({ type: "explore_check", form: readForm() });
+  const answer = await engine.ask({ type: "explore_check", form: readForm() });
   if (mine !== checkCount) return null;  // a newer edit is on its way
   showErrors(answer.errors);
   showGrid(answer);
@@ -174,7 +168,7 @@ async function verify() {
 
 async function updateLink() {
   const { seed, mode } = settings();
-  const answer = await ask({ type: "explore_encode", form: readForm(), seed, mode });
+  const answer = await engine.ask({ type: "explore_encode", form: readForm(), seed, mode });
   const seedError = root.querySelector('[data-erreur="seed"]');
   seedError.textContent = answer.ok ? "" : answer.errors.map((error) => error.message).join(" ");
   if (answer.ok) setting("seed").removeAttribute("aria-invalid");
@@ -196,7 +190,7 @@ async function updateLink() {
 async function decode(link) {
   touched = new Set();
   try {
-    const answer = await ask({ type: "explore_decode", fragment: link });
+    const answer = await engine.ask({ type: "explore_decode", fragment: link });
     return { answer, typed: [...touched].map((input) => [input, input.value]) };
   } finally {
     touched = null;
@@ -280,7 +274,7 @@ async function estimate(event) {
     running.from = edits;
     bar.value = 0;
     bar.parentElement.hidden = false;
-    let answer = await ask(base);
+    let answer = await engine.ask(base);
     while (true) {
       if (!answer.ok) {
         showErrors(answer.errors);
@@ -292,7 +286,7 @@ async function estimate(event) {
       bar.max = answer.samples;
       bar.value = answer.done;
       if (answer.finished || running.stopped) break;
-      answer = await ask({ ...base, start: answer.done, so_far: answer.estimate });
+      answer = await engine.ask({ ...base, start: answer.done, so_far: answer.estimate });
     }
     results.dataset.fini = String(answer.finished);
   } catch (error) {
@@ -345,7 +339,7 @@ function moveInGrid(event) {
 
 async function exportScenario() {
   want();
-  const answer = await ask({ type: "explore_export", form: readForm() });
+  const answer = await engine.ask({ type: "explore_export", form: readForm() });
   const json = root.querySelector("#explorer-json");
   if (!answer.ok) {
     showErrors(answer.errors);
@@ -360,7 +354,7 @@ async function exportScenario() {
 
 async function importScenario() {
   want();
-  const answer = await ask({ type: "explore_import", text: root.querySelector("#explorer-json").value });
+  const answer = await engine.ask({ type: "explore_import", text: root.querySelector("#explorer-json").value });
   if (!answer.ok) return sayAboutJson(answer.errors.map((error) => error.message).join(" "));
   fillForm(answer.form);
   await check();

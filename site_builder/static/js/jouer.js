@@ -55,9 +55,7 @@ async function whileStarting(work) {
 
 async function ask(message) {
   ui.error && (ui.error.textContent = "");
-  const answer = await whileStarting(() => engine.ask(message));
-  if (answer.failed) throw new Error("engine failed");
-  return answer;
+  return whileStarting(() => engine.ask(message));
 }
 
 function showErrors(errors) {

@@ -183,7 +183,15 @@ self.onmessage = async (event) => {
     return;
   }
   const started = performance.now();
-  const answer = JSON.parse(handle(JSON.stringify(message)));
+  let answer;
+  try {
+    answer = JSON.parse(handle(JSON.stringify(message)));
+  } catch (error) {
+    // game.web.handle never raises: this is the runtime failing, or a message it cannot take.
+    // The page hears it (an unanswered message would leave it waiting for ever).
+    self.postMessage({ id: message.id, ok: false, failed: true, detail: describe(error) });
+    return;
+  }
   answer.ms = performance.now() - started;
   self.postMessage(answer);
 };
