@@ -727,7 +727,7 @@ def test_special_cards_and_junior_are_played_through_the_listed_moves(game, vari
                 assert f"Le {played} de " in page.inner_text(".jouer-journal ol li:last-child")
             elif decisions:
                 # Junior: the log tells the reader's last move and the robot's that followed.
-                assert page.locator(".jouer-journal ol li").count() >= 2
+                assert page.locator(".jouer-journal ol li").count() >= 2, page.inner_text(".jouer-journal")
                 assert page.locator(".jouer-scene .jr-mains").count() == 0   # robots' hands hidden
             if decisions == 0:
                 ARTIFACTS.mkdir(exist_ok=True)
@@ -740,6 +740,31 @@ def test_special_cards_and_junior_are_played_through_the_listed_moves(game, vari
     if variant == "speciales":
         assert "Vos cartes spéciales" in page.inner_text(".jouer-en-plus") or \
             "plus de carte spéciale" in page.inner_text(".jouer-en-plus")
+
+
+def test_a_game_begun_after_one_left_mid_turn_logs_its_first_turn_whole(game, tmp_path):
+    """A game left at a row choice (part of its turn shown), then a Junior game, whose turn opens
+    with the reader's decision: the log tells that turn from its start, the reader's own move
+    first (a new game shows nothing of its turn yet, whatever the last game had shown)."""
+    page = game
+    new_game(page)
+    saved = tmp_path / "manche.json"
+    saved.write_text(json.dumps(TOO_LOW), encoding="utf-8")
+    page.set_input_files("#jouer-fichier", str(saved))
+    assert phase(page) == "play"
+    page.click(".jouer-carte[data-card='5']")
+    assert phase(page) == "row"
+    to_the_form(page)
+    start_game(page, "junior-expert", "1")
+    page.wait_for_selector(LISTED, state="attached", timeout=ENGINE_TIMEOUT_MS)
+    while page.get_attribute(ROOT, "data-phase") != "move":   # the robot may open the game
+        assert page.get_attribute(ROOT, "data-phase") == "play"
+        page.locator(".jouer-main .jouer-carte").first.click()
+        page.wait_for_selector(LISTED, state="attached", timeout=ENGINE_TIMEOUT_MS)
+    page.locator(".jouer-coups .jouer-coup").first.click()
+    page.wait_for_selector(LISTED, state="attached", timeout=ENGINE_TIMEOUT_MS)
+    told = page.eval_on_selector_all(".jouer-journal ol li", "lis => lis.map((li) => li.textContent)")
+    assert len(told) >= 2 and told[0].startswith("Camille"), told
 
 
 OFFERED = "() => [...document.querySelectorAll('#jouer-bots option:not(:disabled)')].map((o) => Number(o.value))"

@@ -147,6 +147,7 @@ function begin(answer) {
   ui.review.hidden = true;
   ui.review.replaceChildren();
   ui.log.replaceChildren();
+  shown = 0; // nothing of this game's turn is shown yet, whatever the last game showed
   accept(answer, { scene: true });
   focusFirst(ui.hand);
 }
