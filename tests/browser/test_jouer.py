@@ -213,8 +213,8 @@ TOO_LOW = {
 }
 
 
-def test_a_too_low_card_stops_for_the_row_choice_with_each_cost(game, tmp_path):
-    page = game
+def at_the_row_choice(page, tmp_path) -> None:
+    """TOO_LOW loaded from a file and the reader's 5 played: the turn waits for their row."""
     new_game(page)
     saved = tmp_path / "manche.json"
     saved.write_text(json.dumps(TOO_LOW), encoding="utf-8")
@@ -222,6 +222,11 @@ def test_a_too_low_card_stops_for_the_row_choice_with_each_cost(game, tmp_path):
     assert phase(page) == "play"
     page.click(".jouer-carte[data-card='5']")
     assert phase(page) == "row"
+
+
+def test_a_too_low_card_stops_for_the_row_choice_with_each_cost(game, tmp_path):
+    page = game
+    at_the_row_choice(page, tmp_path)
     # The hand waits while the row is chosen. A card forced through all the same is refused in
     # French, and the board goes back to the question it asked, the game unchanged.
     assert page.locator(".jouer-main .jouer-carte:not([disabled])").count() == 0
@@ -747,13 +752,7 @@ def test_a_game_begun_after_one_left_mid_turn_logs_its_first_turn_whole(game, tm
     with the reader's decision: the log tells that turn from its start, the reader's own move
     first (a new game shows nothing of its turn yet, whatever the last game had shown)."""
     page = game
-    new_game(page)
-    saved = tmp_path / "manche.json"
-    saved.write_text(json.dumps(TOO_LOW), encoding="utf-8")
-    page.set_input_files("#jouer-fichier", str(saved))
-    assert phase(page) == "play"
-    page.click(".jouer-carte[data-card='5']")
-    assert phase(page) == "row"
+    at_the_row_choice(page, tmp_path)
     to_the_form(page)
     start_game(page, "junior-expert", "1")
     page.wait_for_selector(LISTED, state="attached", timeout=ENGINE_TIMEOUT_MS)
