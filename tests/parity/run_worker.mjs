@@ -3,10 +3,10 @@
 // Usage: node tests/parity/run_worker.mjs SITE_DIR MESSAGES.json > OUTPUT.json
 // The worker is imported from SITE_DIR/js/worker.js with just enough of a worker's globals:
 // `self` (postMessage, addEventListener) and a fetch that reads the site's files (file: URLs),
-// answering 404 for a missing one as a host would (and a message with "throws", below, that the
-// worker cannot read). Each message is posted in turn; the output
-// is {boot, answers}: how the worker started Python ("snapshot" or "runtime", from its ready
-// message) and the parsed answers, in order.
+// answering 404 for a missing one as a host would. Each message is posted in turn (one with
+// "throws", below, as a message the worker cannot read); the output is {boot, answers}: how the
+// worker started Python ("snapshot" or "runtime", from its ready message) and the parsed
+// answers, in order.
 
 import { register } from "node:module";
 import { readFile } from "node:fs/promises";
