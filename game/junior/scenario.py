@@ -106,8 +106,8 @@ def load(scenario) -> tuple[dict, list]:
         if not isinstance(player, str):
             raise GameError(f"{where}: player must be a name, not {player!r}", field=where,
                             code="shape")
-    played = scenario.get("played", len(moves))
-    if not is_whole(played) or not 0 <= played < len(moves) + ("played" not in scenario):
+    played = scenario.get("played")
+    if "played" in scenario and not (is_whole(played) and 0 <= played < len(moves)):
         raise GameError(f"played must count fewer of the moves than the {len(moves)} written, not "
                         f"{str(played)[:20]}", field="played", code="shape")
     return state, moves

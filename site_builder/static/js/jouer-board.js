@@ -98,7 +98,6 @@ export function buildArea(root, handlers) {
   });
 }
 
-
 /** Draw `view` (the engine's): status, scores, hand, the decision asked, the end of a round;
  *  the table too with `scene` (else the steps being shown keep it). Buttons stay off while `busy`. */
 export function render(view, { scene = false, busy = false } = {}) {
