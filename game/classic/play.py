@@ -70,28 +70,84 @@ class Options:
         return classic_deck() if self.variant == "classic" else tactique_deck(players)
 
 
-class Round:
+class BaseRound:
+    """What every round of revealed cards shares (the classic family's `Round`, the special
+    cards' `specials.round.SpecialRound`): the hands, the table, the penalty piles, and a turn's
+    cards revealed together and queued lowest first; each subclass settles the queue by its rules."""
+
+    __slots__ = ("players", "number", "hands", "table", "piles", "turn_number", "queue", "pos",
+                 "log", "draft")
+
+    def __init__(self, players: list[str], hands: dict, table: Table, *, number: int,
+                 log: list | None, draft: dict | None = None):
+        self.players = list(players)
+        self.number = number
+        self.hands = {p: sorted(hands.get(p, ())) for p in self.players}
+        self.table = table
+        self.piles = {p: [] for p in self.players}
+        self.turn_number = 0
+        self.queue: list[tuple[int, str]] = []   # (card, player) of this turn, ascending
+        self.pos = 0                              # the next card of `queue` to resolve
+        self.log = log
+        self.draft = draft   # Logique: {"pool": [...], "order": [...], "pos": k} until every hand is full
+
+    @property
+    def turn_done(self) -> bool:
+        return self.pos >= len(self.queue)
+
+    def next_card(self) -> tuple[int, str]:
+        """(card, player) resolved next."""
+        return self.queue[self.pos]
+
+    @property
+    def over(self) -> bool:
+        return self.draft is None and self.turn_done and all(not h for h in self.hands.values())
+
+    def reveal(self, plays: dict, *, partial: bool = False) -> None:
+        """The turn's cards, face up; checked first, so a bad play changes nothing.
+        `partial=True` lets some players sit a turn out (scenarios show only who matters)."""
+        if self.draft is not None or not self.turn_done:
+            raise GameError("the round is not waiting for cards to be played", turn=self.turn_number + 1)
+        number = self.turn_number + 1
+        if partial:
+            seated = bool(plays) and set(plays) <= set(self.players)
+        else:
+            seated = set(plays) == set(self.players)
+        if not seated:
+            missing = sorted(set(self.players) - set(plays))
+            extra = sorted(set(plays) - set(self.players))
+            raise GameError(f"turn {number}: every player plays one card "
+                            f"(missing: {missing}, unknown: {extra})", turn=number, code="shape")
+        for player, card in plays.items():
+            if not is_card(card) or card not in self.hands[player]:
+                raise GameError(f"turn {number}: {player} does not hold card {card}",
+                                player=player, card=card, turn=number, code="not_in_hand")
+        for player, card in plays.items():
+            self.hands[player].remove(card)
+        self.turn_number = number
+        self.queue, self.pos = sorted((card, player) for player, card in plays.items()), 0
+        if self.log is not None:
+            self.log.append(Reveal(number, tuple({"player": p, "card": c} for c, p in self.queue)))
+
+    def score(self, player: str) -> int:
+        return sum(HEADS[c] for c in self.piles[player])
+
+    def scores(self) -> dict:
+        return {p: self.score(p) for p in self.players}
+
+
+class Round(BaseRound):
     """One round: the hands, the table, the penalty piles and the turn being resolved. A state
     machine rather than a loop with a callback: a turn's cards are revealed together and
     resolved lowest first (`step`); a card lower than every row stops the turn (`pending`)
     until its player's row choice comes (`choose`; RULES §1: any row)."""
 
-    __slots__ = ("players", "number", "hands", "table", "piles", "turn_number", "queue", "pos",
-                 "waiting", "log", "draft")
+    __slots__ = ("waiting",)
 
     def __init__(self, players: list[str], hands: dict, rows, *, number: int = 1,
                  log: list | None = None, draft: dict | None = None, limit: int = LIMIT):
-        self.players = list(players)
-        self.number = number
-        self.hands = {p: sorted(hands.get(p, ())) for p in self.players}
-        self.table = Table(rows, limit)
-        self.piles = {p: [] for p in self.players}
-        self.turn_number = 0
-        self.queue: list[tuple[int, str]] = []   # (card, player) of this turn, ascending
-        self.pos = 0                              # the next card of `queue` to resolve
+        super().__init__(players, hands, Table(rows, limit), number=number, log=log, draft=draft)
         self.waiting: tuple | None = None         # (player, card) waiting for a row choice
-        self.log = log
-        self.draft = draft   # Logique: {"pool": [...], "order": [...], "pos": k} until every hand is full
 
     @classmethod
     def lone_turn(cls, table: Table, plays: dict) -> "Round":
@@ -104,14 +160,6 @@ class Round:
 
     # --- what the round waits for -------------------------------------------------
     @property
-    def turn_done(self) -> bool:
-        return self.pos >= len(self.queue)
-
-    def next_card(self) -> tuple[int, str]:
-        """(card, player) resolved by the next `step`."""
-        return self.queue[self.pos]
-
-    @property
     def pending(self) -> dict | None:
         """The decision the round waits for, in the State's words ("pick", "row", or "card":
         every player's, at once), or None when the round is over."""
@@ -123,10 +171,6 @@ class Round:
             player, card = self.waiting
             return {"kind": "row", "player": player, "card": card, "options": self.table.options()}
         return None if self.over else {"kind": "card", "players": list(self.players)}
-
-    @property
-    def over(self) -> bool:
-        return self.draft is None and self.turn_done and all(not h for h in self.hands.values())
 
     # --- moves ----------------------------------------------------------------------
     def pick(self, player: str, card: int) -> None:
@@ -163,32 +207,6 @@ class Round:
         is over, False at a row choice `choose` does not answer."""
         self.reveal(plays, partial=partial)
         return self.run(choose)
-
-    def reveal(self, plays: dict, *, partial: bool = False) -> None:
-        """The turn's cards, face up; checked first, so a bad play changes nothing.
-        `partial=True` lets some players sit a turn out (scenarios show only who matters)."""
-        if self.draft is not None or not self.turn_done:
-            raise GameError("the round is not waiting for cards to be played", turn=self.turn_number + 1)
-        number = self.turn_number + 1
-        if partial:
-            seated = bool(plays) and set(plays) <= set(self.players)
-        else:
-            seated = set(plays) == set(self.players)
-        if not seated:
-            missing = sorted(set(self.players) - set(plays))
-            extra = sorted(set(plays) - set(self.players))
-            raise GameError(f"turn {number}: every player plays one card "
-                            f"(missing: {missing}, unknown: {extra})", turn=number)
-        for player, card in plays.items():
-            if not is_card(card) or card not in self.hands[player]:
-                raise GameError(f"turn {number}: {player} does not hold card {card}",
-                                player=player, card=card, turn=number, code="not_in_hand")
-        for player, card in plays.items():
-            self.hands[player].remove(card)
-        self.turn_number = number
-        self.queue, self.pos = sorted((card, player) for player, card in plays.items()), 0
-        if self.log is not None:
-            self.log.append(Reveal(number, tuple({"player": p, "card": c} for c, p in self.queue)))
 
     def step(self, choice: int | None = None) -> bool:
         """Resolve the next card; False (and `waiting` set) when it needs a row choice.
@@ -257,10 +275,6 @@ class Round:
             raise GameError("no row choice is pending")
         self.step(row)
         return self.run(choose)
-
-    # --- reading ----------------------------------------------------------------------
-    def scores(self) -> dict:
-        return {p: sum(HEADS[c] for c in self.piles[p]) for p in self.players}
 
 
 def winners_of(totals: dict) -> list:

@@ -12,9 +12,10 @@ from __future__ import annotations
 import copy
 
 from game.classic.cards import HEADS
+from game.classic.play import BaseRound
 from game.classic.table import LIMIT, Table
 from game.errors import GameError
-from game.events import ChoiceMade, ChoiceRequested, Place, Reveal, StartRow, Take, TooLow
+from game.events import ChoiceMade, ChoiceRequested, Place, StartRow, Take, TooLow
 
 from . import events as ev
 from . import moves
@@ -62,36 +63,22 @@ class SpecialTable(Table):
         return {"rows": self.to_json(), "marked": sorted(self.marked), "stopped": sorted(self.stopped)}
 
 
-class SpecialRound:
+class SpecialRound(BaseRound):
+    """A round's hands, piles, reveal and queue (`play.BaseRound`), with the special cards held,
+    the heads Négatif = positif cancels, and each card settled with its player's special move."""
+
+    __slots__ = ("specials", "credits", "discard", "asked")
+
     def __init__(self, players, hands: dict, specials: dict, rows, *, marked=(), stopped=(),
                  number: int = 1, log: list | None = None):
-        self.players = list(players)
-        self.number = number
-        self.hands = {p: sorted(hands.get(p, ())) for p in self.players}
+        super().__init__(players, hands, SpecialTable(rows, marked=marked, stopped=stopped),
+                         number=number, log=log)
         self.specials = {p: list(specials.get(p, ())) for p in self.players}
-        self.table = SpecialTable(rows, marked=marked, stopped=stopped)
-        self.piles = {p: [] for p in self.players}
         self.credits = {p: 0 for p in self.players}   # heads cancelled by Négatif = positif
         self.discard: list[str] = []                  # special cards played, face up
-        self.turn_number = 0
-        self.queue: list[tuple[int, str]] = []        # (card, player) of this turn, ascending
-        self.pos = 0
-        self.log = log
         self.asked: tuple[RowChoice, dict | None] | None = None   # a row decision, its move
 
     # --- reading -----------------------------------------------------------------------
-    @property
-    def turn_done(self) -> bool:
-        return self.pos >= len(self.queue)
-
-    @property
-    def over(self) -> bool:
-        return self.turn_done and all(not h for h in self.hands.values())
-
-    def next_card(self) -> tuple[int, str]:
-        """(card, player) settled by the next `resolve`."""
-        return self.queue[self.pos]
-
     @property
     def pending(self) -> dict | None:
         """The decision the round waits for (None once over): every player's number card
@@ -108,40 +95,12 @@ class SpecialRound:
 
     def score(self, player: str) -> int:
         """Heads taken minus what Négatif = positif cancelled (may be below zero)."""
-        return sum(HEADS[c] for c in self.piles[player]) - self.credits[player]
-
-    def scores(self) -> dict:
-        return {p: self.score(p) for p in self.players}
+        return super().score(player) - self.credits[player]
 
     def options(self) -> list[dict]:
         return self.table.options()
 
     # --- moves -------------------------------------------------------------------------
-    def reveal(self, plays: dict, *, partial: bool = False) -> None:
-        """Everyone reveals a number card; checked first, so a bad play changes nothing.
-
-        `partial=True` lets some players sit a turn out (scenarios show only who matters).
-        """
-        number = self.turn_number + 1
-        self.asked = None
-        if not self.turn_done:
-            raise GameError(f"turn {self.turn_number}: cards are still to be placed", turn=number)
-        if not plays or not set(plays) <= set(self.players) \
-                or (not partial and set(plays) != set(self.players)):
-            raise GameError(f"turn {number}: every player plays one card (players: {self.players})",
-                            turn=number, code="shape")
-        for player, card in plays.items():
-            if card not in self.hands[player]:
-                raise GameError(f"turn {number}: {player} does not hold card {card}", player=player,
-                                card=card, turn=number, code="not_in_hand")
-        for player, card in plays.items():
-            self.hands[player].remove(card)
-        self.turn_number = number
-        self.queue = sorted((card, player) for player, card in plays.items())
-        self.pos = 0
-        if self.log is not None:
-            self.log.append(Reveal(number, tuple({"player": p, "card": c} for c, p in self.queue)))
-
     def resolve(self, move: dict | None = None, choice: int | None = None) -> bool:
         """Settle the next card, with its player's special move if any (True once settled).
 
@@ -270,11 +229,11 @@ class SpecialRound:
 
     def _restore(self, saved: "SpecialRound", mark: int) -> None:
         """Back to `saved` (a clone), the log cut at `mark`."""
-        log = self.log
-        self.__dict__.update(vars(saved))
-        self.log = log
-        if log is not None:
-            del log[mark:]
+        for name in (*BaseRound.__slots__, *SpecialRound.__slots__):
+            if name != "log":
+                setattr(self, name, getattr(saved, name))
+        if self.log is not None:
+            del self.log[mark:]
 
     def trial(self, move: dict | None = None, choice: int | None = None) -> "SpecialRound | None":
         """A copy with the next card resolved, for looking ahead (bots, legal moves); None when
