@@ -28,7 +28,7 @@ class Scenario:
 
 def check_outline(data, keys, check_variant=None) -> None:
     """The first checks of a rows-and-turns scenario (classic or special cards): plain JSON, an
-    object, no unknown key, then the variant's own check, then "rows" and "turns" present."""
+    object, no unknown key, then the variant's own check, then "rows" and "turns" (a list)."""
     check_plain(data)
     if not isinstance(data, dict):
         raise GameError("a scenario is a JSON object with \"rows\" and \"turns\"", code="shape")
@@ -40,6 +40,8 @@ def check_outline(data, keys, check_variant=None) -> None:
     for key in ("rows", "turns"):
         if key not in data:
             raise GameError(f"a scenario needs \"{key}\"", field=key, code="shape")
+    if not isinstance(data["turns"], list):
+        raise GameError("\"turns\" must be a list", field="turns", code="shape")
 
 
 def parse(data) -> Scenario:
@@ -48,11 +50,8 @@ def parse(data) -> Scenario:
     The checks run in a fixed order (shape, then players, deck, rows, hands, turns), so a
     scenario with several faults is always refused for the same first one."""
     check_outline(data, KEYS)
-    turns_in = data["turns"]
-    if not isinstance(turns_in, list):
-        raise GameError("\"turns\" must be a list", field="turns", code="shape")
-    hands = data.get("hands")
-    players = _players(turns_in, hands)
+    turns_in, hands = data["turns"], data.get("hands")
+    players = players_of(turns_in, hands)
     variant = data.get("variant", "classic")
     if variant not in VARIANTS:
         raise GameError(f"unknown variant {variant!r}", field="variant", code="shape")
@@ -68,31 +67,32 @@ def parse(data) -> Scenario:
         raise GameError(f"the table has {ROWS} rows, not {len(rows)}", field="rows", code="rows_shape")
     used = {c: "on the table" for r in rows for c in r}
     if hands is not None:
-        _check_hands(hands, used, highest)
+        check_hands(hands, used, highest)
     turns = [_turn(t, turn, hands, used, highest, len(rows)) for t, turn in enumerate(turns_in, 1)]
     return Scenario([list(r) for r in rows], turns, players, hands, limit)
 
 
-def _players(turns_in: list, hands) -> list[str]:
-    """Every player, in order of first appearance (turns, then hands), once the turns and
-    hands have their shape."""
+def players_of(turns_in: list, hands, turn_keys=("plays", "choices")) -> list[str]:
+    """Every player, in order of first appearance (turns, then hands), once the turns (each with
+    "plays" and keys among `turn_keys`) and hands have their shape."""
     players: list[str] = []
     for t, turn in enumerate(turns_in, 1):
         if not isinstance(turn, dict) or not isinstance(turn.get("plays"), dict) or not turn["plays"]:
             raise GameError(f"turn {t}: needs \"plays\", an object {{player: card}} with at least one play",
                             turn=t, field=f"turns[{t - 1}].plays", code="shape")
-        extra = sorted(set(turn) - {"plays", "choices"})
+        extra = sorted(set(turn) - set(turn_keys))
         if extra:
             raise GameError(f"turn {t}: unknown key(s) {', '.join(extra)}", turn=t, code="shape")
-        _add_players(players, turn["plays"], f"turn {t}: a player name cannot be empty", turn=t)
+        add_players(players, turn["plays"], f"turn {t}: a player name cannot be empty", turn=t)
     if hands is not None:
         if not isinstance(hands, dict):
             raise GameError("\"hands\" must be an object {player: [cards]}", field="hands", code="shape")
-        _add_players(players, hands, "\"hands\": a player name cannot be empty", field="hands")
+        add_players(players, hands, "\"hands\": a player name cannot be empty", field="hands")
     return players
 
 
-def _add_players(players: list, names, empty: str, **where) -> None:
+def add_players(players: list, names, empty: str, **where) -> None:
+    """`names` not yet in `players` added in order; an empty name is refused with `empty`."""
     for p in names:
         if not p.strip():
             raise GameError(empty, code="shape", **where)
@@ -124,7 +124,7 @@ def _check_card(card, player, turn, field, highest: int) -> None:
                         field=field, code="card_out_of_deck")
 
 
-def _check_hands(hands: dict, used: dict, highest: int) -> None:
+def check_hands(hands: dict, used: dict, highest: int) -> None:
     """Each hand a list of cards of the deck, none on the table or in two hands."""
     in_hand: dict[int, str] = {}
     for p, cards in hands.items():

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.classic.cards import is_card
+from game.classic.cards import HIGHEST, is_card
 from game.errors import GameError
-from game.classic.scenario import check_count, check_outline
+from game.classic.scenario import add_players, check_count, check_hands, check_outline, players_of
 from game.classic.table import LIMIT, check_rows
 
 from .cards import KINDS, MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS, REPLACE, ROWS, special_deck
@@ -44,17 +44,10 @@ def parse(data) -> Scenario:
     check_outline(data, KEYS, _check_variant)
     rows, marked, stopped = data["rows"], data.get("marked", []), data.get("stopped", [])
     check_table(rows, marked, stopped)
-    if not isinstance(data["turns"], list):
-        raise GameError("\"turns\" must be a list", field="turns", code="shape")
-    players: list[str] = []
+    hands = data.get("hands")
+    players = players_of(data["turns"], hands, TURN_KEYS)   # from the turns, then the hands
     turns = []
     for t, turn in enumerate(data["turns"], 1):
-        if not isinstance(turn, dict) or not isinstance(turn.get("plays"), dict) or not turn["plays"]:
-            raise GameError(f"turn {t}: needs \"plays\", an object {{player: card}}", turn=t,
-                            field=f"turns[{t - 1}].plays", code="shape")
-        extra = sorted(set(turn) - TURN_KEYS)
-        if extra:
-            raise GameError(f"turn {t}: unknown key(s) {', '.join(extra)}", turn=t, code="shape")
         plays, choices, specials = turn["plays"], turn.get("choices", {}), turn.get("specials", {})
         for key, value in (("choices", choices), ("specials", specials)):
             if not isinstance(value, dict):
@@ -66,7 +59,6 @@ def parse(data) -> Scenario:
                                     turn=t, field=f"turns[{t - 1}].{key}.{p}", code="shape")
         by_card: dict[int, str] = {}
         for p, card in plays.items():
-            _check_name(p, f"turns[{t - 1}].plays")
             if not is_card(card):
                 raise GameError(f"turn {t}: {p}'s card {card!r} is not a number card (1..104)", player=p,
                                 turn=t, field=f"turns[{t - 1}].plays.{p}", code="card_out_of_deck")
@@ -74,15 +66,12 @@ def parse(data) -> Scenario:
                 raise GameError(f"turn {t}: {by_card[card]} and {p} both play {card}", player=p, card=card,
                                 turn=t, field=f"turns[{t - 1}].plays.{p}", code="card_twice")
             by_card[card] = p
-            if p not in players:
-                players.append(p)
         for p, move in specials.items():
             check_shape(move, p, plays[p], t)
         turns.append((dict(plays), dict(choices), dict(specials)))
     waiting = _waiting(data["turns"])
-    hands = data.get("hands")
     if hands is not None:
-        _check_hands(hands, rows)
+        check_hands(hands, {c: "on the table" for r in rows for c in r}, HIGHEST)
     else:
         hands = {p: [] for p in players}
         for plays, _, specials in turns:
@@ -97,10 +86,7 @@ def parse(data) -> Scenario:
                                                for h in held.values()):
         raise GameError(f"\"held\" must be an object {{player: [special cards]}} among {', '.join(KINDS)}",
                         field="held", code="shape")
-    for p in list(hands) + list(held):
-        _check_name(p, "held")
-        if p not in players:
-            players.append(p)
+    add_players(players, held, "\"held\": a player name cannot be empty", field="held")
     check_count(data, players, MIN_PLAYERS, MAX_PLAYERS, "the special cards are", " (RULES §3)")
     _check_replacements(turns, rows, data.get("hands"))
     return Scenario([list(r) for r in rows], list(marked), list(stopped), players, hands, held, turns,
@@ -126,28 +112,6 @@ def _waiting(turns: list) -> str | None:
                             turn=t, field=where, code="shape")
         return player
     return None
-
-
-def _check_name(name: str, field: str) -> None:
-    if not name.strip():
-        raise GameError(f"{field}: a player name cannot be empty", field=field, code="shape")
-
-
-def _check_hands(hands, rows) -> None:
-    """Number cards in hand: whole cards of the deck, each in one hand only and not on the table."""
-    if not isinstance(hands, dict) or not all(isinstance(h, list) for h in hands.values()):
-        raise GameError("\"hands\" must be an object {player: [cards]}", field="hands", code="shape")
-    where = {c: "on the table" for r in rows for c in r}
-    for p, hand in hands.items():
-        _check_name(p, "hands")
-        for card in hand:
-            if not is_card(card):
-                raise GameError(f"{p}'s card {card!r} in hand is not a number card (1..104)", player=p,
-                                field=f"hands.{p}", code="card_out_of_deck")
-            if card in where:
-                raise GameError(f"card {card} in {p}'s hand is also {where[card]}", player=p, card=card,
-                                field=f"hands.{p}", code="card_twice")
-            where[card] = f"in {p}'s hand"
 
 
 def _check_replacements(turns, rows, hands) -> None:
