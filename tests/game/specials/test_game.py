@@ -118,3 +118,18 @@ def test_random_special_bots_finish_games_with_every_card_played_somewhere():
         play_game(game, {p: RoundRandomSpecial(rng, rate=0.5) for p in game.players}, play_round)
         seen |= {e.special for e in log if e.type == "special_played"}
     assert seen == set(KINDS)
+
+
+def test_a_refused_reveal_changes_nothing_not_even_a_row_being_asked():
+    rnd = SpecialRound(["A", "B"], {"A": [1, 3], "B": [2, 90]}, {}, [[50], [60], [70], [80]])
+    rnd.reveal({"A": 3, "B": 90})
+    assert not rnd.resolve()   # 3 is lower than every row: its row is asked, nothing moves
+    asked = rnd.pending
+    assert asked["kind"] == "row" and asked["player"] == "A"
+    with pytest.raises(GameError, match="not waiting for cards"):
+        rnd.reveal({"A": 1, "B": 2})
+    assert rnd.pending == asked and rnd.hands == {"A": [1], "B": [2]}
+    fresh = SpecialRound(["A"], {"A": [1, 5]}, {}, [[50], [60], [70], [80]])
+    with pytest.raises(GameError, match="does not hold card True"):   # JSON true is not card 1
+        fresh.reveal({"A": True})
+    assert fresh.hands == {"A": [1, 5]} and fresh.turn_number == 0
