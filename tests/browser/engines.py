@@ -65,7 +65,9 @@ def button_xpath(label: str) -> str:
 # and session storage. Run on a page outside every worker's scope, so each registration goes at
 # once: its workers are redundant (no longer in charge) before the caches go, so one still
 # copying the engine stops rather than bring them back (sw.js, stillInCharge; a worker still in
-# charge after 10 s is counted as `running`); answers what is left.
+# charge after 10 s is counted as `running`); answers what is left. A worker may learn that it is
+# redundant a moment after this page does, and write a copy it had begun meanwhile: the caches are
+# deleted again until none has come back a tenth of a second later.
 FORGET = """async (keep) => {
     const gone = (worker) => new Promise((done) => {
         if (worker.state === 'redundant') return done();
@@ -78,12 +80,17 @@ FORGET = """async (keep) => {
         await registration.unregister();
     }
     await Promise.all(workers.map(gone));
-    for (const name of await caches.keys()) if (!keep.includes(name)) await caches.delete(name);
+    const left = async () => (await caches.keys()).filter((name) => !keep.includes(name));
+    for (let tries = 0; tries < 20; tries++) {
+        for (const name of await left()) await caches.delete(name);
+        await new Promise((done) => setTimeout(done, 100));
+        if (!(await left()).length) break;
+    }
     localStorage.clear();
     sessionStorage.clear();
     return {workers: (await navigator.serviceWorker.getRegistrations()).length,
             running: workers.filter((worker) => worker.state !== 'redundant').length,
-            caches: (await caches.keys()).filter((name) => !keep.includes(name)),
+            caches: await left(),
             stored: localStorage.length + sessionStorage.length};
 }"""
 FORGOTTEN = {"workers": 0, "running": 0, "caches": [], "stored": 0}
