@@ -116,7 +116,8 @@ def check_count(data: dict, players: list, low: int, high: int, game: str, rule:
     return count
 
 
-def _check_card(card, player, turn, field, highest: int) -> None:
+def check_card(card, player, turn, field, highest: int) -> None:
+    """A card of the deck (1..`highest`) in a scenario: else GameError naming player, turn and field."""
     if not is_card(card) or card > highest:
         raise GameError(f"{f'turn {turn}: ' if turn else ''}{player}'s card {card!r} is not in "
                         f"the deck (1..{highest})", player=player, turn=turn or None,
@@ -132,7 +133,7 @@ def check_hands(hands: dict, used: dict, highest: int) -> None:
             raise GameError(f"{p}'s hand must be a list of cards", player=p, field=f"hands.{p}",
                             code="shape")
         for c in cards:
-            _check_card(c, p, 0, f"hands.{p}", highest)
+            check_card(c, p, 0, f"hands.{p}", highest)
             if c in used:
                 raise GameError(f"card {c} in {p}'s hand is also on the table", player=p, card=c,
                                 field=f"hands.{p}", code="card_twice")
@@ -147,7 +148,7 @@ def _turn(t: int, turn: dict, hands, used: dict, highest: int, rows: int) -> tup
     plays = turn["plays"]
     for p, card in plays.items():
         field = f"turns[{t - 1}].plays.{p}"
-        _check_card(card, p, t, field, highest)
+        check_card(card, p, t, field, highest)
         if hands is not None and card not in hands.get(p, ()):
             raise GameError(f"turn {t}: {p} plays {card}, which is not in their hand", player=p,
                             card=card, turn=t, field=field, code="not_in_hand")

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from game.classic.cards import HIGHEST, is_card
 from game.errors import GameError
-from game.classic.scenario import add_players, check_count, check_hands, check_outline, players_of
+from game.classic.scenario import (add_players, check_card, check_count, check_hands, check_outline,
+                                   players_of)
 from game.classic.table import LIMIT, check_rows
 
 from .cards import KINDS, MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS, REPLACE, ROWS, special_deck
@@ -59,9 +60,7 @@ def parse(data) -> Scenario:
                                     turn=t, field=f"turns[{t - 1}].{key}.{p}", code="shape")
         by_card: dict[int, str] = {}
         for p, card in plays.items():
-            if not is_card(card):
-                raise GameError(f"turn {t}: {p}'s card {card!r} is not a number card (1..104)", player=p,
-                                turn=t, field=f"turns[{t - 1}].plays.{p}", code="card_out_of_deck")
+            check_card(card, p, t, f"turns[{t - 1}].plays.{p}", HIGHEST)
             if card in by_card:
                 raise GameError(f"turn {t}: {by_card[card]} and {p} both play {card}", player=p, card=card,
                                 turn=t, field=f"turns[{t - 1}].plays.{p}", code="card_twice")
