@@ -12,6 +12,7 @@ import os
 import re
 import sys
 import threading
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -343,6 +344,23 @@ def example_arrivals(site: Path) -> list[str]:
                          if int(n) >= 1 and holds_decision(inside)), None)
         found += [f"{url}#{anchor}" for anchor in dict.fromkeys((later, decision)) if anchor]
     return found
+
+
+# « Jouer une manche » deals each new game from Math.random: a test seeds it (after the page has
+# loaded, before « Commencer ») so it meets the same deals at every run, and one it fails on
+# fails every time, not once in fifty runs.
+SEEDED_DEALS = """(seed) => { let s = seed % 2147483646 + 1;   // Park–Miller's generator
+  Math.random = () => (s = s * 16807 % 2147483647) / 2147483647; }"""
+
+
+def deal_seed(label: str) -> int:
+    """The seed of the deals a test named `label` meets."""
+    return zlib.crc32(label.encode())
+
+
+def seed_deals(page, label: str) -> None:
+    """Seed the deals of the Jouer page open in `page` (Playwright) for the test `label`."""
+    page.evaluate(SEEDED_DEALS, deal_seed(label))
 
 
 IDLE_MS = 15_000

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import re
-import zlib
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -25,7 +24,7 @@ from game import session, variants
 from game.classic.replay import run
 from game.classic.state import ClassicState
 
-from harness import ENGINE_TIMEOUT_MS, Guard, keep_snapshot, sealed_page, tab_to
+from harness import ENGINE_TIMEOUT_MS, Guard, keep_snapshot, sealed_page, seed_deals, tab_to
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -83,12 +82,6 @@ def jouer(browser, server):
     context.close()
 
 
-# The page deals each new game from Math.random: seeded per test, so a test meets the same deals
-# at every run (one it fails on fails every time, not once in fifty runs).
-SEEDED = """(seed) => { let s = seed % 2147483646 + 1;   // Park–Miller's generator
-  Math.random = () => (s = s * 16807 % 2147483647) / 2147483647; }"""
-
-
 @pytest.fixture
 def game(jouer, request):
     """The shared page at the default size, with no motion and its deals seeded for this test;
@@ -98,7 +91,7 @@ def game(jouer, request):
         seen.clear()
     page.set_viewport_size(DESKTOP)
     page.emulate_media(reduced_motion="reduce")
-    page.evaluate(SEEDED, zlib.crc32(request.node.name.encode()))
+    seed_deals(page, request.node.name)
     yield page
     assert not guard.foreign, f"requests to other hosts: {guard.foreign}"
     assert not guard.dialogs, f"dialogs opened: {guard.dialogs}"

@@ -29,7 +29,7 @@ from game import variants
 from game.explore import codec
 from game.explore.position import Position
 from game.explore.risk import estimate
-from harness import KEEP_SNAPSHOT, SNAPSHOT_CACHE, SUB_PATH, snapshot_url
+from harness import KEEP_SNAPSHOT, SEEDED_DEALS, SNAPSHOT_CACHE, SUB_PATH, deal_seed, snapshot_url
 from journey_server import serve_journeys
 
 
@@ -386,6 +386,7 @@ PHASE = f"""() => {{
 
 def test_a_jouer_round_to_the_scores(reader, journey_server):
     reader.goto(journey_server.url("outils/jouer/"))
+    reader.eval(SEEDED_DEALS, deal_seed(f"jouer round, {reader.engine}"))   # the same deal every run
     reader.select("#jouer-bots", "3")
     reader.select("#jouer-vitesse", "0")   # immediate: no pause between cards
     reader.fill("#jouer-manches", "1")

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import returning_reader
+from harness import returning_reader, seed_deals
 from quality_browser import (ROOT, STORAGE_SPY, Record, axe_everywhere, new_context, new_page,
                              print_layout, start_engine, with_axe)
 from quality_checks import axe_summary, html_files, url_path, weight_problems
@@ -63,6 +63,7 @@ def _phase(page, timeout=ENGINE_MS) -> str:
 def start_round(page, server) -> None:
     """Open « Jouer une manche » and start a one-round game at full speed."""
     page.goto(server.url(JOUER))
+    seed_deals(page, "the walk's round")   # axe meets the same deal, and questions, every run
     page.select_option("#jouer-vitesse", "0")
     page.fill("#jouer-manches", "1")
     page.click(".jouer-reglages button[type=submit]")
