@@ -170,14 +170,15 @@ def main() -> int:
                       f"{idle_bytes / 1e6:.2f} MB of Pyodide and engine fetched "
                       f"({'ok' if not idle_bytes else 'OVER budget 0: ' + ', '.join(heavy)})")
                 # A profile on disk, as a reader's: an in-memory one never caches the wasm.
-                context = Profiles(driver, executable_path=chromium_path(),
-                                   args=CHROMIUM_ARGS).new_context(service_workers="block")
+                profiles = Profiles(driver, executable_path=chromium_path(), args=CHROMIUM_ARGS)
+                context = profiles.new_context(service_workers="block")
                 context.add_init_script(PAINTS)
                 # The first page is closed at once, before it makes its snapshot: the warm start
                 # is a normal boot from the HTTP cache (bench/browser_speed.py times the snapshot).
                 cold, long_cold, step_cold, boot_cold = engine_start(context, server, example)
                 warm, long_warm, step_warm, boot_warm = engine_start(context, server, example)
                 context.close()
+                profiles.close()
                 print(f"\nengine start on {example} (first intent → ready):")
                 for label, seconds, long_tasks, step in (
                         (f"cold ({boot_cold})", cold, long_cold, step_cold),
