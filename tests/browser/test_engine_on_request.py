@@ -16,7 +16,7 @@ import pytest
 
 from game.explore import codec
 from game.explore.steps import position_in_game
-from harness import ENGINE_TIMEOUT_MS, fast_clock, idle
+from harness import ENGINE_TIMEOUT_MS, fast_clock, idle, seed_deals
 from test_explorer_links import editor, expected, wait_for_position
 from player_helpers import HEAVY
 
@@ -75,6 +75,7 @@ def test_jouer_starts_its_engine_only_on_request_and_links_its_position_to_the_e
     idle(page)
     assert heavy(fetched) == []
     page.select_option("#jouer-bots", "2")
+    seed_deals(page, "jouer on request")
     page.get_by_role("button", name="Commencer la partie").click()
     page.wait_for_selector(".jouer-partie .jouer-carte", timeout=ENGINE_TIMEOUT_MS)
     assert any(url.endswith("pyodide.asm.wasm") for url in heavy(fetched))

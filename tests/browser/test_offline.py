@@ -24,7 +24,7 @@ import pytest
 
 from engines import FORGET, FORGOTTEN
 from harness import (ENGINE_TIMEOUT_MS, SAVE_DATA, SUB_PATH, Guard, QuietServer, SubPathHandler,
-                     offer, returning_reader, watch)
+                     offer, returning_reader, seed_deals, watch)
 
 pytestmark = pytest.mark.slow
 
@@ -173,6 +173,7 @@ def test_jouer_works_offline_after_one_visit(sw_context, site, tmp_path):
     try:
         page = open_page(sw_context, server.origin)
         page.goto(server.url("outils/jouer/"))
+        seed_deals(page, "jouer offline, online visit")
         page.select_option("#jouer-bots", "1")
         page.select_option("#jouer-vitesse", "0")
         page.click("button[type=submit]")
@@ -182,6 +183,7 @@ def test_jouer_works_offline_after_one_visit(sw_context, site, tmp_path):
         server.close()   # the site is now really unreachable
     sw_context.set_offline(True)
     page.reload()
+    seed_deals(page, "jouer offline")
     page.select_option("#jouer-bots", "2")
     page.select_option("#jouer-vitesse", "0")
     page.click("button[type=submit]")
@@ -341,6 +343,7 @@ def test_a_deploy_keeps_the_engine_and_its_library_cached(sw_context, site, tmp_
         page = open_page(sw_context, server.origin)
         returning_reader(page, server, engine_snapshot)
         page.goto(server.url("outils/jouer/"))
+        seed_deals(page, "jouer, a new build")
         page.select_option("#jouer-bots", "1")
         page.click("button[type=submit]")
         page.wait_for_selector("[data-jouer][data-phase=play]", state="attached", timeout=ENGINE_TIMEOUT_MS)
