@@ -102,6 +102,13 @@ DESCRIBE = """() => ({
     html: {...document.documentElement.dataset},
     said: [...document.querySelectorAll('[role=status], [role=alert], [aria-live], [data-erreur], [data-statut]')]
         .map((spot) => spot.textContent.trim()).filter(Boolean),
+    // Work still under way (an answer awaited) or ended, and how far it got: a wait that timed
+    // out on work that stopped half-way says whether the page still waits for the engine.
+    busy: [...document.querySelectorAll('[aria-busy=true]')].map((node) => node.id || node.className),
+    progress: [...document.querySelectorAll('progress')].filter((bar) => bar.offsetParent !== null)
+        .map((bar) => `${bar.value}/${bar.max}`),
+    marks: [...document.querySelectorAll('[aria-live]')].map((spot) => ({...spot.dataset}))
+        .filter((marks) => Object.keys(marks).length),
 })"""
 
 
