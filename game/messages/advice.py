@@ -10,7 +10,7 @@ It never claims to know the other players' cards, because the bot does not.
 from __future__ import annotations
 
 from .specials import NAMES
-from .typography import NBSP, NNBSP, count, fr_list, heads, number, quote, row_name
+from .typography import NBSP, NNBSP, count, fr_list, heads, number, only_heads, quote, row_name
 
 LEVELS = {"random": "débutant", "heuristic": "prudent"}
 
@@ -51,7 +51,7 @@ def card_advice(table, card: int, assessed: dict) -> str:
     if row is None:
         text = (f"Le conseil du robot prudent{NBSP}: jouez le {card}. Il est plus petit que toutes les "
                 f"rangées{NBSP}: vous ramasserez la rangée de votre choix, et la moins chère ne coûte "
-                f"que {heads(sure)}. Vos autres cartes risquent davantage.")
+                f"{only_heads(sure)}. Vos autres cartes risquent davantage.")
     elif risk == 0 and sure == 0:
         text = (f"Le conseil du robot prudent{NBSP}: jouez le {card}. Il irait dans la {row_name(row)}, "
                 f"juste après le {table.rows[row][-1]} (écart {gap}){NBSP}: la rangée n’est pas "
@@ -79,7 +79,7 @@ def row_advice(options: list[dict], row: int) -> str:
 
 
 def pick_advice(card: int, price: int) -> str:
-    return (f"Le conseil du robot prudent{NBSP}: prenez le {card} ({heads(price)}). Il garde les "
+    return (f"Le conseil du robot prudent{NBSP}: prenez le {card} ({heads(price)}). Le robot garde les "
             f"cartes peu chargées en têtes, de préférence très basses ou très hautes.")
 
 
@@ -139,7 +139,7 @@ def _special(move: dict) -> str:
                 f"{row_name(move['from_row'])} va en position {move['to_index'] + 1} de la "
                 f"{row_name(move['to_row'])}")
     if kind == "negatif_positif":
-        return f"jouer {name}{NBSP}: annuler les têtes du {move['chosen']}"
+        return f"jouer {name}{NBSP}: compter en votre faveur les têtes du {move['chosen']}"
     return f"jouer {name}"
 
 
@@ -176,5 +176,5 @@ def junior_move(card: str, row: str) -> str:
 def junior_decision(stuck: bool) -> str:
     if stuck:
         return (f"Aucune de vos cartes ne va dans une rangée{NBSP}: vous ramassez une rangée, puis "
-                f"vous y posez une carte. Choisissez laquelle.")
+                f"vous y posez une carte. Choisissez la rangée et la carte.")
     return f"À vous{NBSP}: choisissez une carte et la rangée où la poser."

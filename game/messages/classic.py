@@ -8,10 +8,10 @@ opening a sentence.
 from __future__ import annotations
 
 from .typography import (NBSP, NNBSP, ORDINAL_WORDS, cards, count, fr_list, heads, in_words, number,
-                         row_name)
+                         only_heads, row_name)
 
-TITLES = {"classic": "6 qui prend !", "tactique": "6 qui prend ! — variante Tactique",
-          "logique": "6 qui prend ! — variante Logique"}
+TITLES = {"classic": f"6 qui prend{NNBSP}!", "tactique": f"6 qui prend{NNBSP}! — variante Tactique",
+          "logique": f"6 qui prend{NNBSP}! — variante Logique"}
 """The name of each game of the classic family, as readers see it (Jouer, the tools)."""
 MENU = {"classic": "classique", "tactique": "Tactique", "logique": "Logique (choix des cartes)"}
 """Their names in Jouer's variant menu."""
@@ -58,8 +58,7 @@ def _rows_named(rows) -> str:
 def _would_cost(n: int, several: bool) -> str:
     """« n’aurait coûté qu’une tête de bœuf », « n’auraient coûté que 2 têtes de bœuf chacune »."""
     verb = "n’auraient coûté" if several else "n’aurait coûté"
-    cost = "qu’une tête de bœuf" if n == 1 else f"que {heads(n)}"
-    return f"{verb} {cost}{' chacune' if several else ''}"
+    return f"{verb} {only_heads(n)}{' chacune' if several else ''}"
 
 
 def choice_verdict(e: dict) -> str:

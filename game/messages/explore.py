@@ -182,7 +182,7 @@ def risk_sentence(card: int, take: tuple, heads: tuple) -> str:
     between = f" (entre {percent(low)} et {percent(high)})"
     if percent(low) == percent(high):   # « plus de 99,9 % (entre plus de 99,9 % et plus de 99,9 %) »
         between = ""
-    return (f"Avec le {card}{NBSP}: risque de ramasser une rangée {percent(p)}{between}{NNBSP}; "
+    return (f"Avec le {card}{NBSP}: {percent(p)} de risque de ramasser une rangée{between}{NNBSP}; "
             f"en moyenne {number(mean)} {heads_word(mean)} (entre {number(hlow)} et {number(hhigh)}).")
 
 

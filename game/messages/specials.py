@@ -9,7 +9,7 @@ from __future__ import annotations
 from .classic import choice_verdict
 from .typography import NBSP, NNBSP, cards, elide, fr_list, heads, number, row_name
 
-TITLE = "6 qui prend ! avec les cartes spéciales"
+TITLE = f"6 qui prend{NNBSP}! avec les cartes spéciales"
 MENU = f"cartes spéciales (6 qui surprend{NNBSP}!)"
 """The game's name as readers see it (Jouer, the tools)."""
 
@@ -246,7 +246,7 @@ def comparison_text(player: str, with_: int, without: int, played_by: tuple = ()
     extra = with_ - cheapest
     if cheapest > without:
         return (f"{said}{NBSP}: {costs} {heads(cheapest - without)} de plus, et son choix de rangée "
-                f"{heads(extra)}.")
+                f"lui en coûte encore {number(extra)}.")
     own = "sa tête de bœuf de plus vient" if extra == 1 else f"ses {heads(extra)} de plus viennent"
     return (f"{said}. Mais, même avec {card}, {player} pouvait ne marquer que {number(cheapest)} en "
             f"ramassant la rangée la moins chère{NBSP}: {own} de son choix.")

@@ -83,6 +83,11 @@ def heads(n: int) -> str:
     return plural(n, "tête de bœuf", "têtes de bœuf")
 
 
+def only_heads(n: int) -> str:
+    """« qu’une tête de bœuf », « que 5 têtes de bœuf »: after « ne … », which elides before « une »."""
+    return "qu’une tête de bœuf" if n == 1 else f"que {heads(n)}"
+
+
 def cards(n: int) -> str:
     """« une carte », « cinq cartes », « 12 cartes »: a count of cards."""
     return count(n, "carte", feminine=True)

@@ -270,7 +270,7 @@ def play_listed_moves(state, pick=lambda options: 0):
 def test_the_reader_plays_the_special_cards_with_the_listed_moves():
     state = session.start("Camille", ["heuristic", "random"], {"variant": "speciales"}, seed=4)[0]
     view = session.view(state)
-    assert view["title"] == "6 qui prend ! avec les cartes spéciales" and len(view["hand"]) == 12
+    assert view["title"] == "6 qui prend\u202f! avec les cartes spéciales" and len(view["hand"]) == 12
     assert "Vos cartes spéciales (3)" in view["extra"]
     state = play_listed_moves(state, pick=lambda options: len(options) - 1)
     view = session.view(state)
