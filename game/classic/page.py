@@ -37,7 +37,7 @@ def page_step(scenario: dict, step: dict, *, draw=step_html, replay=replay,
 def _target(step: dict) -> dict | None:
     """The card placed at this step and the row it ended in, for the « Où va cette carte ? » quiz."""
     for event in step.get("events", []):
-        if event.get("type") in ("place", "start_row"):
+        if event.get("type") in ("place", "special_place", "start_row"):
             return {"card": event["card"], "row": event["row"], "player": event.get("player"),
                     "chosen": event["type"] == "start_row" and step.get("choice") is not None}
     return None

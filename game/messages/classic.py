@@ -25,11 +25,15 @@ def _reveal(e: dict) -> str:
             f"On les pose une par une, de la plus petite à la plus grande.")
 
 
-def _place(e: dict) -> str:
+def placed(e: dict, end: str = "le bout de rangée") -> str:
+    """« … le 28 est le bout de rangée le plus proche en dessous de 37 »: true with one lower end too."""
     card, after = e["card"], e["after"]
-    text = (f"{e['player']} pose le {card} après le {after}, dans la {row_name(e['row'])}{NBSP}: "
-            f"parmi les dernières cartes des rangées plus petites que {card}, "
-            f"le {after} est le plus proche (écart de {e['gap']}).")
+    return (f"{e['player']} pose le {card} après le {after}, dans la {row_name(e['row'])}{NBSP}: "
+            f"le {after} est {end} le plus proche en dessous de {card} (écart de {e['gap']})")
+
+
+def _place(e: dict) -> str:
+    text = placed(e) + "."
     if e["length"] >= 5:
         text += (f" La rangée compte maintenant {cards(e['length'])}{NBSP}: "
                  f"qui posera la prochaine carte ici ramassera la rangée.")
@@ -64,7 +68,7 @@ def _would_cost(n: int, several: bool) -> str:
 def choice_verdict(e: dict) -> str:
     """How the chosen row compares with the others, as a clause that is true for this choice.
 
-    Names the cheapest row(s) and their cost; « la plus chère » only when no row cost more.
+    Names the cheapest row(s) and their cost; « la rangée la plus chère » only when no row cost more.
     """
     costs = {o["row"]: o["heads"] for o in e.get("costs", ())}
     chosen, cheapest = e["heads"], e["cheapest"]
@@ -82,7 +86,7 @@ def choice_verdict(e: dict) -> str:
     tied_dearest = sum(1 for h in costs.values() if h == dearest)
     rank = ""
     if chosen == dearest:
-        rank = ", la plus chère" if tied_dearest == 1 else ", l’une des plus chères"
+        rank = f"{NBSP}: c’est " + ("la rangée la plus chère" if tied_dearest == 1 else "l’une des rangées les plus chères")
     return f"{rank}, alors que {_rows_named(cheap)} {_would_cost(cheapest, len(cheap) > 1)}"
 
 

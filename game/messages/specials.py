@@ -6,7 +6,7 @@ on the card); `refusal(error)` words a refused special move for readers.
 
 from __future__ import annotations
 
-from .classic import choice_verdict
+from .classic import choice_verdict, placed
 from .typography import NBSP, NNBSP, cards, elide, fr_list, heads, number, row_name
 
 TITLE = f"6 qui prend{NNBSP}! avec les cartes spéciales"
@@ -118,21 +118,33 @@ def choice_and_removal(made: dict, removed: dict) -> str:
 
 def _negative(e: dict) -> str:
     return (f"Grâce à «{NBSP}{NAMES['negatif_positif']}{NBSP}», {e['player']} choisit le {e['chosen']}{NBSP}: "
-            f"ses {heads(e['heads'])} comptent en sa faveur. Son total de la manche baisse de "
+            f"les {heads(e['heads'])} de cette carte comptent en sa faveur. Son total de la manche baisse de "
             f"{e['drop']} par rapport à un ramassage ordinaire.")
 
 
+def _not_counted(stopped) -> str:
+    return (f"la {row_name(stopped[0])}, bloquée, ne compte pas" if len(stopped) == 1
+            else f"les rangées bloquées ({fr_list(r + 1 for r in stopped)}) ne comptent pas")
+
+
 def _too_low(e: dict) -> str:
-    stopped = e["stopped"]
-    which = (f"la {row_name(stopped[0])}, bloquée, ne compte pas" if len(stopped) == 1
-             else f"les rangées bloquées ({fr_list(r + 1 for r in stopped)}) ne comptent pas")
     return (f"Le {e['card']} est plus petit que la dernière carte de chaque rangée ouverte (la plus "
-            f"petite est le {e['lowest']}){NNBSP}; {which}. {e['player']} doit ramasser l’une des "
-            f"autres rangées, au choix.")
+            f"petite est le {e['lowest']}){NNBSP}; {_not_counted(e['stopped'])}. {e['player']} doit "
+            f"ramasser l’une des autres rangées, au choix.")
+
+
+def _place(e: dict) -> str:
+    # Not the classic « qui posera la prochaine carte ici ramassera »: a « 7 qui prend » would not.
+    text = (placed(e, "le bout de rangée ouverte") + f"{NNBSP}; {_not_counted(e['passed'])}." if e["passed"]
+            else placed(e) + ".")
+    if e["length"] >= 5:
+        text += (f" La rangée compte maintenant {cards(e['length'])}{NBSP}: la prochaine carte posée "
+                 f"ici serait la sixième.")
+    return text
 
 
 WORDING = {
-    "special_too_low": _too_low,
+    "special_too_low": _too_low, "special_place": _place,
     "special_played": _played, "special_fifth_row": _fifth_row, "special_marked": _marked,
     "special_seventh_take": _seventh_take, "special_inserted": _inserted,
     "special_insert_take": _insert_take, "special_replaced": _replaced, "special_slid": _slid,
@@ -245,8 +257,8 @@ def comparison_text(player: str, with_: int, without: int, played_by: tuple = ()
         return f"{said}{NBSP}: {costs} {heads(with_ - without)} de plus."
     extra = with_ - cheapest
     if cheapest > without:
-        return (f"{said}{NBSP}: {costs} {heads(cheapest - without)} de plus, et son choix de rangée "
-                f"lui en coûte encore {number(extra)}.")
+        return (f"{said}{NBSP}: {costs} {heads(cheapest - without)} de plus, et le choix de rangée "
+                f"{elide('de', player)} lui en coûte encore {number(extra)}.")
     own = "sa tête de bœuf de plus vient" if extra == 1 else f"ses {heads(extra)} de plus viennent"
     return (f"{said}. Mais, même avec {card}, {player} pouvait ne marquer que {number(cheapest)} en "
             f"ramassant la rangée la moins chère{NBSP}: {own} de son choix.")

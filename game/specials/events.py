@@ -34,5 +34,7 @@ Stopped = _event("Stopped", "special_stopped", f"{WHO} row:int")
 StopsRemoved = _event("StopsRemoved", "special_stops_removed", "turn:int rows:tuple")
 RowRemoved = _event("RowRemoved", "special_row_removed", f"{WHO} {TAKEN} reason:str")
 Negative = _event("Negative", "special_negative", f"{WHO} chosen:int heads:int drop:int")
+Placed = _event("Placed", "special_place",
+                f"{WHO} card:int row:int after:int gap:int length:int passed:tuple")
 TooLowOpen = _event("TooLowOpen", "special_too_low",
                     f"{WHO} card:int lowest:int stopped:tuple")

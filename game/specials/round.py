@@ -15,7 +15,7 @@ from game.classic.cards import HEADS
 from game.classic.play import BaseRound
 from game.classic.table import LIMIT, Table
 from game.errors import GameError
-from game.events import ChoiceMade, ChoiceRequested, Place, StartRow, Take, TooLow
+from game.events import ChoiceMade, ChoiceRequested, StartRow, Take, TooLow
 
 from . import events as ev
 from . import moves
@@ -190,7 +190,8 @@ class SpecialRound(BaseRound):
             return self.take(player, card, row, "seventh" if row in table.marked else "sixth")
         cards = table.rows[row]
         if log is not None:
-            log.append(Place(turn, player, card, row, cards[-1], card - cards[-1], len(cards) + 1))
+            passed = tuple(r for r in sorted(table.stopped) if cards[-1] < table.rows[r][-1] < card)
+            log.append(ev.Placed(turn, player, card, row, cards[-1], card - cards[-1], len(cards) + 1, passed))
         cards.append(card)
         return None
 

@@ -71,12 +71,12 @@ def check_sentence(text: str, options: list[dict], chosen: int, where: str) -> N
         assert named in text, f"{where}: expected the cheapest row(s) named: « {named} » in: {text}"
         assert "moins coûteux" not in text, f"{where}: the choice is not the cheapest: {text}"
     if mine == high and len(costs) > 1 and high > low:
-        claim = "la plus chère" if dear == [chosen] else "l’une des plus chères"
+        claim = "c’est la rangée la plus chère" if dear == [chosen] else "c’est l’une des rangées les plus chères"
         assert claim in text, f"{where}: expected « {claim} » in: {text}"
     else:
         assert "plus chère" not in text, f"{where}: the chosen row is not the dearest: {text}"
-    if "la plus chère" in text:
-        assert dear == [chosen], f"{where}: « la plus chère » but rows {dear} cost {high}: {text}"
+    if "la rangée la plus chère" in text:
+        assert dear == [chosen], f"{where}: « la rangée la plus chère » but rows {dear} cost {high}: {text}"
 
 
 @pytest.mark.parametrize("where", sorted(SCENARIOS))
@@ -92,7 +92,7 @@ def test_the_examples_hold_choices_of_every_kind():
     """The test above meets a dearest row, a tie for dearest and a tie for cheapest (the bot
     games below meet the cheapest choice)."""
     texts = " ".join(s["text"] for sc in SCENARIOS.values() for s in variants.of(sc).replay(sc, draw=False) if s["choice"])
-    for words in ("la plus chère", "l’une des plus chères", "n’auraient coûté"):
+    for words in ("la rangée la plus chère", "l’une des rangées les plus chères", "n’auraient coûté"):
         assert words in texts, words
 
 

@@ -43,6 +43,11 @@ def test_game_end_names_the_winner_or_the_tie():
     assert explain(end).endswith("a et b gagnent ensemble, à égalité avec le moins de cartes.")
     one = {"type": "junior_game_end", "counts": {"a": 1, "b": 2}, "winners": ["a"], "goal": "fewest"}
     assert explain(one) == "Fin de la partie. a gagne avec le moins de cartes."   # counts: the line under
+    # Nobody won a card: a tie, but not « with the most cards ».
+    none = {"type": "junior_game_end", "counts": {"Léa": 0, "Hugo": 0}, "winners": ["Léa", "Hugo"], "goal": "most"}
+    assert explain(none) == "Fin de la partie. Personne n’a gagné de carte\u00a0: Léa et Hugo sont à égalité."
+    most = {"type": "junior_game_end", "counts": {"a": 3, "b": 3}, "winners": ["a", "b"], "goal": "most"}
+    assert explain(most).endswith("a et b gagnent ensemble, à égalité avec le plus de cartes.")
 
 
 def test_the_last_step_says_the_counts_once_and_expert_counts_are_not_albums():

@@ -16,7 +16,7 @@ def test_a_plain_card_still_follows_the_classic_rules():
     rnd = table(ROWS, {"A": 37})
     rnd.settle()
     assert rnd.table.rows == [[12], [28, 37], [39], [44]]
-    assert types(rnd) == ["reveal", "place"]
+    assert types(rnd) == ["reveal", "special_place"]
 
 
 def test_special_cards_a_player_does_not_hold_are_refused():
@@ -148,7 +148,7 @@ def test_replace_plays_another_card_in_the_same_slot_and_the_first_returns_to_ha
     rnd.settle({"card": "remplacer", "with": 45})
     assert rnd.table.rows == [[12], [28], [39], [44, 45]]
     assert rnd.hands["A"] == [13]
-    assert types(rnd)[-2:] == ["special_replaced", "place"]
+    assert types(rnd)[-2:] == ["special_replaced", "special_place"]
     rnd.settle()   # B's 20 is still settled after A's slot
     assert rnd.table.rows[0] == [12, 20]
 
@@ -175,7 +175,7 @@ def test_slide_moves_a_card_then_the_number_card_is_placed():
     rnd = table([[12, 40], [28], [39, 41], [44]], {"A": 42})
     rnd.settle({"card": "glisser", "from_row": 0, "from_index": 1, "to_row": 1, "to_index": 1})
     assert rnd.table.rows == [[12], [28, 40], [39, 41, 42], [44]]
-    assert types(rnd)[-2:] == ["special_slid", "place"]
+    assert types(rnd)[-2:] == ["special_slid", "special_place"]
 
 
 @pytest.mark.parametrize("move,reason", [
@@ -201,8 +201,29 @@ def test_a_stopped_row_is_absent_for_placement():
     rnd = table(ROWS, {"A": 30, "B": 31})
     rnd.settle({"card": "stop", "row": 1})
     assert rnd.table.rows[0] == [12, 30] and rnd.table.stopped == {1}
+    # The 30 passed over the stopped 28, the closer row end below it: the sentence says why.
+    assert rnd.log[-1].passed == (1,)
+    assert explain(rnd.log[-1]) == (f"A pose le 30 après le 12, dans la rangée{NB}1{NB}: le 12 est le bout "
+                                    f"de rangée ouverte le plus proche en dessous de 30 (écart de 18)"
+                                    f"\u202f; la rangée{NB}2, bloquée, ne compte pas.")
     rnd.settle()
     assert rnd.table.rows[0] == [12, 30, 31]
+    assert rnd.log[-1].passed == ()   # the 30 now ends row 1, closer to the 31 than the 28
+
+
+def test_a_stopped_row_above_the_card_is_not_said_to_be_passed():
+    rnd = table(ROWS, {"A": 30}, stopped=[2])
+    rnd.settle()
+    assert rnd.log[-1].passed == () and "bloquée" not in explain(rnd.log[-1])
+
+
+def test_a_fifth_card_is_not_said_to_make_the_next_player_take():
+    """A « 7 qui prend » played with the next card there makes it the sixth without a take."""
+    rnd = table([[12, 13, 14, 15], [28], [39], [44]], {"A": 16})
+    rnd.settle()
+    text = explain(rnd.log[-1])
+    assert text.endswith(f"La rangée compte maintenant cinq cartes{NB}: la prochaine carte posée ici "
+                         f"serait la sixième.") and "ramassera" not in text
 
 
 def test_a_stopped_row_cannot_be_taken_and_every_stop_goes_at_the_first_take():

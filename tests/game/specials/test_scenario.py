@@ -22,7 +22,7 @@ def test_a_stop_in_a_scenario_sends_the_card_elsewhere():
     out = run(scenario([{"plays": {"p1": 30}, "specials": {"p1": {"card": "stop", "row": 1}}}]))
     assert out["rows"] == [[12, 30], [28], [39], [44]] and out["stopped"] == [1]
     assert out["penalties"] == {"p1": 0}
-    assert [e["type"] for e in out["events"]] == ["reveal", "special_played", "special_stopped", "place"]
+    assert [e["type"] for e in out["events"]] == ["reveal", "special_played", "special_stopped", "special_place"]
 
 
 def test_the_registry_reads_the_variant_a_scenario_names_and_never_guesses():
@@ -308,3 +308,13 @@ def test_compare_tells_a_costly_row_choice_from_the_special_cards_doing():
     text = comparison_text("Chloé", 2, 1, ("Alice",), result["cheapest"]["Chloé"])
     assert "pouvait ne marquer que 1 en ramassant la rangée la moins chère" in text
     assert "vient de son choix" in text and "coûte" not in text
+
+
+def test_compare_names_whose_row_choice_costs_the_rest():
+    """A special card and a costly row choice both add heads: the second clause names the player
+    who chose (« son choix » could be the special card's owner's)."""
+    from game.messages.specials import comparison_text
+    text = comparison_text("Chloé", 7, 1, ("Alice",), 2)
+    assert text.endswith("la carte spéciale d’Alice lui coûte 1\u00a0tête de bœuf de plus, et le choix de "
+                         "rangée de Chloé lui en coûte encore 5."), text
+    assert comparison_text("Émile", 7, 1, ("Alice",), 2).endswith("le choix de rangée d’Émile lui en coûte encore 5.")
