@@ -1,8 +1,8 @@
 """Events of the special cards, in the dataclass style of `game.events`, one line each: their
 fields are documented once, in game/specials/README.md (« Events »), which a test compares with
 these declarations. Every type starts with `special_`, so `game.messages.explain` hands them to
-`game.messages.specials`; placements, too-low cards, row choices and plain takes reuse the
-classic events.
+`game.messages.specials`; too-low cards with no row stopped, row choices and plain takes reuse
+the classic events.
 """
 
 from __future__ import annotations
