@@ -160,11 +160,9 @@ def phase(session: dict, st=None) -> str:
     if want is None:
         return "game_over"
     kind = want["kind"]
-    if kind == "next_round":
-        return "round_over"
     if kind == "card" and any("row" in move for move in st.legal_moves()[:1]):
         return "move"   # a card and where it goes in one decision (Junior): listed, not clicked
-    return {"card": "play", "row": "row", "pick": "pick"}.get(kind, "move")
+    return {"card": "play", "row": "row", "pick": "pick", "next_round": "round_over"}.get(kind, "move")
 
 
 # --- moves ------------------------------------------------------------------------------------------

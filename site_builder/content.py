@@ -133,9 +133,8 @@ def read_page(source: Path, rel: PurePosixPath, problems: list[Problem]) -> Page
     if not lines or lines[0].strip() != "---":
         fail(1, "missing front matter: the file must start with a '---' line")
         return None
-    try:
-        end = next(i for i in range(1, len(lines)) if lines[i].strip() == "---")
-    except StopIteration:
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
+    if end is None:
         fail(1, "front matter is not closed: add a '---' line after the keys")
         return None
 

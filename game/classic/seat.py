@@ -60,7 +60,8 @@ def record_row(turn: dict, move: dict) -> None:
 
 def turns_of(st, record: dict) -> list[dict]:
     """The current round's turns rebuilt from the moves: {"plays"} once everyone has chosen a
-    card, then `record[kind](turn, move)` for every other move of that turn."""
+    card, then `record[kind](turn, move)` for every other move of that turn. A turn whose cards
+    are still being placed is left out, so the turns replay as they are (the export)."""
     n = len(st.players)
     turns, plays = [], {}
     for move in st.moves[round_start(st):]:
@@ -71,7 +72,7 @@ def turns_of(st, record: dict) -> list[dict]:
                 plays = {}
         elif move["kind"] in record:
             record[move["kind"]](turns[-1], move)
-    return turns
+    return turns if st.shown_round.turn_done else turns[:-1]
 
 
 def round_scenario(st) -> dict:
@@ -81,8 +82,6 @@ def round_scenario(st) -> dict:
     if r.draft is not None:
         raise GameError("the draft is not over: nothing to export yet", code="not_now")
     turns = turns_of(st, record={"row": record_row})
-    if not r.turn_done:
-        turns.pop()
     start = st.round_starts[-1]
     extra = {} if st.variant == "classic" else {"variant": st.variant, "players": len(st.players)}
     return {"rows": [list(row) for row in start["rows"]], "turns": turns,

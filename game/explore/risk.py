@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import islice
 from types import SimpleNamespace
 
 from ..classic.bots import HeuristicBot, cheapest_row
-from ..classic.cards import HEADS
 from ..classic.table import Table
 from ..classic.play import Round
 from ..errors import GameError
@@ -156,14 +156,10 @@ def sample_plays(position: Position, rng: Rng, mode: str, table: Table, pool: li
                 cards[k], cards[free] = cards[free], cards[k]
                 plays[opponent(i)] = cards[free]
         return plays
-    need = sum(h - len(position.known_of(i)) for i in range(position.players - 1))   # unknown cards
-    fill = rng.draw(pool, need)
-    hands, at = {}, 0
-    for i in range(position.players - 1):
-        known = position.known_of(i)
-        extra = h - len(known)
-        hands[opponent(i)] = list(known) + fill[at:at + extra]
-        at += extra
+    others = range(position.players - 1)
+    fill = iter(rng.draw(pool, sum(h - len(position.known_of(i)) for i in others)))   # unknown cards
+    hands = {opponent(i): [*position.known_of(i), *islice(fill, h - len(position.known_of(i)))]
+             for i in others}
     view, bot = SimpleNamespace(table=table, hands=hands), HeuristicBot()   # what it reads
     return {p: bot.card(view, p) for p in hands}
 
@@ -178,7 +174,7 @@ def heads_taken(table: Table, plays: dict, player: str = ME) -> int:
             rnd.step(cheapest_row(rnd.table.options()))
         if who == player:
             break
-    return sum(HEADS[c] for c in rnd.piles[player])
+    return rnd.score(player)
 
 
 def sample_seed(seed: int, index: int) -> int:

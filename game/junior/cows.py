@@ -30,10 +30,7 @@ def is_cow_card(value) -> bool:
 
 def row_types(row) -> frozenset[str]:
     """Every cow type present in a row of card ids."""
-    found: set[str] = set()
-    for card in row:
-        found.update(COWS[card])
-    return frozenset(found)
+    return frozenset(t for card in row for t in COWS[card])
 
 
 def junior_deck() -> list[int]:

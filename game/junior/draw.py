@@ -30,12 +30,8 @@ FILL = {"A": "#f4c20d", "B": "#1e63c6", "C": "#7d3c98", "D": "#ffffff", "E": "#d
 
 
 def _star(outer: float = 9.8, inner: float = 4.0) -> str:
-    points = []
-    for k in range(10):
-        r = outer if k % 2 == 0 else inner
-        a = math.pi * k / 5
-        points.append(f"{r * math.sin(a):.2f},{-r * math.cos(a):.2f}")
-    return " ".join(points)
+    corners = ((outer if k % 2 == 0 else inner, math.pi * k / 5) for k in range(10))
+    return " ".join(f"{r * math.sin(a):.2f},{-r * math.cos(a):.2f}" for r, a in corners)
 
 
 # Each shape fits the box -10..10 around (0, 0); {a} receives the class and colour attributes.

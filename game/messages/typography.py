@@ -167,13 +167,8 @@ def french(text: str, after_word: bool = False) -> str:
 
 def _straight_quotes(text: str, after_word: bool) -> str:
     """`"mot"` → `« mot »`: a quote after a space (or at the start) opens, any other closes."""
-    if '"' not in text:
-        return text
-    out = []
-    for index, char in enumerate(text):
-        if char != '"':
-            out.append(char)
-            continue
-        before = text[index - 1] if index else ("x" if after_word else " ")
-        out.append("« " if before.isspace() or before in "([{\u2014-" else " »")
-    return "".join(out)
+    def curly(match: re.Match) -> str:
+        at = match.start()
+        before = text[at - 1] if at else ("x" if after_word else " ")
+        return "« " if before.isspace() or before in "([{\u2014-" else " »"
+    return re.sub('"', curly, text)

@@ -37,10 +37,7 @@ def decision_text(st, reader: str) -> str:
 def round_scenario(st) -> dict:
     """The current (or just finished) round as a special-cards scenario (the export); the turn
     being placed is left out."""
-    r = st.shown_round
     turns = turns_of(st, record={"place": _record_place})
-    if not r.turn_done:
-        turns.pop()
     start = st.round_starts[-1]
     return {"variant": "speciales", "rows": [list(row) for row in start["rows"]],
             "hands": {p: list(start["hands"][p]) for p in st.players},
