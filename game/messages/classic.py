@@ -26,7 +26,7 @@ def _reveal(e: dict) -> str:
 
 
 def placed(e: dict, end: str = "le bout de rangée") -> str:
-    """« … le 28 est le bout de rangée le plus proche en dessous de 37 »: true with one lower end too."""
+    """« … le 28 est le bout de rangée le plus proche en dessous de 37 »: true with one end too."""
     card, after = e["card"], e["after"]
     return (f"{e['player']} pose le {card} après le {after}, dans la {row_name(e['row'])}{NBSP}: "
             f"le {after} est {end} le plus proche en dessous de {card} (écart de {e['gap']})")
@@ -86,7 +86,8 @@ def choice_verdict(e: dict) -> str:
     tied_dearest = sum(1 for h in costs.values() if h == dearest)
     rank = ""
     if chosen == dearest:
-        rank = f"{NBSP}: c’est " + ("la rangée la plus chère" if tied_dearest == 1 else "l’une des rangées les plus chères")
+        rank = f"{NBSP}: c’est " + ("la rangée la plus chère" if tied_dearest == 1
+                                    else "l’une des rangées les plus chères")
     return f"{rank}, alors que {_rows_named(cheap)} {_would_cost(cheapest, len(cheap) > 1)}"
 
 

@@ -207,7 +207,8 @@ def _game_end(e) -> str:
     # the counts themselves are the line under the drawing (albums_text): not said twice
     most = "le plus" if e["goal"] == "most" else "le moins"
     if e["goal"] == "most" and not e["counts"][winners[0]]:
-        return f"Fin de la partie. Personne n’a gagné de carte{NBSP}: {fr_list(winners)} sont à égalité."
+        return (f"Fin de la partie. Personne n’a gagné de carte{NBSP}: "
+                f"{fr_list(winners)} sont à égalité.")
     if len(winners) == 1:
         return f"Fin de la partie. {winners[0]} gagne avec {most} de cartes."
     return f"Fin de la partie. {fr_list(winners)} gagnent ensemble, à égalité avec {most} de cartes."

@@ -118,8 +118,8 @@ def choice_and_removal(made: dict, removed: dict) -> str:
 
 def _negative(e: dict) -> str:
     return (f"Grâce à «{NBSP}{NAMES['negatif_positif']}{NBSP}», {e['player']} choisit le {e['chosen']}{NBSP}: "
-            f"les {heads(e['heads'])} de cette carte comptent en sa faveur. Son total de la manche baisse de "
-            f"{e['drop']} par rapport à un ramassage ordinaire.")
+            f"les {heads(e['heads'])} de cette carte comptent en sa faveur. Son total de la manche "
+            f"baisse de {e['drop']} par rapport à un ramassage ordinaire.")
 
 
 def _not_counted(stopped) -> str:
@@ -135,8 +135,9 @@ def _too_low(e: dict) -> str:
 
 def _place(e: dict) -> str:
     # Not the classic « qui posera la prochaine carte ici ramassera »: a « 7 qui prend » would not.
-    text = (placed(e, "le bout de rangée ouverte") + f"{NNBSP}; {_not_counted(e['passed'])}." if e["passed"]
-            else placed(e) + ".")
+    text, passed = placed(e) + ".", e["passed"]
+    if passed:
+        text = placed(e, "le bout de rangée ouverte") + f"{NNBSP}; {_not_counted(passed)}."
     if e["length"] >= 5:
         text += (f" La rangée compte maintenant {cards(e['length'])}{NBSP}: la prochaine carte posée "
                  f"ici serait la sixième.")

@@ -84,7 +84,7 @@ def heads(n: int) -> str:
 
 
 def only_heads(n: int) -> str:
-    """« qu’une tête de bœuf », « que 5 têtes de bœuf »: after « ne … », which elides before « une »."""
+    """« qu’une tête de bœuf », « que 5 têtes de bœuf »: « que » elides before « une »."""
     return "qu’une tête de bœuf" if n == 1 else f"que {heads(n)}"
 
 

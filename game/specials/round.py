@@ -191,7 +191,8 @@ class SpecialRound(BaseRound):
         cards = table.rows[row]
         if log is not None:
             passed = tuple(r for r in sorted(table.stopped) if cards[-1] < table.rows[r][-1] < card)
-            log.append(ev.Placed(turn, player, card, row, cards[-1], card - cards[-1], len(cards) + 1, passed))
+            log.append(ev.Placed(turn, player, card, row, cards[-1], card - cards[-1], len(cards) + 1,
+                                 passed))
         cards.append(card)
         return None
 
