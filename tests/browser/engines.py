@@ -376,13 +376,12 @@ class WebKitEngine:
             raise EngineMissing("webkit: Xvfb did not start")
         # Xvfb has no GPU: WebKit's accelerated compositing would run on Mesa's software GL, a
         # third of the WebKit journeys' CPU for pixels no journey reads. Layout, scripts and the
-        # engine are the same without it. Nor does a journey need OMG, JavaScriptCore's optimising
-        # WebAssembly tier: it compiles Pyodide's hot functions again in the background, which
-        # cost WebKit's seven journeys, run alone, two thirds more CPU (52 against 31
-        # core-seconds) for speed a journey of a few seconds never uses; the baseline tier (BBQ)
-        # runs the same code.
-        self.env = {**os.environ, "DISPLAY": ":" + display, "WEBKIT_DISABLE_COMPOSITING_MODE": "1",
-                    "JSC_useOMGJIT": "false"}
+        # engine are the same without it. JavaScriptCore keeps its default WebAssembly tiers, as
+        # Safari runs them. Without OMG, its optimising tier (turned off once to save 15 of the
+        # WebKit journeys' 37 core-seconds), Pyodide's heap was now and then corrupted in the
+        # baseline tier: « Out of bounds memory access » in free(), the engine dead mid-estimate,
+        # in 10 of 238 tries (estimates and journeys); never in 230 with OMG.
+        self.env = {**os.environ, "DISPLAY": ":" + display, "WEBKIT_DISABLE_COMPOSITING_MODE": "1"}
 
     def session(self, origin: str, viewport) -> Driver:
         return WebKitDriver(self, origin, viewport)
